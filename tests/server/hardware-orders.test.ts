@@ -283,3 +283,57 @@ describe('sub orders', () => {
     expect((await get(SUB_ORDERS, { order_id: String(order_id) })).body.total).toBe(2);
   });
 });
+
+describe('order log', () => {
+  it('says who changed what from what to what in the order and its sub orders, with comments', async () => {
+    const { order_id } = await newOrder('HO7001', 50);
+    const sub = await newSubOrder(order_id, 20);
+    await act(sub.sub_order_id, 'release');
+    const stored = await order(order_id);
+    await patch(ORDERS, { opname: 'increase_total_quantity', order_id, version: stored.version, total_quantity: 70 });
+    const comment = (body: Doc) => post(ORDERS, { opname: 'add_comment', order_id, ...body });
+    expect((await comment({ comment: 'Customer asked for 20 more.' })).status).toBe(200);
+    expect((await comment({ sub_order_id: sub.sub_order_id, comment: 'Released after the parts check.' })).status).toBe(
+      200,
+    );
+
+    const logs = await get(ORDERS, { opname: 'order_logs', order_id: String(order_id) });
+    expect(logs.status).toBe(200);
+    const entries = rows(logs);
+    expect(entries[0]).toMatchObject({
+      action: 'comment',
+      username: 'operator',
+      sub_order_id: sub.sub_order_id,
+      changes: { comment: { from: null, to: 'Released after the parts check.' } },
+    });
+    expect(entries).toContainEqual(
+      expect.objectContaining({ sub_order_id: null, changes: { total_quantity: { from: 50, to: 70 } } }),
+    );
+    expect(entries).toContainEqual(
+      expect.objectContaining({ sub_order_id: sub.sub_order_id, changes: { status: { from: 1, to: 2 } } }),
+    );
+    expect(entries.every((entry) => typeof entry.at === 'string' && entry.username === 'operator')).toBe(true);
+    const ofSub = rows(
+      await get(ORDERS, { opname: 'order_logs', order_id: String(order_id), sub_order_id: String(sub.sub_order_id) }),
+    );
+    expect(ofSub.every((entry) => entry.sub_order_id === sub.sub_order_id)).toBe(true);
+    expect(ofSub.map((entry) => entry.action)).toEqual(['comment', 'update', 'create']);
+
+    await expectRefused(() => comment({ comment: '  ' }), 422, 'validation.required', 'comment');
+    await expectRefused(() => comment({ comment: 'ok' }), 422, 'validation.min_non_space', 'comment');
+    await expectRefused(() => comment({ comment: 'x'.repeat(501) }), 422, 'validation.max_length', 'comment');
+    const other = await newOrder('HO7002', 5);
+    await expectRefused(
+      () =>
+        post(ORDERS, {
+          opname: 'add_comment',
+          order_id: other.order_id,
+          sub_order_id: sub.sub_order_id,
+          comment: 'Wrong order',
+        }),
+      404,
+      'http.not_found',
+    );
+    expect((await get(ORDERS, { opname: 'order_logs', order_id: String(order_id) }, hardware)).status).toBe(403);
+  });
+});

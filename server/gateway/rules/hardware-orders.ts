@@ -5,7 +5,9 @@ import { HardwareKind, SubOrderStatus } from '../../../src/types/generated/codes
 import { badRequest, keyedError, type MessageKey } from '../http-error.ts';
 import type { Doc } from '../record-store.ts';
 import { recordRules, type OpnameContext } from '../resource-rules.ts';
-import { recordKeyOf, refusedFields } from '../write-pipeline.ts';
+import { actorOf, recordKeyOf, refusedFields, visibleRecord } from '../write-pipeline.ts';
+import { audit } from '../record-writes.ts';
+import { nonNegativeInt } from '../list-query.ts';
 import { HARDWARE_MODELS, readDoc } from './hardware-store.ts';
 import { unknownReference } from './hardware-refusals.ts';
 
@@ -89,6 +91,75 @@ function versionOf(body: Doc): number | undefined {
   return version;
 }
 
+/** One line of an order's log: the order's or one of its sub orders' audit entries, comments included. */
+export interface OrderLogEntry {
+  id: number;
+  at: string;
+  username: string | null;
+  partner_type: string | null;
+  action: string;
+  /** The sub order the line is about; absent for the order itself. */
+  sub_order_id: number | null;
+  changes: Record<string, { from: unknown; to: unknown }>;
+}
+
+/** The order and, when named, its sub order (404 for a sub order of another order, or one the caller cannot see). */
+async function orderAndSubOrder(ctx: OpnameContext, tx: Db, source: Record<string, unknown>) {
+  const order = await visibleRecord(tx, ctx.access, ctx.resource, recordKeyOf(ctx.resource, source));
+  const named = source.sub_order_id;
+  if (named === undefined || named === '') return { order, subOrderKey: undefined };
+  const subOrder = await readDoc<StoredSubOrder>(tx, SUB_ORDERS, String(named));
+  if (!subOrder || String(subOrder.order_id) !== order.key) throw keyedError(404, 'http.not_found');
+  return { order, subOrderKey: String(subOrder.sub_order_id) };
+}
+
+/**
+ * `GET service_points/hardware_order?opname=order_logs&order_id=...[&sub_order_id=...]` (spec 02 §7, issue
+ * 27.3): who changed what, from what to what, and when, in the order and its sub orders (or in one sub order),
+ * with the comments people added; newest first, a page at a time.
+ */
+async function orderLogs(ctx: OpnameContext, query: Record<string, string>) {
+  const { order, subOrderKey } = await orderAndSubOrder(ctx, ctx.db, query);
+  const limit = nonNegativeInt(query.limit, 'limit', 50);
+  const offset = nonNegativeInt(query.offset, 'offset', 0);
+  if (limit < 1 || limit > 500) throw keyedError(400, 'gateway.limit_range', { max: 500 });
+  const subKeys = subOrderKey ? [subOrderKey] : (await subOrdersOf(ctx.db, order.key)).map((sub) => sub.key);
+  const params: unknown[] = [SUB_ORDERS, subKeys, limit, offset];
+  const ownLines = subOrderKey ? '' : `(resource = $5 AND key = $6) OR `;
+  if (!subOrderKey) params.push(HARDWARE_ORDERS, order.key);
+  const found = await ctx.db.query<OrderLogEntry & { resource: string; key: string; total: string }>(
+    `SELECT id, at, username, partner_type, action, changes, resource, key, count(*) OVER () AS total
+     FROM audit_log WHERE ${ownLines}(resource = $1 AND key = ANY($2::text[]))
+     ORDER BY at DESC, id DESC LIMIT $3 OFFSET $4`,
+    params,
+  );
+  const data: OrderLogEntry[] = found.rows.map(({ resource, key, total: _total, ...entry }) => ({
+    ...entry,
+    id: Number(entry.id),
+    at: new Date(entry.at).toISOString(),
+    sub_order_id: resource === SUB_ORDERS ? Number(key) : null,
+  }));
+  return { success: true, data, total: found.rows.length ? Number(found.rows[0].total) : 0 };
+}
+
+/**
+ * `POST service_points/hardware_order { opname: "add_comment", order_id, sub_order_id?, comment }`: a comment
+ * joins the log of the order, or of the sub order it names, under the caller's name.
+ */
+async function addComment(ctx: OpnameContext, body: Doc) {
+  const form = ctx.validateForm('order-comment', body);
+  if (!form.valid) throw refusedFields(form.errors);
+  return ctx.db.transaction(async (tx) => {
+    const { order, subOrderKey } = await orderAndSubOrder(ctx, tx, body);
+    const target = subOrderKey ? ctx.resources.get(SUB_ORDERS)! : ctx.resource;
+    const comment = String(form.data.comment);
+    await audit(tx, actorOf(ctx.access), target, subOrderKey ?? order.key, 'comment', {
+      comment: { from: null, to: comment },
+    });
+    return { success: true, data: { comment } };
+  });
+}
+
 export const hardwareOrderRules = recordRules<StoredOrder>({
   async beforeWrite({ tx, resource }, doc, existing) {
     const clash = await tx.query(
@@ -115,6 +186,8 @@ export const hardwareOrderRules = recordRules<StoredOrder>({
   },
 
   patchOpnames: { increase_total_quantity: increaseTotalQuantity },
+  opnames: { add_comment: addComment },
+  queries: { order_logs: orderLogs },
 });
 
 /** The sub order's own checks against its order and its sister sub orders, in the write's transaction. */

@@ -9616,8 +9616,131 @@ validate49.evaluated = {
   dynamicItems: false,
 };
 
-export const piece = validate50;
+export const orderComment = validate50;
 const schema91 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'order-comment',
+  title: 'OrderComment',
+  type: 'object',
+  required: ['comment'],
+  properties: { comment: { type: 'string', maxLength: 500, format: 'name-3', 'x-input': { multiline: true } } },
+};
+
+function validate50(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="order-comment" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate50.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.comment === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'comment' },
+        message: "must have required property '" + 'comment' + "'",
+        schema: schema91.required,
+        parentSchema: schema91,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.comment !== undefined) {
+      let data0 = data.comment;
+      if (typeof data0 === 'string') {
+        if (func2(data0) > 500) {
+          const err1 = {
+            instancePath: instancePath + '/comment',
+            schemaPath: '#/properties/comment/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema91.properties.comment,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data0)) {
+          const err2 = {
+            instancePath: instancePath + '/comment',
+            schemaPath: '#/properties/comment/format',
+            keyword: 'format',
+            params: { format: 'name-3' },
+            message: 'must match format "' + 'name-3' + '"',
+            schema: 'name-3',
+            parentSchema: schema91.properties.comment,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + '/comment',
+          schemaPath: '#/properties/comment/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema91.properties.comment.type,
+          parentSchema: schema91.properties.comment,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema91.type,
+      parentSchema: schema91,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate50.errors = vErrors;
+  return errors === 0;
+}
+validate50.evaluated = { props: { comment: true }, dynamicProps: false, dynamicItems: false };
+
+export const piece = validate51;
+const schema92 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'piece',
   title: 'Piece',
@@ -9990,13 +10113,13 @@ const schema91 = {
   },
 };
 
-function validate50(
+function validate51(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="piece" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate50.evaluated;
+  const evaluated0 = validate51.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10011,8 +10134,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'piece_id' },
         message: "must have required property '" + 'piece_id' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
+        schema: schema92.required,
+        parentSchema: schema92,
         data,
       };
       if (vErrors === null) {
@@ -10029,8 +10152,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
+        schema: schema92.required,
+        parentSchema: schema92,
         data,
       };
       if (vErrors === null) {
@@ -10047,8 +10170,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'service_point_id' },
         message: "must have required property '" + 'service_point_id' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
+        schema: schema92.required,
+        parentSchema: schema92,
         data,
       };
       if (vErrors === null) {
@@ -10065,8 +10188,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'piece_type' },
         message: "must have required property '" + 'piece_type' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
+        schema: schema92.required,
+        parentSchema: schema92,
         data,
       };
       if (vErrors === null) {
@@ -10087,7 +10210,7 @@ function validate50(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema91.properties.piece_id,
+            parentSchema: schema92.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -10105,7 +10228,7 @@ function validate50(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema91.properties.piece_id,
+            parentSchema: schema92.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -10123,7 +10246,7 @@ function validate50(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema91.properties.piece_id,
+            parentSchema: schema92.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -10140,8 +10263,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.piece_id.type,
-          parentSchema: schema91.properties.piece_id,
+          schema: schema92.properties.piece_id.type,
+          parentSchema: schema92.properties.piece_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -10159,10 +10282,10 @@ function validate50(
           instancePath: instancePath + '/parcel_id',
           schemaPath: '#/properties/parcel_id/type',
           keyword: 'type',
-          params: { type: schema91.properties.parcel_id.type },
+          params: { type: schema92.properties.parcel_id.type },
           message: 'must be string,null',
-          schema: schema91.properties.parcel_id.type,
-          parentSchema: schema91.properties.parcel_id,
+          schema: schema92.properties.parcel_id.type,
+          parentSchema: schema92.properties.parcel_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -10181,7 +10304,7 @@ function validate50(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema91.properties.parcel_id,
+            parentSchema: schema92.properties.parcel_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -10200,10 +10323,10 @@ function validate50(
           instancePath: instancePath + '/shipment_id',
           schemaPath: '#/properties/shipment_id/type',
           keyword: 'type',
-          params: { type: schema91.properties.shipment_id.type },
+          params: { type: schema92.properties.shipment_id.type },
           message: 'must be string,null',
-          schema: schema91.properties.shipment_id.type,
-          parentSchema: schema91.properties.shipment_id,
+          schema: schema92.properties.shipment_id.type,
+          parentSchema: schema92.properties.shipment_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -10222,7 +10345,7 @@ function validate50(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema91.properties.shipment_id,
+            parentSchema: schema92.properties.shipment_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -10245,7 +10368,7 @@ function validate50(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema91.properties.piece_barcode,
+            parentSchema: schema92.properties.piece_barcode,
             data: data3,
           };
           if (vErrors === null) {
@@ -10263,7 +10386,7 @@ function validate50(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema91.properties.piece_barcode,
+            parentSchema: schema92.properties.piece_barcode,
             data: data3,
           };
           if (vErrors === null) {
@@ -10280,8 +10403,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.piece_barcode.type,
-          parentSchema: schema91.properties.piece_barcode,
+          schema: schema92.properties.piece_barcode.type,
+          parentSchema: schema92.properties.piece_barcode,
           data: data3,
         };
         if (vErrors === null) {
@@ -10301,8 +10424,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema91.properties.test_piece.type,
-          parentSchema: schema91.properties.test_piece,
+          schema: schema92.properties.test_piece.type,
+          parentSchema: schema92.properties.test_piece,
           data: data4,
         };
         if (vErrors === null) {
@@ -10322,8 +10445,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema91.properties.state.type,
-          parentSchema: schema91.properties.state,
+          schema: schema92.properties.state.type,
+          parentSchema: schema92.properties.state,
           data: data5,
         };
         if (vErrors === null) {
@@ -10365,10 +10488,10 @@ function validate50(
           instancePath: instancePath + '/state',
           schemaPath: '#/properties/state/enum',
           keyword: 'enum',
-          params: { allowedValues: schema91.properties.state.enum },
+          params: { allowedValues: schema92.properties.state.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema91.properties.state.enum,
-          parentSchema: schema91.properties.state,
+          schema: schema92.properties.state.enum,
+          parentSchema: schema92.properties.state,
           data: data5,
         };
         if (vErrors === null) {
@@ -10388,8 +10511,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema91.properties.piece_type.type,
-          parentSchema: schema91.properties.piece_type,
+          schema: schema92.properties.piece_type.type,
+          parentSchema: schema92.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -10404,10 +10527,10 @@ function validate50(
           instancePath: instancePath + '/piece_type',
           schemaPath: '#/properties/piece_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema91.properties.piece_type.enum },
+          params: { allowedValues: schema92.properties.piece_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema91.properties.piece_type.enum,
-          parentSchema: schema91.properties.piece_type,
+          schema: schema92.properties.piece_type.enum,
+          parentSchema: schema92.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -10427,8 +10550,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema91.properties.carrier_id.type,
-          parentSchema: schema91.properties.carrier_id,
+          schema: schema92.properties.carrier_id.type,
+          parentSchema: schema92.properties.carrier_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -10448,8 +10571,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema91.properties.service_point_id.type,
-          parentSchema: schema91.properties.service_point_id,
+          schema: schema92.properties.service_point_id.type,
+          parentSchema: schema92.properties.service_point_id,
           data: data8,
         };
         if (vErrors === null) {
@@ -10467,10 +10590,10 @@ function validate50(
           instancePath: instancePath + '/service_point_name',
           schemaPath: '#/properties/service_point_name/type',
           keyword: 'type',
-          params: { type: schema91.properties.service_point_name.type },
+          params: { type: schema92.properties.service_point_name.type },
           message: 'must be string,null',
-          schema: schema91.properties.service_point_name.type,
-          parentSchema: schema91.properties.service_point_name,
+          schema: schema92.properties.service_point_name.type,
+          parentSchema: schema92.properties.service_point_name,
           data: data9,
         };
         if (vErrors === null) {
@@ -10488,10 +10611,10 @@ function validate50(
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema91.properties.support_provider_id.type },
+          params: { type: schema92.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema91.properties.support_provider_id.type,
-          parentSchema: schema91.properties.support_provider_id,
+          schema: schema92.properties.support_provider_id.type,
+          parentSchema: schema92.properties.support_provider_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -10509,10 +10632,10 @@ function validate50(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema91.properties.hardware_id.type },
+          params: { type: schema92.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema91.properties.hardware_id.type,
-          parentSchema: schema91.properties.hardware_id,
+          schema: schema92.properties.hardware_id.type,
+          parentSchema: schema92.properties.hardware_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -10530,10 +10653,10 @@ function validate50(
           instancePath: instancePath + '/compartment_id',
           schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
-          params: { type: schema91.properties.compartment_id.type },
+          params: { type: schema92.properties.compartment_id.type },
           message: 'must be integer,null',
-          schema: schema91.properties.compartment_id.type,
-          parentSchema: schema91.properties.compartment_id,
+          schema: schema92.properties.compartment_id.type,
+          parentSchema: schema92.properties.compartment_id,
           data: data12,
         };
         if (vErrors === null) {
@@ -10551,10 +10674,10 @@ function validate50(
           instancePath: instancePath + '/courier_id',
           schemaPath: '#/properties/courier_id/type',
           keyword: 'type',
-          params: { type: schema91.properties.courier_id.type },
+          params: { type: schema92.properties.courier_id.type },
           message: 'must be integer,null',
-          schema: schema91.properties.courier_id.type,
-          parentSchema: schema91.properties.courier_id,
+          schema: schema92.properties.courier_id.type,
+          parentSchema: schema92.properties.courier_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -10574,8 +10697,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema91.properties.allocation_type.type,
-          parentSchema: schema91.properties.allocation_type,
+          schema: schema92.properties.allocation_type.type,
+          parentSchema: schema92.properties.allocation_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -10590,10 +10713,10 @@ function validate50(
           instancePath: instancePath + '/allocation_type',
           schemaPath: '#/properties/allocation_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema91.properties.allocation_type.enum },
+          params: { allowedValues: schema92.properties.allocation_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema91.properties.allocation_type.enum,
-          parentSchema: schema91.properties.allocation_type,
+          schema: schema92.properties.allocation_type.enum,
+          parentSchema: schema92.properties.allocation_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -10613,8 +10736,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.parcel_type.type,
-          parentSchema: schema91.properties.parcel_type,
+          schema: schema92.properties.parcel_type.type,
+          parentSchema: schema92.properties.parcel_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -10629,10 +10752,10 @@ function validate50(
           instancePath: instancePath + '/parcel_type',
           schemaPath: '#/properties/parcel_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema91.properties.parcel_type.enum },
+          params: { allowedValues: schema92.properties.parcel_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema91.properties.parcel_type.enum,
-          parentSchema: schema91.properties.parcel_type,
+          schema: schema92.properties.parcel_type.enum,
+          parentSchema: schema92.properties.parcel_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -10654,7 +10777,7 @@ function validate50(
             params: { comparison: '<=', limit: 58 },
             message: 'must be <= 58',
             schema: 58,
-            parentSchema: schema91.properties.height,
+            parentSchema: schema92.properties.height,
             data: data16,
           };
           if (vErrors === null) {
@@ -10672,7 +10795,7 @@ function validate50(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema91.properties.height,
+            parentSchema: schema92.properties.height,
             data: data16,
           };
           if (vErrors === null) {
@@ -10689,8 +10812,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema91.properties.height.type,
-          parentSchema: schema91.properties.height,
+          schema: schema92.properties.height.type,
+          parentSchema: schema92.properties.height,
           data: data16,
         };
         if (vErrors === null) {
@@ -10712,7 +10835,7 @@ function validate50(
             params: { comparison: '<=', limit: 43 },
             message: 'must be <= 43',
             schema: 43,
-            parentSchema: schema91.properties.width,
+            parentSchema: schema92.properties.width,
             data: data17,
           };
           if (vErrors === null) {
@@ -10730,7 +10853,7 @@ function validate50(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema91.properties.width,
+            parentSchema: schema92.properties.width,
             data: data17,
           };
           if (vErrors === null) {
@@ -10747,8 +10870,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema91.properties.width.type,
-          parentSchema: schema91.properties.width,
+          schema: schema92.properties.width.type,
+          parentSchema: schema92.properties.width,
           data: data17,
         };
         if (vErrors === null) {
@@ -10770,7 +10893,7 @@ function validate50(
             params: { comparison: '<=', limit: 58 },
             message: 'must be <= 58',
             schema: 58,
-            parentSchema: schema91.properties.depth,
+            parentSchema: schema92.properties.depth,
             data: data18,
           };
           if (vErrors === null) {
@@ -10788,7 +10911,7 @@ function validate50(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema91.properties.depth,
+            parentSchema: schema92.properties.depth,
             data: data18,
           };
           if (vErrors === null) {
@@ -10805,8 +10928,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema91.properties.depth.type,
-          parentSchema: schema91.properties.depth,
+          schema: schema92.properties.depth.type,
+          parentSchema: schema92.properties.depth,
           data: data18,
         };
         if (vErrors === null) {
@@ -10824,10 +10947,10 @@ function validate50(
           instancePath: instancePath + '/sender_name',
           schemaPath: '#/properties/sender_name/type',
           keyword: 'type',
-          params: { type: schema91.properties.sender_name.type },
+          params: { type: schema92.properties.sender_name.type },
           message: 'must be string,null',
-          schema: schema91.properties.sender_name.type,
-          parentSchema: schema91.properties.sender_name,
+          schema: schema92.properties.sender_name.type,
+          parentSchema: schema92.properties.sender_name,
           data: data19,
         };
         if (vErrors === null) {
@@ -10846,7 +10969,7 @@ function validate50(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema91.properties.sender_name,
+            parentSchema: schema92.properties.sender_name,
             data: data19,
           };
           if (vErrors === null) {
@@ -10865,10 +10988,10 @@ function validate50(
           instancePath: instancePath + '/sender_phone',
           schemaPath: '#/properties/sender_phone/type',
           keyword: 'type',
-          params: { type: schema91.properties.sender_phone.type },
+          params: { type: schema92.properties.sender_phone.type },
           message: 'must be string,null',
-          schema: schema91.properties.sender_phone.type,
-          parentSchema: schema91.properties.sender_phone,
+          schema: schema92.properties.sender_phone.type,
+          parentSchema: schema92.properties.sender_phone,
           data: data20,
         };
         if (vErrors === null) {
@@ -10887,7 +11010,7 @@ function validate50(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema91.properties.sender_phone,
+            parentSchema: schema92.properties.sender_phone,
             data: data20,
           };
           if (vErrors === null) {
@@ -10906,10 +11029,10 @@ function validate50(
           instancePath: instancePath + '/sender_email',
           schemaPath: '#/properties/sender_email/type',
           keyword: 'type',
-          params: { type: schema91.properties.sender_email.type },
+          params: { type: schema92.properties.sender_email.type },
           message: 'must be string,null',
-          schema: schema91.properties.sender_email.type,
-          parentSchema: schema91.properties.sender_email,
+          schema: schema92.properties.sender_email.type,
+          parentSchema: schema92.properties.sender_email,
           data: data21,
         };
         if (vErrors === null) {
@@ -10928,7 +11051,7 @@ function validate50(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema91.properties.sender_email,
+            parentSchema: schema92.properties.sender_email,
             data: data21,
           };
           if (vErrors === null) {
@@ -10947,10 +11070,10 @@ function validate50(
           instancePath: instancePath + '/recipient_name',
           schemaPath: '#/properties/recipient_name/type',
           keyword: 'type',
-          params: { type: schema91.properties.recipient_name.type },
+          params: { type: schema92.properties.recipient_name.type },
           message: 'must be string,null',
-          schema: schema91.properties.recipient_name.type,
-          parentSchema: schema91.properties.recipient_name,
+          schema: schema92.properties.recipient_name.type,
+          parentSchema: schema92.properties.recipient_name,
           data: data22,
         };
         if (vErrors === null) {
@@ -10969,7 +11092,7 @@ function validate50(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema91.properties.recipient_name,
+            parentSchema: schema92.properties.recipient_name,
             data: data22,
           };
           if (vErrors === null) {
@@ -10988,10 +11111,10 @@ function validate50(
           instancePath: instancePath + '/recipient_phone',
           schemaPath: '#/properties/recipient_phone/type',
           keyword: 'type',
-          params: { type: schema91.properties.recipient_phone.type },
+          params: { type: schema92.properties.recipient_phone.type },
           message: 'must be string,null',
-          schema: schema91.properties.recipient_phone.type,
-          parentSchema: schema91.properties.recipient_phone,
+          schema: schema92.properties.recipient_phone.type,
+          parentSchema: schema92.properties.recipient_phone,
           data: data23,
         };
         if (vErrors === null) {
@@ -11010,7 +11133,7 @@ function validate50(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema91.properties.recipient_phone,
+            parentSchema: schema92.properties.recipient_phone,
             data: data23,
           };
           if (vErrors === null) {
@@ -11029,10 +11152,10 @@ function validate50(
           instancePath: instancePath + '/recipient_email',
           schemaPath: '#/properties/recipient_email/type',
           keyword: 'type',
-          params: { type: schema91.properties.recipient_email.type },
+          params: { type: schema92.properties.recipient_email.type },
           message: 'must be string,null',
-          schema: schema91.properties.recipient_email.type,
-          parentSchema: schema91.properties.recipient_email,
+          schema: schema92.properties.recipient_email.type,
+          parentSchema: schema92.properties.recipient_email,
           data: data24,
         };
         if (vErrors === null) {
@@ -11051,7 +11174,7 @@ function validate50(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema91.properties.recipient_email,
+            parentSchema: schema92.properties.recipient_email,
             data: data24,
           };
           if (vErrors === null) {
@@ -11070,10 +11193,10 @@ function validate50(
           instancePath: instancePath + '/end_user_phone',
           schemaPath: '#/properties/end_user_phone/type',
           keyword: 'type',
-          params: { type: schema91.properties.end_user_phone.type },
+          params: { type: schema92.properties.end_user_phone.type },
           message: 'must be string,null',
-          schema: schema91.properties.end_user_phone.type,
-          parentSchema: schema91.properties.end_user_phone,
+          schema: schema92.properties.end_user_phone.type,
+          parentSchema: schema92.properties.end_user_phone,
           data: data25,
         };
         if (vErrors === null) {
@@ -11092,7 +11215,7 @@ function validate50(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema91.properties.end_user_phone,
+            parentSchema: schema92.properties.end_user_phone,
             data: data25,
           };
           if (vErrors === null) {
@@ -11111,10 +11234,10 @@ function validate50(
           instancePath: instancePath + '/end_user_email',
           schemaPath: '#/properties/end_user_email/type',
           keyword: 'type',
-          params: { type: schema91.properties.end_user_email.type },
+          params: { type: schema92.properties.end_user_email.type },
           message: 'must be string,null',
-          schema: schema91.properties.end_user_email.type,
-          parentSchema: schema91.properties.end_user_email,
+          schema: schema92.properties.end_user_email.type,
+          parentSchema: schema92.properties.end_user_email,
           data: data26,
         };
         if (vErrors === null) {
@@ -11133,7 +11256,7 @@ function validate50(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema91.properties.end_user_email,
+            parentSchema: schema92.properties.end_user_email,
             data: data26,
           };
           if (vErrors === null) {
@@ -11152,10 +11275,10 @@ function validate50(
           instancePath: instancePath + '/enduser_id',
           schemaPath: '#/properties/enduser_id/type',
           keyword: 'type',
-          params: { type: schema91.properties.enduser_id.type },
+          params: { type: schema92.properties.enduser_id.type },
           message: 'must be integer,null',
-          schema: schema91.properties.enduser_id.type,
-          parentSchema: schema91.properties.enduser_id,
+          schema: schema92.properties.enduser_id.type,
+          parentSchema: schema92.properties.enduser_id,
           data: data27,
         };
         if (vErrors === null) {
@@ -11173,10 +11296,10 @@ function validate50(
           instancePath: instancePath + '/reference',
           schemaPath: '#/properties/reference/type',
           keyword: 'type',
-          params: { type: schema91.properties.reference.type },
+          params: { type: schema92.properties.reference.type },
           message: 'must be string,null',
-          schema: schema91.properties.reference.type,
-          parentSchema: schema91.properties.reference,
+          schema: schema92.properties.reference.type,
+          parentSchema: schema92.properties.reference,
           data: data28,
         };
         if (vErrors === null) {
@@ -11195,7 +11318,7 @@ function validate50(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema91.properties.reference,
+            parentSchema: schema92.properties.reference,
             data: data28,
           };
           if (vErrors === null) {
@@ -11216,8 +11339,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.reservation.type,
-          parentSchema: schema91.properties.reservation,
+          schema: schema92.properties.reservation.type,
+          parentSchema: schema92.properties.reservation,
           data: data29,
         };
         if (vErrors === null) {
@@ -11232,10 +11355,10 @@ function validate50(
           instancePath: instancePath + '/reservation',
           schemaPath: '#/properties/reservation/enum',
           keyword: 'enum',
-          params: { allowedValues: schema91.properties.reservation.enum },
+          params: { allowedValues: schema92.properties.reservation.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema91.properties.reservation.enum,
-          parentSchema: schema91.properties.reservation,
+          schema: schema92.properties.reservation.enum,
+          parentSchema: schema92.properties.reservation,
           data: data29,
         };
         if (vErrors === null) {
@@ -11255,8 +11378,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema91.properties.reservation_time.type,
-          parentSchema: schema91.properties.reservation_time,
+          schema: schema92.properties.reservation_time.type,
+          parentSchema: schema92.properties.reservation_time,
           data: data30,
         };
         if (vErrors === null) {
@@ -11275,7 +11398,7 @@ function validate50(
             params: { comparison: '<=', limit: 168 },
             message: 'must be <= 168',
             schema: 168,
-            parentSchema: schema91.properties.reservation_time,
+            parentSchema: schema92.properties.reservation_time,
             data: data30,
           };
           if (vErrors === null) {
@@ -11293,7 +11416,7 @@ function validate50(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema91.properties.reservation_time,
+            parentSchema: schema92.properties.reservation_time,
             data: data30,
           };
           if (vErrors === null) {
@@ -11312,10 +11435,10 @@ function validate50(
           instancePath: instancePath + '/reserved_until',
           schemaPath: '#/properties/reserved_until/type',
           keyword: 'type',
-          params: { type: schema91.properties.reserved_until.type },
+          params: { type: schema92.properties.reserved_until.type },
           message: 'must be string,null',
-          schema: schema91.properties.reserved_until.type,
-          parentSchema: schema91.properties.reserved_until,
+          schema: schema92.properties.reserved_until.type,
+          parentSchema: schema92.properties.reserved_until,
           data: data31,
         };
         if (vErrors === null) {
@@ -11334,7 +11457,7 @@ function validate50(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema91.properties.reserved_until,
+            parentSchema: schema92.properties.reserved_until,
             data: data31,
           };
           if (vErrors === null) {
@@ -11355,8 +11478,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema91.properties.expiry_days.type,
-          parentSchema: schema91.properties.expiry_days,
+          schema: schema92.properties.expiry_days.type,
+          parentSchema: schema92.properties.expiry_days,
           data: data32,
         };
         if (vErrors === null) {
@@ -11375,7 +11498,7 @@ function validate50(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema91.properties.expiry_days,
+            parentSchema: schema92.properties.expiry_days,
             data: data32,
           };
           if (vErrors === null) {
@@ -11393,7 +11516,7 @@ function validate50(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema91.properties.expiry_days,
+            parentSchema: schema92.properties.expiry_days,
             data: data32,
           };
           if (vErrors === null) {
@@ -11412,10 +11535,10 @@ function validate50(
           instancePath: instancePath + '/expiry_at',
           schemaPath: '#/properties/expiry_at/type',
           keyword: 'type',
-          params: { type: schema91.properties.expiry_at.type },
+          params: { type: schema92.properties.expiry_at.type },
           message: 'must be string,null',
-          schema: schema91.properties.expiry_at.type,
-          parentSchema: schema91.properties.expiry_at,
+          schema: schema92.properties.expiry_at.type,
+          parentSchema: schema92.properties.expiry_at,
           data: data33,
         };
         if (vErrors === null) {
@@ -11434,7 +11557,7 @@ function validate50(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema91.properties.expiry_at,
+            parentSchema: schema92.properties.expiry_at,
             data: data33,
           };
           if (vErrors === null) {
@@ -11460,8 +11583,8 @@ function validate50(
                 keyword: 'required',
                 params: { missingProperty: 'token_type' },
                 message: "must have required property '" + 'token_type' + "'",
-                schema: schema91.properties.tokens.items.required,
-                parentSchema: schema91.properties.tokens.items,
+                schema: schema92.properties.tokens.items.required,
+                parentSchema: schema92.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -11478,8 +11601,8 @@ function validate50(
                 keyword: 'required',
                 params: { missingProperty: 'status' },
                 message: "must have required property '" + 'status' + "'",
-                schema: schema91.properties.tokens.items.required,
-                parentSchema: schema91.properties.tokens.items,
+                schema: schema92.properties.tokens.items.required,
+                parentSchema: schema92.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -11496,8 +11619,8 @@ function validate50(
                 keyword: 'required',
                 params: { missingProperty: 'code' },
                 message: "must have required property '" + 'code' + "'",
-                schema: schema91.properties.tokens.items.required,
-                parentSchema: schema91.properties.tokens.items,
+                schema: schema92.properties.tokens.items.required,
+                parentSchema: schema92.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -11516,8 +11639,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema91.properties.tokens.items.properties.token_type.type,
-                  parentSchema: schema91.properties.tokens.items.properties.token_type,
+                  schema: schema92.properties.tokens.items.properties.token_type.type,
+                  parentSchema: schema92.properties.tokens.items.properties.token_type,
                   data: data36,
                 };
                 if (vErrors === null) {
@@ -11540,10 +11663,10 @@ function validate50(
                   instancePath: instancePath + '/tokens/' + i0 + '/token_type',
                   schemaPath: '#/properties/tokens/items/properties/token_type/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema91.properties.tokens.items.properties.token_type.enum },
+                  params: { allowedValues: schema92.properties.tokens.items.properties.token_type.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema91.properties.tokens.items.properties.token_type.enum,
-                  parentSchema: schema91.properties.tokens.items.properties.token_type,
+                  schema: schema92.properties.tokens.items.properties.token_type.enum,
+                  parentSchema: schema92.properties.tokens.items.properties.token_type,
                   data: data36,
                 };
                 if (vErrors === null) {
@@ -11563,8 +11686,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema91.properties.tokens.items.properties.status.type,
-                  parentSchema: schema91.properties.tokens.items.properties.status,
+                  schema: schema92.properties.tokens.items.properties.status.type,
+                  parentSchema: schema92.properties.tokens.items.properties.status,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -11585,10 +11708,10 @@ function validate50(
                   instancePath: instancePath + '/tokens/' + i0 + '/status',
                   schemaPath: '#/properties/tokens/items/properties/status/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema91.properties.tokens.items.properties.status.enum },
+                  params: { allowedValues: schema92.properties.tokens.items.properties.status.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema91.properties.tokens.items.properties.status.enum,
-                  parentSchema: schema91.properties.tokens.items.properties.status,
+                  schema: schema92.properties.tokens.items.properties.status.enum,
+                  parentSchema: schema92.properties.tokens.items.properties.status,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -11610,7 +11733,7 @@ function validate50(
                     params: { limit: 12 },
                     message: 'must NOT have more than 12 characters',
                     schema: 12,
-                    parentSchema: schema91.properties.tokens.items.properties.code,
+                    parentSchema: schema92.properties.tokens.items.properties.code,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -11627,8 +11750,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema91.properties.tokens.items.properties.code.type,
-                  parentSchema: schema91.properties.tokens.items.properties.code,
+                  schema: schema92.properties.tokens.items.properties.code.type,
+                  parentSchema: schema92.properties.tokens.items.properties.code,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -11646,10 +11769,10 @@ function validate50(
                   instancePath: instancePath + '/tokens/' + i0 + '/valid_until',
                   schemaPath: '#/properties/tokens/items/properties/valid_until/type',
                   keyword: 'type',
-                  params: { type: schema91.properties.tokens.items.properties.valid_until.type },
+                  params: { type: schema92.properties.tokens.items.properties.valid_until.type },
                   message: 'must be string,null',
-                  schema: schema91.properties.tokens.items.properties.valid_until.type,
-                  parentSchema: schema91.properties.tokens.items.properties.valid_until,
+                  schema: schema92.properties.tokens.items.properties.valid_until.type,
+                  parentSchema: schema92.properties.tokens.items.properties.valid_until,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -11668,7 +11791,7 @@ function validate50(
                     params: { format: 'date-time' },
                     message: 'must match format "' + 'date-time' + '"',
                     schema: 'date-time',
-                    parentSchema: schema91.properties.tokens.items.properties.valid_until,
+                    parentSchema: schema92.properties.tokens.items.properties.valid_until,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -11687,8 +11810,8 @@ function validate50(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema91.properties.tokens.items.type,
-              parentSchema: schema91.properties.tokens.items,
+              schema: schema92.properties.tokens.items.type,
+              parentSchema: schema92.properties.tokens.items,
               data: data35,
             };
             if (vErrors === null) {
@@ -11706,8 +11829,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema91.properties.tokens.type,
-          parentSchema: schema91.properties.tokens,
+          schema: schema92.properties.tokens.type,
+          parentSchema: schema92.properties.tokens,
           data: data34,
         };
         if (vErrors === null) {
@@ -11732,8 +11855,8 @@ function validate50(
                 keyword: 'required',
                 params: { missingProperty: 'channel' },
                 message: "must have required property '" + 'channel' + "'",
-                schema: schema91.properties.notifications.items.required,
-                parentSchema: schema91.properties.notifications.items,
+                schema: schema92.properties.notifications.items.required,
+                parentSchema: schema92.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -11750,8 +11873,8 @@ function validate50(
                 keyword: 'required',
                 params: { missingProperty: 'to' },
                 message: "must have required property '" + 'to' + "'",
-                schema: schema91.properties.notifications.items.required,
-                parentSchema: schema91.properties.notifications.items,
+                schema: schema92.properties.notifications.items.required,
+                parentSchema: schema92.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -11768,8 +11891,8 @@ function validate50(
                 keyword: 'required',
                 params: { missingProperty: 'at' },
                 message: "must have required property '" + 'at' + "'",
-                schema: schema91.properties.notifications.items.required,
-                parentSchema: schema91.properties.notifications.items,
+                schema: schema92.properties.notifications.items.required,
+                parentSchema: schema92.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -11788,8 +11911,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema91.properties.notifications.items.properties.channel.type,
-                  parentSchema: schema91.properties.notifications.items.properties.channel,
+                  schema: schema92.properties.notifications.items.properties.channel.type,
+                  parentSchema: schema92.properties.notifications.items.properties.channel,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -11804,10 +11927,10 @@ function validate50(
                   instancePath: instancePath + '/notifications/' + i1 + '/channel',
                   schemaPath: '#/properties/notifications/items/properties/channel/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema91.properties.notifications.items.properties.channel.enum },
+                  params: { allowedValues: schema92.properties.notifications.items.properties.channel.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema91.properties.notifications.items.properties.channel.enum,
-                  parentSchema: schema91.properties.notifications.items.properties.channel,
+                  schema: schema92.properties.notifications.items.properties.channel.enum,
+                  parentSchema: schema92.properties.notifications.items.properties.channel,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -11829,7 +11952,7 @@ function validate50(
                     params: { limit: 70 },
                     message: 'must NOT have more than 70 characters',
                     schema: 70,
-                    parentSchema: schema91.properties.notifications.items.properties.to,
+                    parentSchema: schema92.properties.notifications.items.properties.to,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -11846,8 +11969,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema91.properties.notifications.items.properties.to.type,
-                  parentSchema: schema91.properties.notifications.items.properties.to,
+                  schema: schema92.properties.notifications.items.properties.to.type,
+                  parentSchema: schema92.properties.notifications.items.properties.to,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -11867,8 +11990,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema91.properties.notifications.items.properties.token_type.type,
-                  parentSchema: schema91.properties.notifications.items.properties.token_type,
+                  schema: schema92.properties.notifications.items.properties.token_type.type,
+                  parentSchema: schema92.properties.notifications.items.properties.token_type,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -11891,10 +12014,10 @@ function validate50(
                   instancePath: instancePath + '/notifications/' + i1 + '/token_type',
                   schemaPath: '#/properties/notifications/items/properties/token_type/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema91.properties.notifications.items.properties.token_type.enum },
+                  params: { allowedValues: schema92.properties.notifications.items.properties.token_type.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema91.properties.notifications.items.properties.token_type.enum,
-                  parentSchema: schema91.properties.notifications.items.properties.token_type,
+                  schema: schema92.properties.notifications.items.properties.token_type.enum,
+                  parentSchema: schema92.properties.notifications.items.properties.token_type,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -11916,7 +12039,7 @@ function validate50(
                     params: { format: 'date-time' },
                     message: 'must match format "' + 'date-time' + '"',
                     schema: 'date-time',
-                    parentSchema: schema91.properties.notifications.items.properties.at,
+                    parentSchema: schema92.properties.notifications.items.properties.at,
                     data: data45,
                   };
                   if (vErrors === null) {
@@ -11933,8 +12056,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema91.properties.notifications.items.properties.at.type,
-                  parentSchema: schema91.properties.notifications.items.properties.at,
+                  schema: schema92.properties.notifications.items.properties.at.type,
+                  parentSchema: schema92.properties.notifications.items.properties.at,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -11952,8 +12075,8 @@ function validate50(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema91.properties.notifications.items.type,
-              parentSchema: schema91.properties.notifications.items,
+              schema: schema92.properties.notifications.items.type,
+              parentSchema: schema92.properties.notifications.items,
               data: data41,
             };
             if (vErrors === null) {
@@ -11971,8 +12094,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema91.properties.notifications.type,
-          parentSchema: schema91.properties.notifications,
+          schema: schema92.properties.notifications.type,
+          parentSchema: schema92.properties.notifications,
           data: data40,
         };
         if (vErrors === null) {
@@ -11994,7 +12117,7 @@ function validate50(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema91.properties.created_at,
+            parentSchema: schema92.properties.created_at,
             data: data46,
           };
           if (vErrors === null) {
@@ -12011,8 +12134,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.created_at.type,
-          parentSchema: schema91.properties.created_at,
+          schema: schema92.properties.created_at.type,
+          parentSchema: schema92.properties.created_at,
           data: data46,
         };
         if (vErrors === null) {
@@ -12032,8 +12155,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema91.properties.active.type,
-          parentSchema: schema91.properties.active,
+          schema: schema92.properties.active.type,
+          parentSchema: schema92.properties.active,
           data: data47,
         };
         if (vErrors === null) {
@@ -12051,8 +12174,8 @@ function validate50(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema91.type,
-      parentSchema: schema91,
+      schema: schema92.type,
+      parentSchema: schema92,
       data,
     };
     if (vErrors === null) {
@@ -12062,10 +12185,10 @@ function validate50(
     }
     errors++;
   }
-  validate50.errors = vErrors;
+  validate51.errors = vErrors;
   return errors === 0;
 }
-validate50.evaluated = {
+validate51.evaluated = {
   props: {
     piece_id: true,
     parcel_id: true,
@@ -12110,8 +12233,8 @@ validate50.evaluated = {
   dynamicItems: false,
 };
 
-export const pinpad = validate51;
-const schema92 = {
+export const pinpad = validate52;
+const schema93 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'pinpad',
   title: 'Pinpad',
@@ -12302,15 +12425,15 @@ const schema92 = {
     last_heartbeat_at: { type: ['string', 'null'], format: 'date-time', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const formats104 = sharedValidators.formats.numeric;
+const formats106 = sharedValidators.formats.numeric;
 
-function validate51(
+function validate52(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="pinpad" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate51.evaluated;
+  const evaluated0 = validate52.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12325,8 +12448,8 @@ function validate51(
         keyword: 'required',
         params: { missingProperty: 'ble_chip_id' },
         message: "must have required property '" + 'ble_chip_id' + "'",
-        schema: schema92.required,
-        parentSchema: schema92,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -12343,8 +12466,8 @@ function validate51(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema92.required,
-        parentSchema: schema92,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -12361,8 +12484,8 @@ function validate51(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema92.required,
-        parentSchema: schema92,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -12424,7 +12547,7 @@ function validate51(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema92.properties.ble_chip_id,
+            parentSchema: schema93.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -12442,7 +12565,7 @@ function validate51(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema92.properties.ble_chip_id,
+            parentSchema: schema93.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -12460,7 +12583,7 @@ function validate51(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema92.properties.ble_chip_id,
+            parentSchema: schema93.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -12477,8 +12600,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.ble_chip_id.type,
-          parentSchema: schema92.properties.ble_chip_id,
+          schema: schema93.properties.ble_chip_id.type,
+          parentSchema: schema93.properties.ble_chip_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -12537,8 +12660,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema92.properties.hardware_model_id.type,
-          parentSchema: schema92.properties.hardware_model_id,
+          schema: schema93.properties.hardware_model_id.type,
+          parentSchema: schema93.properties.hardware_model_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -12558,8 +12681,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema92.properties.hardware_owner_id.type,
-          parentSchema: schema92.properties.hardware_owner_id,
+          schema: schema93.properties.hardware_owner_id.type,
+          parentSchema: schema93.properties.hardware_owner_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -12577,10 +12700,10 @@ function validate51(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema92.properties.service_point_id.type },
+          params: { type: schema93.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema92.properties.service_point_id.type,
-          parentSchema: schema92.properties.service_point_id,
+          schema: schema93.properties.service_point_id.type,
+          parentSchema: schema93.properties.service_point_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -12598,10 +12721,10 @@ function validate51(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema92.properties.hardware_id.type },
+          params: { type: schema93.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema92.properties.hardware_id.type,
-          parentSchema: schema92.properties.hardware_id,
+          schema: schema93.properties.hardware_id.type,
+          parentSchema: schema93.properties.hardware_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -12625,8 +12748,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema92.properties.alerts.items.type,
-              parentSchema: schema92.properties.alerts.items,
+              schema: schema93.properties.alerts.items.type,
+              parentSchema: schema93.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -12647,10 +12770,10 @@ function validate51(
               instancePath: instancePath + '/alerts/' + i0,
               schemaPath: '#/properties/alerts/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema92.properties.alerts.items.enum },
+              params: { allowedValues: schema93.properties.alerts.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema92.properties.alerts.items.enum,
-              parentSchema: schema92.properties.alerts.items,
+              schema: schema93.properties.alerts.items.enum,
+              parentSchema: schema93.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -12679,7 +12802,7 @@ function validate51(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema92.properties.alerts,
+                parentSchema: schema93.properties.alerts,
                 data: data7,
               };
               if (vErrors === null) {
@@ -12700,8 +12823,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema92.properties.alerts.type,
-          parentSchema: schema92.properties.alerts,
+          schema: schema93.properties.alerts.type,
+          parentSchema: schema93.properties.alerts,
           data: data7,
         };
         if (vErrors === null) {
@@ -12719,10 +12842,10 @@ function validate51(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema92.properties.last_sync_at.type },
+          params: { type: schema93.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema92.properties.last_sync_at.type,
-          parentSchema: schema92.properties.last_sync_at,
+          schema: schema93.properties.last_sync_at.type,
+          parentSchema: schema93.properties.last_sync_at,
           data: data9,
         };
         if (vErrors === null) {
@@ -12741,7 +12864,7 @@ function validate51(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema92.properties.last_sync_at,
+            parentSchema: schema93.properties.last_sync_at,
             data: data9,
           };
           if (vErrors === null) {
@@ -12762,8 +12885,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema92.properties.installation_sync_status.type,
-          parentSchema: schema92.properties.installation_sync_status,
+          schema: schema93.properties.installation_sync_status.type,
+          parentSchema: schema93.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -12778,10 +12901,10 @@ function validate51(
           instancePath: instancePath + '/installation_sync_status',
           schemaPath: '#/properties/installation_sync_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema92.properties.installation_sync_status.enum },
+          params: { allowedValues: schema93.properties.installation_sync_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema92.properties.installation_sync_status.enum,
-          parentSchema: schema92.properties.installation_sync_status,
+          schema: schema93.properties.installation_sync_status.enum,
+          parentSchema: schema93.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -12803,7 +12926,7 @@ function validate51(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema92.properties.firmware_version,
+            parentSchema: schema93.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -12821,7 +12944,7 @@ function validate51(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema92.properties.firmware_version,
+            parentSchema: schema93.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -12838,8 +12961,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.firmware_version.type,
-          parentSchema: schema92.properties.firmware_version,
+          schema: schema93.properties.firmware_version.type,
+          parentSchema: schema93.properties.firmware_version,
           data: data11,
         };
         if (vErrors === null) {
@@ -12861,7 +12984,7 @@ function validate51(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema92.properties.comm_board,
+            parentSchema: schema93.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -12879,7 +13002,7 @@ function validate51(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema92.properties.comm_board,
+            parentSchema: schema93.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -12896,8 +13019,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.comm_board.type,
-          parentSchema: schema92.properties.comm_board,
+          schema: schema93.properties.comm_board.type,
+          parentSchema: schema93.properties.comm_board,
           data: data12,
         };
         if (vErrors === null) {
@@ -12919,7 +13042,7 @@ function validate51(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema92.properties.battery_pack,
+            parentSchema: schema93.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -12937,7 +13060,7 @@ function validate51(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema92.properties.battery_pack,
+            parentSchema: schema93.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -12954,8 +13077,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.battery_pack.type,
-          parentSchema: schema92.properties.battery_pack,
+          schema: schema93.properties.battery_pack.type,
+          parentSchema: schema93.properties.battery_pack,
           data: data13,
         };
         if (vErrors === null) {
@@ -12977,7 +13100,7 @@ function validate51(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema92.properties.order_number,
+            parentSchema: schema93.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -12995,7 +13118,7 @@ function validate51(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema92.properties.order_number,
+            parentSchema: schema93.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -13012,8 +13135,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.order_number.type,
-          parentSchema: schema92.properties.order_number,
+          schema: schema93.properties.order_number.type,
+          parentSchema: schema93.properties.order_number,
           data: data14,
         };
         if (vErrors === null) {
@@ -13035,7 +13158,7 @@ function validate51(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema92.properties.type_number,
+            parentSchema: schema93.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -13053,7 +13176,7 @@ function validate51(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema92.properties.type_number,
+            parentSchema: schema93.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -13070,8 +13193,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.type_number.type,
-          parentSchema: schema92.properties.type_number,
+          schema: schema93.properties.type_number.type,
+          parentSchema: schema93.properties.type_number,
           data: data15,
         };
         if (vErrors === null) {
@@ -13093,7 +13216,7 @@ function validate51(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema92.properties.manufacturer,
+            parentSchema: schema93.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -13111,7 +13234,7 @@ function validate51(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema92.properties.manufacturer,
+            parentSchema: schema93.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -13128,8 +13251,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.manufacturer.type,
-          parentSchema: schema92.properties.manufacturer,
+          schema: schema93.properties.manufacturer.type,
+          parentSchema: schema93.properties.manufacturer,
           data: data16,
         };
         if (vErrors === null) {
@@ -13149,8 +13272,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.foil.type,
-          parentSchema: schema92.properties.foil,
+          schema: schema93.properties.foil.type,
+          parentSchema: schema93.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -13165,10 +13288,10 @@ function validate51(
           instancePath: instancePath + '/foil',
           schemaPath: '#/properties/foil/enum',
           keyword: 'enum',
-          params: { allowedValues: schema92.properties.foil.enum },
+          params: { allowedValues: schema93.properties.foil.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema92.properties.foil.enum,
-          parentSchema: schema92.properties.foil,
+          schema: schema93.properties.foil.enum,
+          parentSchema: schema93.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -13188,8 +13311,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.language.type,
-          parentSchema: schema92.properties.language,
+          schema: schema93.properties.language.type,
+          parentSchema: schema93.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -13216,10 +13339,10 @@ function validate51(
           instancePath: instancePath + '/language',
           schemaPath: '#/properties/language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema92.properties.language.enum },
+          params: { allowedValues: schema93.properties.language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema92.properties.language.enum,
-          parentSchema: schema92.properties.language,
+          schema: schema93.properties.language.enum,
+          parentSchema: schema93.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -13243,8 +13366,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema92.properties.features.items.type,
-              parentSchema: schema92.properties.features.items,
+              schema: schema93.properties.features.items.type,
+              parentSchema: schema93.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -13265,10 +13388,10 @@ function validate51(
               instancePath: instancePath + '/features/' + i2,
               schemaPath: '#/properties/features/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema92.properties.features.items.enum },
+              params: { allowedValues: schema93.properties.features.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema92.properties.features.items.enum,
-              parentSchema: schema92.properties.features.items,
+              schema: schema93.properties.features.items.enum,
+              parentSchema: schema93.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -13297,7 +13420,7 @@ function validate51(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema92.properties.features,
+                parentSchema: schema93.properties.features,
                 data: data19,
               };
               if (vErrors === null) {
@@ -13318,8 +13441,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema92.properties.features.type,
-          parentSchema: schema92.properties.features,
+          schema: schema93.properties.features.type,
+          parentSchema: schema93.properties.features,
           data: data19,
         };
         if (vErrors === null) {
@@ -13337,10 +13460,10 @@ function validate51(
           instancePath: instancePath + '/sim_iccid',
           schemaPath: '#/properties/sim_iccid/type',
           keyword: 'type',
-          params: { type: schema92.properties.sim_iccid.type },
+          params: { type: schema93.properties.sim_iccid.type },
           message: 'must be string,null',
-          schema: schema92.properties.sim_iccid.type,
-          parentSchema: schema92.properties.sim_iccid,
+          schema: schema93.properties.sim_iccid.type,
+          parentSchema: schema93.properties.sim_iccid,
           data: data21,
         };
         if (vErrors === null) {
@@ -13359,7 +13482,7 @@ function validate51(
             params: { limit: 22 },
             message: 'must NOT have more than 22 characters',
             schema: 22,
-            parentSchema: schema92.properties.sim_iccid,
+            parentSchema: schema93.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -13377,7 +13500,7 @@ function validate51(
             params: { limit: 18 },
             message: 'must NOT have fewer than 18 characters',
             schema: 18,
-            parentSchema: schema92.properties.sim_iccid,
+            parentSchema: schema93.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -13387,7 +13510,7 @@ function validate51(
           }
           errors++;
         }
-        if (!formats104.validate(data21)) {
+        if (!formats106.validate(data21)) {
           const err52 = {
             instancePath: instancePath + '/sim_iccid',
             schemaPath: '#/properties/sim_iccid/format',
@@ -13395,7 +13518,7 @@ function validate51(
             params: { format: 'numeric' },
             message: 'must match format "' + 'numeric' + '"',
             schema: 'numeric',
-            parentSchema: schema92.properties.sim_iccid,
+            parentSchema: schema93.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -13418,7 +13541,7 @@ function validate51(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema92.properties.apn,
+            parentSchema: schema93.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -13436,7 +13559,7 @@ function validate51(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema92.properties.apn,
+            parentSchema: schema93.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -13453,8 +13576,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.apn.type,
-          parentSchema: schema92.properties.apn,
+          schema: schema93.properties.apn.type,
+          parentSchema: schema93.properties.apn,
           data: data22,
         };
         if (vErrors === null) {
@@ -13474,8 +13597,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.network.type,
-          parentSchema: schema92.properties.network,
+          schema: schema93.properties.network.type,
+          parentSchema: schema93.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -13490,10 +13613,10 @@ function validate51(
           instancePath: instancePath + '/network',
           schemaPath: '#/properties/network/enum',
           keyword: 'enum',
-          params: { allowedValues: schema92.properties.network.enum },
+          params: { allowedValues: schema93.properties.network.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema92.properties.network.enum,
-          parentSchema: schema92.properties.network,
+          schema: schema93.properties.network.enum,
+          parentSchema: schema93.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -13511,10 +13634,10 @@ function validate51(
           instancePath: instancePath + '/last_heartbeat_at',
           schemaPath: '#/properties/last_heartbeat_at/type',
           keyword: 'type',
-          params: { type: schema92.properties.last_heartbeat_at.type },
+          params: { type: schema93.properties.last_heartbeat_at.type },
           message: 'must be string,null',
-          schema: schema92.properties.last_heartbeat_at.type,
-          parentSchema: schema92.properties.last_heartbeat_at,
+          schema: schema93.properties.last_heartbeat_at.type,
+          parentSchema: schema93.properties.last_heartbeat_at,
           data: data24,
         };
         if (vErrors === null) {
@@ -13533,7 +13656,7 @@ function validate51(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema92.properties.last_heartbeat_at,
+            parentSchema: schema93.properties.last_heartbeat_at,
             data: data24,
           };
           if (vErrors === null) {
@@ -13552,8 +13675,8 @@ function validate51(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema92.type,
-      parentSchema: schema92,
+      schema: schema93.type,
+      parentSchema: schema93,
       data,
     };
     if (vErrors === null) {
@@ -13563,10 +13686,10 @@ function validate51(
     }
     errors++;
   }
-  validate51.errors = vErrors;
+  validate52.errors = vErrors;
   return errors === 0;
 }
-validate51.evaluated = {
+validate52.evaluated = {
   props: {
     pinpad_id: true,
     ble_chip_id: true,
@@ -13596,8 +13719,8 @@ validate51.evaluated = {
   dynamicItems: false,
 };
 
-export const role = validate52;
-const schema95 = {
+export const role = validate53;
+const schema96 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'role',
   title: 'Role',
@@ -13669,13 +13792,13 @@ const schema95 = {
 const pattern10 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
 const pattern11 = new RegExp('^[a-z0-9]+$', 'u');
 
-function validate52(
+function validate53(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="role" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate52.evaluated;
+  const evaluated0 = validate53.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13690,8 +13813,8 @@ function validate52(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema95.required,
-        parentSchema: schema95,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -13708,8 +13831,8 @@ function validate52(
         keyword: 'required',
         params: { missingProperty: 'partner_type' },
         message: "must have required property '" + 'partner_type' + "'",
-        schema: schema95.required,
-        parentSchema: schema95,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -13726,8 +13849,8 @@ function validate52(
         keyword: 'required',
         params: { missingProperty: 'partner' },
         message: "must have required property '" + 'partner' + "'",
-        schema: schema95.required,
-        parentSchema: schema95,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -13744,8 +13867,8 @@ function validate52(
         keyword: 'required',
         params: { missingProperty: 'permissions' },
         message: "must have required property '" + 'permissions' + "'",
-        schema: schema95.required,
-        parentSchema: schema95,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -13766,7 +13889,7 @@ function validate52(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema95.properties.role_name,
+            parentSchema: schema96.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -13784,7 +13907,7 @@ function validate52(
             params: { pattern: '^[a-z]+(_[a-z0-9]+)+$' },
             message: 'must match pattern "' + '^[a-z]+(_[a-z0-9]+)+$' + '"',
             schema: '^[a-z]+(_[a-z0-9]+)+$',
-            parentSchema: schema95.properties.role_name,
+            parentSchema: schema96.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -13801,8 +13924,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema95.properties.role_name.type,
-          parentSchema: schema95.properties.role_name,
+          schema: schema96.properties.role_name.type,
+          parentSchema: schema96.properties.role_name,
           data: data0,
         };
         if (vErrors === null) {
@@ -13824,7 +13947,7 @@ function validate52(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema95.properties.role_description,
+            parentSchema: schema96.properties.role_description,
             data: data1,
           };
           if (vErrors === null) {
@@ -13841,8 +13964,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema95.properties.role_description.type,
-          parentSchema: schema95.properties.role_description,
+          schema: schema96.properties.role_description.type,
+          parentSchema: schema96.properties.role_description,
           data: data1,
         };
         if (vErrors === null) {
@@ -13863,10 +13986,10 @@ function validate52(
               instancePath: instancePath + '/role_description_translations',
               schemaPath: '#/properties/role_description_translations/propertyNames/enum',
               keyword: 'enum',
-              params: { allowedValues: schema95.properties.role_description_translations.propertyNames.enum },
+              params: { allowedValues: schema96.properties.role_description_translations.propertyNames.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema95.properties.role_description_translations.propertyNames.enum,
-              parentSchema: schema95.properties.role_description_translations.propertyNames,
+              schema: schema96.properties.role_description_translations.propertyNames.enum,
+              parentSchema: schema96.properties.role_description_translations.propertyNames,
               data: key0,
               propertyName: key0,
             };
@@ -13885,8 +14008,8 @@ function validate52(
               keyword: 'propertyNames',
               params: { propertyName: key0 },
               message: 'property name must be valid',
-              schema: schema95.properties.role_description_translations.propertyNames,
-              parentSchema: schema95.properties.role_description_translations,
+              schema: schema96.properties.role_description_translations.propertyNames,
+              parentSchema: schema96.properties.role_description_translations,
               data: data2,
             };
             if (vErrors === null) {
@@ -13909,7 +14032,7 @@ function validate52(
                 params: { limit: 255 },
                 message: 'must NOT have more than 255 characters',
                 schema: 255,
-                parentSchema: schema95.properties.role_description_translations.additionalProperties,
+                parentSchema: schema96.properties.role_description_translations.additionalProperties,
                 data: data3,
               };
               if (vErrors === null) {
@@ -13927,8 +14050,8 @@ function validate52(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema95.properties.role_description_translations.additionalProperties.type,
-              parentSchema: schema95.properties.role_description_translations.additionalProperties,
+              schema: schema96.properties.role_description_translations.additionalProperties.type,
+              parentSchema: schema96.properties.role_description_translations.additionalProperties,
               data: data3,
             };
             if (vErrors === null) {
@@ -13946,8 +14069,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema95.properties.role_description_translations.type,
-          parentSchema: schema95.properties.role_description_translations,
+          schema: schema96.properties.role_description_translations.type,
+          parentSchema: schema96.properties.role_description_translations,
           data: data2,
         };
         if (vErrors === null) {
@@ -13967,8 +14090,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema95.properties.partner_type.type,
-          parentSchema: schema95.properties.partner_type,
+          schema: schema96.properties.partner_type.type,
+          parentSchema: schema96.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -13990,10 +14113,10 @@ function validate52(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema95.properties.partner_type.enum },
+          params: { allowedValues: schema96.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema95.properties.partner_type.enum,
-          parentSchema: schema95.properties.partner_type,
+          schema: schema96.properties.partner_type.enum,
+          parentSchema: schema96.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -14015,7 +14138,7 @@ function validate52(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema95.properties.partner,
+            parentSchema: schema96.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -14033,7 +14156,7 @@ function validate52(
             params: { pattern: '^[a-z0-9]+$' },
             message: 'must match pattern "' + '^[a-z0-9]+$' + '"',
             schema: '^[a-z0-9]+$',
-            parentSchema: schema95.properties.partner,
+            parentSchema: schema96.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -14050,8 +14173,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema95.properties.partner.type,
-          parentSchema: schema95.properties.partner,
+          schema: schema96.properties.partner.type,
+          parentSchema: schema96.properties.partner,
           data: data5,
         };
         if (vErrors === null) {
@@ -14076,8 +14199,8 @@ function validate52(
                 keyword: 'required',
                 params: { missingProperty: 'feature_id' },
                 message: "must have required property '" + 'feature_id' + "'",
-                schema: schema95.properties.permissions.items.required,
-                parentSchema: schema95.properties.permissions.items,
+                schema: schema96.properties.permissions.items.required,
+                parentSchema: schema96.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -14094,8 +14217,8 @@ function validate52(
                 keyword: 'required',
                 params: { missingProperty: 'has_permission' },
                 message: "must have required property '" + 'has_permission' + "'",
-                schema: schema95.properties.permissions.items.required,
-                parentSchema: schema95.properties.permissions.items,
+                schema: schema96.properties.permissions.items.required,
+                parentSchema: schema96.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -14114,8 +14237,8 @@ function validate52(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema95.properties.permissions.items.properties.feature_id.type,
-                  parentSchema: schema95.properties.permissions.items.properties.feature_id,
+                  schema: schema96.properties.permissions.items.properties.feature_id.type,
+                  parentSchema: schema96.properties.permissions.items.properties.feature_id,
                   data: data8,
                 };
                 if (vErrors === null) {
@@ -14134,7 +14257,7 @@ function validate52(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema95.properties.permissions.items.properties.feature_id,
+                    parentSchema: schema96.properties.permissions.items.properties.feature_id,
                     data: data8,
                   };
                   if (vErrors === null) {
@@ -14155,8 +14278,8 @@ function validate52(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema95.properties.permissions.items.properties.has_permission.type,
-                  parentSchema: schema95.properties.permissions.items.properties.has_permission,
+                  schema: schema96.properties.permissions.items.properties.has_permission.type,
+                  parentSchema: schema96.properties.permissions.items.properties.has_permission,
                   data: data9,
                 };
                 if (vErrors === null) {
@@ -14181,8 +14304,8 @@ function validate52(
                         keyword: 'required',
                         params: { missingProperty: 'type' },
                         message: "must have required property '" + 'type' + "'",
-                        schema: schema95.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema95.properties.permissions.items.properties.configurations.items,
+                        schema: schema96.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema96.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -14199,8 +14322,8 @@ function validate52(
                         keyword: 'required',
                         params: { missingProperty: 'show' },
                         message: "must have required property '" + 'show' + "'",
-                        schema: schema95.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema95.properties.permissions.items.properties.configurations.items,
+                        schema: schema96.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema96.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -14223,7 +14346,7 @@ function validate52(
                             message: 'must NOT have more than 100 characters',
                             schema: 100,
                             parentSchema:
-                              schema95.properties.permissions.items.properties.configurations.items.properties.type,
+                              schema96.properties.permissions.items.properties.configurations.items.properties.type,
                             data: data12,
                           };
                           if (vErrors === null) {
@@ -14242,9 +14365,9 @@ function validate52(
                           params: { type: 'string' },
                           message: 'must be string',
                           schema:
-                            schema95.properties.permissions.items.properties.configurations.items.properties.type.type,
+                            schema96.properties.permissions.items.properties.configurations.items.properties.type.type,
                           parentSchema:
-                            schema95.properties.permissions.items.properties.configurations.items.properties.type,
+                            schema96.properties.permissions.items.properties.configurations.items.properties.type,
                           data: data12,
                         };
                         if (vErrors === null) {
@@ -14266,9 +14389,9 @@ function validate52(
                           params: { type: 'boolean' },
                           message: 'must be boolean',
                           schema:
-                            schema95.properties.permissions.items.properties.configurations.items.properties.show.type,
+                            schema96.properties.permissions.items.properties.configurations.items.properties.show.type,
                           parentSchema:
-                            schema95.properties.permissions.items.properties.configurations.items.properties.show,
+                            schema96.properties.permissions.items.properties.configurations.items.properties.show,
                           data: data13,
                         };
                         if (vErrors === null) {
@@ -14286,8 +14409,8 @@ function validate52(
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema95.properties.permissions.items.properties.configurations.items.type,
-                      parentSchema: schema95.properties.permissions.items.properties.configurations.items,
+                      schema: schema96.properties.permissions.items.properties.configurations.items.type,
+                      parentSchema: schema96.properties.permissions.items.properties.configurations.items,
                       data: data11,
                     };
                     if (vErrors === null) {
@@ -14305,8 +14428,8 @@ function validate52(
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema95.properties.permissions.items.properties.configurations.type,
-                  parentSchema: schema95.properties.permissions.items.properties.configurations,
+                  schema: schema96.properties.permissions.items.properties.configurations.type,
+                  parentSchema: schema96.properties.permissions.items.properties.configurations,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -14324,8 +14447,8 @@ function validate52(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema95.properties.permissions.items.type,
-              parentSchema: schema95.properties.permissions.items,
+              schema: schema96.properties.permissions.items.type,
+              parentSchema: schema96.properties.permissions.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -14343,8 +14466,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema95.properties.permissions.type,
-          parentSchema: schema95.properties.permissions,
+          schema: schema96.properties.permissions.type,
+          parentSchema: schema96.properties.permissions,
           data: data6,
         };
         if (vErrors === null) {
@@ -14362,8 +14485,8 @@ function validate52(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema95.type,
-      parentSchema: schema95,
+      schema: schema96.type,
+      parentSchema: schema96,
       data,
     };
     if (vErrors === null) {
@@ -14373,10 +14496,10 @@ function validate52(
     }
     errors++;
   }
-  validate52.errors = vErrors;
+  validate53.errors = vErrors;
   return errors === 0;
 }
-validate52.evaluated = {
+validate53.evaluated = {
   props: {
     role_name: true,
     role_description: true,
@@ -14389,8 +14512,8 @@ validate52.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePoint = validate53;
-const schema96 = {
+export const servicePoint = validate54;
+const schema97 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point',
   title: 'ServicePoint',
@@ -14920,7 +15043,7 @@ const schema96 = {
     report_id: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const schema98 = {
+const schema99 = {
   type: 'integer',
   'x-choices': 'service_point_status',
   enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
@@ -14940,7 +15063,7 @@ const schema98 = {
     ],
   },
 };
-const schema100 = {
+const schema101 = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -14951,7 +15074,7 @@ const schema100 = {
   if: { properties: { closed: { const: false } } },
   then: { properties: { open: true, close: true }, required: ['open', 'close'] },
 };
-const schema108 = {
+const schema109 = {
   type: 'object',
   additionalProperties: false,
   required: ['carrier_id'],
@@ -14968,7 +15091,7 @@ const schema108 = {
     },
   },
 };
-const schema110 = {
+const schema111 = {
   type: 'object',
   additionalProperties: false,
   required: ['photo_id', 'url'],
@@ -14980,19 +15103,19 @@ const schema110 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-const formats126 = sharedValidators.formats.time;
-const formats160 = sharedValidators.formats['scout-value'];
-const func112 = sharedValidators.timeAfterMessage;
-const func124 = sharedValidators.countWithinMessage;
-const func128 = sharedValidators.defaultDescriptionMessage;
+const formats128 = sharedValidators.formats.time;
+const formats162 = sharedValidators.formats['scout-value'];
+const func113 = sharedValidators.timeAfterMessage;
+const func125 = sharedValidators.countWithinMessage;
+const func129 = sharedValidators.defaultDescriptionMessage;
 
-function validate53(
+function validate54(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate53.evaluated;
+  const evaluated0 = validate54.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15007,8 +15130,8 @@ function validate53(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema97.required,
+        parentSchema: schema97,
         data,
       };
       if (vErrors === null) {
@@ -15025,8 +15148,8 @@ function validate53(
         keyword: 'required',
         params: { missingProperty: 'country' },
         message: "must have required property '" + 'country' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema97.required,
+        parentSchema: schema97,
         data,
       };
       if (vErrors === null) {
@@ -15043,8 +15166,8 @@ function validate53(
         keyword: 'required',
         params: { missingProperty: 'status' },
         message: "must have required property '" + 'status' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema97.required,
+        parentSchema: schema97,
         data,
       };
       if (vErrors === null) {
@@ -15106,7 +15229,7 @@ function validate53(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema96.properties.sp_id,
+            parentSchema: schema97.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -15124,7 +15247,7 @@ function validate53(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema96.properties.sp_id,
+            parentSchema: schema97.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -15141,8 +15264,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.sp_id.type,
-          parentSchema: schema96.properties.sp_id,
+          schema: schema97.properties.sp_id.type,
+          parentSchema: schema97.properties.sp_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -15164,7 +15287,7 @@ function validate53(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema96.properties.alt_sp_id,
+            parentSchema: schema97.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -15182,7 +15305,7 @@ function validate53(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema96.properties.alt_sp_id,
+            parentSchema: schema97.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -15199,8 +15322,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.alt_sp_id.type,
-          parentSchema: schema96.properties.alt_sp_id,
+          schema: schema97.properties.alt_sp_id.type,
+          parentSchema: schema97.properties.alt_sp_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -15222,7 +15345,7 @@ function validate53(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema96.properties.name,
+            parentSchema: schema97.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -15240,7 +15363,7 @@ function validate53(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema96.properties.name,
+            parentSchema: schema97.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -15258,7 +15381,7 @@ function validate53(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema96.properties.name,
+            parentSchema: schema97.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -15275,8 +15398,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.name.type,
-          parentSchema: schema96.properties.name,
+          schema: schema97.properties.name.type,
+          parentSchema: schema97.properties.name,
           data: data3,
         };
         if (vErrors === null) {
@@ -15298,7 +15421,7 @@ function validate53(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema96.properties.location_name,
+            parentSchema: schema97.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -15316,7 +15439,7 @@ function validate53(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema96.properties.location_name,
+            parentSchema: schema97.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -15333,8 +15456,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.location_name.type,
-          parentSchema: schema96.properties.location_name,
+          schema: schema97.properties.location_name.type,
+          parentSchema: schema97.properties.location_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -15354,8 +15477,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema98.type,
-          parentSchema: schema98,
+          schema: schema99.type,
+          parentSchema: schema99,
           data: data5,
         };
         if (vErrors === null) {
@@ -15381,10 +15504,10 @@ function validate53(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/servicePointStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema98.enum },
+          params: { allowedValues: schema99.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema98.enum,
-          parentSchema: schema98,
+          schema: schema99.enum,
+          parentSchema: schema99,
           data: data5,
         };
         if (vErrors === null) {
@@ -15406,7 +15529,7 @@ function validate53(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema96.properties.status_comment,
+            parentSchema: schema97.properties.status_comment,
             data: data6,
           };
           if (vErrors === null) {
@@ -15423,8 +15546,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.status_comment.type,
-          parentSchema: schema96.properties.status_comment,
+          schema: schema97.properties.status_comment.type,
+          parentSchema: schema97.properties.status_comment,
           data: data6,
         };
         if (vErrors === null) {
@@ -15495,7 +15618,7 @@ function validate53(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema96.properties.address,
+            parentSchema: schema97.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -15513,7 +15636,7 @@ function validate53(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema96.properties.address,
+            parentSchema: schema97.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -15530,8 +15653,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.address.type,
-          parentSchema: schema96.properties.address,
+          schema: schema97.properties.address.type,
+          parentSchema: schema97.properties.address,
           data: data8,
         };
         if (vErrors === null) {
@@ -15551,8 +15674,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema96.properties.address_id.type,
-          parentSchema: schema96.properties.address_id,
+          schema: schema97.properties.address_id.type,
+          parentSchema: schema97.properties.address_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -15574,7 +15697,7 @@ function validate53(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema96.properties.zip,
+            parentSchema: schema97.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -15592,7 +15715,7 @@ function validate53(
             params: { limit: 4 },
             message: 'must NOT have fewer than 4 characters',
             schema: 4,
-            parentSchema: schema96.properties.zip,
+            parentSchema: schema97.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -15610,7 +15733,7 @@ function validate53(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema96.properties.zip,
+            parentSchema: schema97.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -15627,8 +15750,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.zip.type,
-          parentSchema: schema96.properties.zip,
+          schema: schema97.properties.zip.type,
+          parentSchema: schema97.properties.zip,
           data: data10,
         };
         if (vErrors === null) {
@@ -15650,7 +15773,7 @@ function validate53(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema96.properties.city,
+            parentSchema: schema97.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -15668,7 +15791,7 @@ function validate53(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema96.properties.city,
+            parentSchema: schema97.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -15685,8 +15808,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.city.type,
-          parentSchema: schema96.properties.city,
+          schema: schema97.properties.city.type,
+          parentSchema: schema97.properties.city,
           data: data11,
         };
         if (vErrors === null) {
@@ -15708,7 +15831,7 @@ function validate53(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema96.properties.municipality,
+            parentSchema: schema97.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -15726,7 +15849,7 @@ function validate53(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema96.properties.municipality,
+            parentSchema: schema97.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -15743,8 +15866,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.municipality.type,
-          parentSchema: schema96.properties.municipality,
+          schema: schema97.properties.municipality.type,
+          parentSchema: schema97.properties.municipality,
           data: data12,
         };
         if (vErrors === null) {
@@ -15764,8 +15887,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema96.properties.region_id.type,
-          parentSchema: schema96.properties.region_id,
+          schema: schema97.properties.region_id.type,
+          parentSchema: schema97.properties.region_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -15785,8 +15908,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema96.properties.sub_region_id.type,
-          parentSchema: schema96.properties.sub_region_id,
+          schema: schema97.properties.sub_region_id.type,
+          parentSchema: schema97.properties.sub_region_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -15808,7 +15931,7 @@ function validate53(
             params: { comparison: '<=', limit: 90 },
             message: 'must be <= 90',
             schema: 90,
-            parentSchema: schema96.properties.latitude,
+            parentSchema: schema97.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -15826,7 +15949,7 @@ function validate53(
             params: { comparison: '>=', limit: -90 },
             message: 'must be >= -90',
             schema: -90,
-            parentSchema: schema96.properties.latitude,
+            parentSchema: schema97.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -15843,8 +15966,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema96.properties.latitude.type,
-          parentSchema: schema96.properties.latitude,
+          schema: schema97.properties.latitude.type,
+          parentSchema: schema97.properties.latitude,
           data: data15,
         };
         if (vErrors === null) {
@@ -15866,7 +15989,7 @@ function validate53(
             params: { comparison: '<=', limit: 180 },
             message: 'must be <= 180',
             schema: 180,
-            parentSchema: schema96.properties.longitude,
+            parentSchema: schema97.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -15884,7 +16007,7 @@ function validate53(
             params: { comparison: '>=', limit: -180 },
             message: 'must be >= -180',
             schema: -180,
-            parentSchema: schema96.properties.longitude,
+            parentSchema: schema97.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -15901,8 +16024,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema96.properties.longitude.type,
-          parentSchema: schema96.properties.longitude,
+          schema: schema97.properties.longitude.type,
+          parentSchema: schema97.properties.longitude,
           data: data16,
         };
         if (vErrors === null) {
@@ -15924,7 +16047,7 @@ function validate53(
             params: { limit: 64 },
             message: 'must NOT have more than 64 characters',
             schema: 64,
-            parentSchema: schema96.properties.time_zone,
+            parentSchema: schema97.properties.time_zone,
             data: data17,
           };
           if (vErrors === null) {
@@ -15941,8 +16064,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.time_zone.type,
-          parentSchema: schema96.properties.time_zone,
+          schema: schema97.properties.time_zone.type,
+          parentSchema: schema97.properties.time_zone,
           data: data17,
         };
         if (vErrors === null) {
@@ -15962,8 +16085,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema96.properties.location_type_id.type,
-          parentSchema: schema96.properties.location_type_id,
+          schema: schema97.properties.location_type_id.type,
+          parentSchema: schema97.properties.location_type_id,
           data: data18,
         };
         if (vErrors === null) {
@@ -15983,8 +16106,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema96.properties.foundation_id.type,
-          parentSchema: schema96.properties.foundation_id,
+          schema: schema97.properties.foundation_id.type,
+          parentSchema: schema97.properties.foundation_id,
           data: data19,
         };
         if (vErrors === null) {
@@ -16006,7 +16129,7 @@ function validate53(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema96.properties.delivery_methods,
+            parentSchema: schema97.properties.delivery_methods,
             data: data20,
           };
           if (vErrors === null) {
@@ -16026,8 +16149,8 @@ function validate53(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema96.properties.delivery_methods.items.type,
-              parentSchema: schema96.properties.delivery_methods.items,
+              schema: schema97.properties.delivery_methods.items.type,
+              parentSchema: schema97.properties.delivery_methods.items,
               data: data21,
             };
             if (vErrors === null) {
@@ -16056,7 +16179,7 @@ function validate53(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema96.properties.delivery_methods,
+                parentSchema: schema97.properties.delivery_methods,
                 data: data20,
               };
               if (vErrors === null) {
@@ -16077,8 +16200,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema96.properties.delivery_methods.type,
-          parentSchema: schema96.properties.delivery_methods,
+          schema: schema97.properties.delivery_methods.type,
+          parentSchema: schema97.properties.delivery_methods,
           data: data20,
         };
         if (vErrors === null) {
@@ -16102,8 +16225,8 @@ function validate53(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema96.properties.delivery_days.items.type,
-              parentSchema: schema96.properties.delivery_days.items,
+              schema: schema97.properties.delivery_days.items.type,
+              parentSchema: schema97.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -16126,10 +16249,10 @@ function validate53(
               instancePath: instancePath + '/delivery_days/' + i2,
               schemaPath: '#/properties/delivery_days/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema96.properties.delivery_days.items.enum },
+              params: { allowedValues: schema97.properties.delivery_days.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema96.properties.delivery_days.items.enum,
-              parentSchema: schema96.properties.delivery_days.items,
+              schema: schema97.properties.delivery_days.items.enum,
+              parentSchema: schema97.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -16158,7 +16281,7 @@ function validate53(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema96.properties.delivery_days,
+                parentSchema: schema97.properties.delivery_days,
                 data: data22,
               };
               if (vErrors === null) {
@@ -16179,8 +16302,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema96.properties.delivery_days.type,
-          parentSchema: schema96.properties.delivery_days,
+          schema: schema97.properties.delivery_days.type,
+          parentSchema: schema97.properties.delivery_days,
           data: data22,
         };
         if (vErrors === null) {
@@ -16211,7 +16334,7 @@ function validate53(
               params: { additionalProperty: key0 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema96.properties.opening_hours,
+              parentSchema: schema97.properties.opening_hours,
               data: data24,
             };
             if (vErrors === null) {
@@ -16259,8 +16382,8 @@ function validate53(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema100.then.required,
-                  parentSchema: schema100.then,
+                  schema: schema101.then.required,
+                  parentSchema: schema101.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -16277,8 +16400,8 @@ function validate53(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema100.then.required,
-                  parentSchema: schema100.then,
+                  schema: schema101.then.required,
+                  parentSchema: schema101.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -16305,8 +16428,8 @@ function validate53(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema100.if,
-              parentSchema: schema100,
+              schema: schema101.if,
+              parentSchema: schema101,
               data: data25,
             };
             if (vErrors === null) {
@@ -16326,7 +16449,7 @@ function validate53(
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema100,
+                  parentSchema: schema101,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -16346,8 +16469,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema100.properties.closed.type,
-                  parentSchema: schema100.properties.closed,
+                  schema: schema101.properties.closed.type,
+                  parentSchema: schema101.properties.closed,
                   data: data27,
                 };
                 if (vErrors === null) {
@@ -16361,7 +16484,7 @@ function validate53(
             if (data25.open !== undefined) {
               let data28 = data25.open;
               if (typeof data28 === 'string') {
-                if (!formats126.validate(data28)) {
+                if (!formats128.validate(data28)) {
                   const err65 = {
                     instancePath: instancePath + '/opening_hours/monday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -16369,7 +16492,7 @@ function validate53(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema100.properties.open,
+                    parentSchema: schema101.properties.open,
                     data: data28,
                   };
                   if (vErrors === null) {
@@ -16386,8 +16509,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema100.properties.open.type,
-                  parentSchema: schema100.properties.open,
+                  schema: schema101.properties.open.type,
+                  parentSchema: schema101.properties.open,
                   data: data28,
                 };
                 if (vErrors === null) {
@@ -16401,7 +16524,7 @@ function validate53(
             if (data25.close !== undefined) {
               let data29 = data25.close;
               if (typeof data29 === 'string') {
-                if (!formats126.validate(data29)) {
+                if (!formats128.validate(data29)) {
                   const err67 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -16409,7 +16532,7 @@ function validate53(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema100.properties.close,
+                    parentSchema: schema101.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -16419,7 +16542,7 @@ function validate53(
                   }
                   errors++;
                 }
-                const message0 = func112(data29, 'open', data25);
+                const message0 = func113(data29, 'open', data25);
                 if (message0 !== undefined) {
                   const err68 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
@@ -16428,7 +16551,7 @@ function validate53(
                     params: { message: message0 },
                     message: message0,
                     schema: 'open',
-                    parentSchema: schema100.properties.close,
+                    parentSchema: schema101.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -16445,8 +16568,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema100.properties.close.type,
-                  parentSchema: schema100.properties.close,
+                  schema: schema101.properties.close.type,
+                  parentSchema: schema101.properties.close,
                   data: data29,
                 };
                 if (vErrors === null) {
@@ -16464,8 +16587,8 @@ function validate53(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema100.type,
-              parentSchema: schema100,
+              schema: schema101.type,
+              parentSchema: schema101,
               data: data25,
             };
             if (vErrors === null) {
@@ -16513,8 +16636,8 @@ function validate53(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema100.then.required,
-                  parentSchema: schema100.then,
+                  schema: schema101.then.required,
+                  parentSchema: schema101.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -16531,8 +16654,8 @@ function validate53(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema100.then.required,
-                  parentSchema: schema100.then,
+                  schema: schema101.then.required,
+                  parentSchema: schema101.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -16559,8 +16682,8 @@ function validate53(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema100.if,
-              parentSchema: schema100,
+              schema: schema101.if,
+              parentSchema: schema101,
               data: data30,
             };
             if (vErrors === null) {
@@ -16580,7 +16703,7 @@ function validate53(
                   params: { additionalProperty: key2 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema100,
+                  parentSchema: schema101,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -16600,8 +16723,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema100.properties.closed.type,
-                  parentSchema: schema100.properties.closed,
+                  schema: schema101.properties.closed.type,
+                  parentSchema: schema101.properties.closed,
                   data: data32,
                 };
                 if (vErrors === null) {
@@ -16615,7 +16738,7 @@ function validate53(
             if (data30.open !== undefined) {
               let data33 = data30.open;
               if (typeof data33 === 'string') {
-                if (!formats126.validate(data33)) {
+                if (!formats128.validate(data33)) {
                   const err77 = {
                     instancePath: instancePath + '/opening_hours/tuesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -16623,7 +16746,7 @@ function validate53(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema100.properties.open,
+                    parentSchema: schema101.properties.open,
                     data: data33,
                   };
                   if (vErrors === null) {
@@ -16640,8 +16763,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema100.properties.open.type,
-                  parentSchema: schema100.properties.open,
+                  schema: schema101.properties.open.type,
+                  parentSchema: schema101.properties.open,
                   data: data33,
                 };
                 if (vErrors === null) {
@@ -16655,7 +16778,7 @@ function validate53(
             if (data30.close !== undefined) {
               let data34 = data30.close;
               if (typeof data34 === 'string') {
-                if (!formats126.validate(data34)) {
+                if (!formats128.validate(data34)) {
                   const err79 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -16663,7 +16786,7 @@ function validate53(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema100.properties.close,
+                    parentSchema: schema101.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -16673,7 +16796,7 @@ function validate53(
                   }
                   errors++;
                 }
-                const message1 = func112(data34, 'open', data30);
+                const message1 = func113(data34, 'open', data30);
                 if (message1 !== undefined) {
                   const err80 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
@@ -16682,7 +16805,7 @@ function validate53(
                     params: { message: message1 },
                     message: message1,
                     schema: 'open',
-                    parentSchema: schema100.properties.close,
+                    parentSchema: schema101.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -16699,8 +16822,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema100.properties.close.type,
-                  parentSchema: schema100.properties.close,
+                  schema: schema101.properties.close.type,
+                  parentSchema: schema101.properties.close,
                   data: data34,
                 };
                 if (vErrors === null) {
@@ -16718,8 +16841,8 @@ function validate53(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema100.type,
-              parentSchema: schema100,
+              schema: schema101.type,
+              parentSchema: schema101,
               data: data30,
             };
             if (vErrors === null) {
@@ -16767,8 +16890,8 @@ function validate53(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema100.then.required,
-                  parentSchema: schema100.then,
+                  schema: schema101.then.required,
+                  parentSchema: schema101.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -16785,8 +16908,8 @@ function validate53(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema100.then.required,
-                  parentSchema: schema100.then,
+                  schema: schema101.then.required,
+                  parentSchema: schema101.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -16813,8 +16936,8 @@ function validate53(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema100.if,
-              parentSchema: schema100,
+              schema: schema101.if,
+              parentSchema: schema101,
               data: data35,
             };
             if (vErrors === null) {
@@ -16834,7 +16957,7 @@ function validate53(
                   params: { additionalProperty: key3 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema100,
+                  parentSchema: schema101,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -16854,8 +16977,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema100.properties.closed.type,
-                  parentSchema: schema100.properties.closed,
+                  schema: schema101.properties.closed.type,
+                  parentSchema: schema101.properties.closed,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -16869,7 +16992,7 @@ function validate53(
             if (data35.open !== undefined) {
               let data38 = data35.open;
               if (typeof data38 === 'string') {
-                if (!formats126.validate(data38)) {
+                if (!formats128.validate(data38)) {
                   const err89 = {
                     instancePath: instancePath + '/opening_hours/wednesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -16877,7 +17000,7 @@ function validate53(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema100.properties.open,
+                    parentSchema: schema101.properties.open,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -16894,8 +17017,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema100.properties.open.type,
-                  parentSchema: schema100.properties.open,
+                  schema: schema101.properties.open.type,
+                  parentSchema: schema101.properties.open,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -16909,7 +17032,7 @@ function validate53(
             if (data35.close !== undefined) {
               let data39 = data35.close;
               if (typeof data39 === 'string') {
-                if (!formats126.validate(data39)) {
+                if (!formats128.validate(data39)) {
                   const err91 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -16917,7 +17040,7 @@ function validate53(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema100.properties.close,
+                    parentSchema: schema101.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -16927,7 +17050,7 @@ function validate53(
                   }
                   errors++;
                 }
-                const message2 = func112(data39, 'open', data35);
+                const message2 = func113(data39, 'open', data35);
                 if (message2 !== undefined) {
                   const err92 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
@@ -16936,7 +17059,7 @@ function validate53(
                     params: { message: message2 },
                     message: message2,
                     schema: 'open',
-                    parentSchema: schema100.properties.close,
+                    parentSchema: schema101.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -16953,8 +17076,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema100.properties.close.type,
-                  parentSchema: schema100.properties.close,
+                  schema: schema101.properties.close.type,
+                  parentSchema: schema101.properties.close,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -16972,8 +17095,8 @@ function validate53(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema100.type,
-              parentSchema: schema100,
+              schema: schema101.type,
+              parentSchema: schema101,
               data: data35,
             };
             if (vErrors === null) {
@@ -17021,8 +17144,8 @@ function validate53(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema100.then.required,
-                  parentSchema: schema100.then,
+                  schema: schema101.then.required,
+                  parentSchema: schema101.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -17039,8 +17162,8 @@ function validate53(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema100.then.required,
-                  parentSchema: schema100.then,
+                  schema: schema101.then.required,
+                  parentSchema: schema101.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -17067,8 +17190,8 @@ function validate53(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema100.if,
-              parentSchema: schema100,
+              schema: schema101.if,
+              parentSchema: schema101,
               data: data40,
             };
             if (vErrors === null) {
@@ -17088,7 +17211,7 @@ function validate53(
                   params: { additionalProperty: key4 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema100,
+                  parentSchema: schema101,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -17108,8 +17231,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema100.properties.closed.type,
-                  parentSchema: schema100.properties.closed,
+                  schema: schema101.properties.closed.type,
+                  parentSchema: schema101.properties.closed,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -17123,7 +17246,7 @@ function validate53(
             if (data40.open !== undefined) {
               let data43 = data40.open;
               if (typeof data43 === 'string') {
-                if (!formats126.validate(data43)) {
+                if (!formats128.validate(data43)) {
                   const err101 = {
                     instancePath: instancePath + '/opening_hours/thursday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -17131,7 +17254,7 @@ function validate53(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema100.properties.open,
+                    parentSchema: schema101.properties.open,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -17148,8 +17271,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema100.properties.open.type,
-                  parentSchema: schema100.properties.open,
+                  schema: schema101.properties.open.type,
+                  parentSchema: schema101.properties.open,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -17163,7 +17286,7 @@ function validate53(
             if (data40.close !== undefined) {
               let data44 = data40.close;
               if (typeof data44 === 'string') {
-                if (!formats126.validate(data44)) {
+                if (!formats128.validate(data44)) {
                   const err103 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -17171,7 +17294,7 @@ function validate53(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema100.properties.close,
+                    parentSchema: schema101.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -17181,7 +17304,7 @@ function validate53(
                   }
                   errors++;
                 }
-                const message3 = func112(data44, 'open', data40);
+                const message3 = func113(data44, 'open', data40);
                 if (message3 !== undefined) {
                   const err104 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
@@ -17190,7 +17313,7 @@ function validate53(
                     params: { message: message3 },
                     message: message3,
                     schema: 'open',
-                    parentSchema: schema100.properties.close,
+                    parentSchema: schema101.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -17207,8 +17330,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema100.properties.close.type,
-                  parentSchema: schema100.properties.close,
+                  schema: schema101.properties.close.type,
+                  parentSchema: schema101.properties.close,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -17226,8 +17349,8 @@ function validate53(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema100.type,
-              parentSchema: schema100,
+              schema: schema101.type,
+              parentSchema: schema101,
               data: data40,
             };
             if (vErrors === null) {
@@ -17275,8 +17398,8 @@ function validate53(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema100.then.required,
-                  parentSchema: schema100.then,
+                  schema: schema101.then.required,
+                  parentSchema: schema101.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -17293,8 +17416,8 @@ function validate53(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema100.then.required,
-                  parentSchema: schema100.then,
+                  schema: schema101.then.required,
+                  parentSchema: schema101.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -17321,8 +17444,8 @@ function validate53(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema100.if,
-              parentSchema: schema100,
+              schema: schema101.if,
+              parentSchema: schema101,
               data: data45,
             };
             if (vErrors === null) {
@@ -17342,7 +17465,7 @@ function validate53(
                   params: { additionalProperty: key5 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema100,
+                  parentSchema: schema101,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -17362,8 +17485,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema100.properties.closed.type,
-                  parentSchema: schema100.properties.closed,
+                  schema: schema101.properties.closed.type,
+                  parentSchema: schema101.properties.closed,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -17377,7 +17500,7 @@ function validate53(
             if (data45.open !== undefined) {
               let data48 = data45.open;
               if (typeof data48 === 'string') {
-                if (!formats126.validate(data48)) {
+                if (!formats128.validate(data48)) {
                   const err113 = {
                     instancePath: instancePath + '/opening_hours/friday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -17385,7 +17508,7 @@ function validate53(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema100.properties.open,
+                    parentSchema: schema101.properties.open,
                     data: data48,
                   };
                   if (vErrors === null) {
@@ -17402,8 +17525,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema100.properties.open.type,
-                  parentSchema: schema100.properties.open,
+                  schema: schema101.properties.open.type,
+                  parentSchema: schema101.properties.open,
                   data: data48,
                 };
                 if (vErrors === null) {
@@ -17417,7 +17540,7 @@ function validate53(
             if (data45.close !== undefined) {
               let data49 = data45.close;
               if (typeof data49 === 'string') {
-                if (!formats126.validate(data49)) {
+                if (!formats128.validate(data49)) {
                   const err115 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -17425,7 +17548,7 @@ function validate53(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema100.properties.close,
+                    parentSchema: schema101.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -17435,7 +17558,7 @@ function validate53(
                   }
                   errors++;
                 }
-                const message4 = func112(data49, 'open', data45);
+                const message4 = func113(data49, 'open', data45);
                 if (message4 !== undefined) {
                   const err116 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
@@ -17444,7 +17567,7 @@ function validate53(
                     params: { message: message4 },
                     message: message4,
                     schema: 'open',
-                    parentSchema: schema100.properties.close,
+                    parentSchema: schema101.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -17461,8 +17584,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema100.properties.close.type,
-                  parentSchema: schema100.properties.close,
+                  schema: schema101.properties.close.type,
+                  parentSchema: schema101.properties.close,
                   data: data49,
                 };
                 if (vErrors === null) {
@@ -17480,8 +17603,8 @@ function validate53(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema100.type,
-              parentSchema: schema100,
+              schema: schema101.type,
+              parentSchema: schema101,
               data: data45,
             };
             if (vErrors === null) {
@@ -17529,8 +17652,8 @@ function validate53(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema100.then.required,
-                  parentSchema: schema100.then,
+                  schema: schema101.then.required,
+                  parentSchema: schema101.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -17547,8 +17670,8 @@ function validate53(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema100.then.required,
-                  parentSchema: schema100.then,
+                  schema: schema101.then.required,
+                  parentSchema: schema101.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -17575,8 +17698,8 @@ function validate53(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema100.if,
-              parentSchema: schema100,
+              schema: schema101.if,
+              parentSchema: schema101,
               data: data50,
             };
             if (vErrors === null) {
@@ -17596,7 +17719,7 @@ function validate53(
                   params: { additionalProperty: key6 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema100,
+                  parentSchema: schema101,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -17616,8 +17739,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema100.properties.closed.type,
-                  parentSchema: schema100.properties.closed,
+                  schema: schema101.properties.closed.type,
+                  parentSchema: schema101.properties.closed,
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -17631,7 +17754,7 @@ function validate53(
             if (data50.open !== undefined) {
               let data53 = data50.open;
               if (typeof data53 === 'string') {
-                if (!formats126.validate(data53)) {
+                if (!formats128.validate(data53)) {
                   const err125 = {
                     instancePath: instancePath + '/opening_hours/saturday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -17639,7 +17762,7 @@ function validate53(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema100.properties.open,
+                    parentSchema: schema101.properties.open,
                     data: data53,
                   };
                   if (vErrors === null) {
@@ -17656,8 +17779,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema100.properties.open.type,
-                  parentSchema: schema100.properties.open,
+                  schema: schema101.properties.open.type,
+                  parentSchema: schema101.properties.open,
                   data: data53,
                 };
                 if (vErrors === null) {
@@ -17671,7 +17794,7 @@ function validate53(
             if (data50.close !== undefined) {
               let data54 = data50.close;
               if (typeof data54 === 'string') {
-                if (!formats126.validate(data54)) {
+                if (!formats128.validate(data54)) {
                   const err127 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -17679,7 +17802,7 @@ function validate53(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema100.properties.close,
+                    parentSchema: schema101.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -17689,7 +17812,7 @@ function validate53(
                   }
                   errors++;
                 }
-                const message5 = func112(data54, 'open', data50);
+                const message5 = func113(data54, 'open', data50);
                 if (message5 !== undefined) {
                   const err128 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
@@ -17698,7 +17821,7 @@ function validate53(
                     params: { message: message5 },
                     message: message5,
                     schema: 'open',
-                    parentSchema: schema100.properties.close,
+                    parentSchema: schema101.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -17715,8 +17838,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema100.properties.close.type,
-                  parentSchema: schema100.properties.close,
+                  schema: schema101.properties.close.type,
+                  parentSchema: schema101.properties.close,
                   data: data54,
                 };
                 if (vErrors === null) {
@@ -17734,8 +17857,8 @@ function validate53(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema100.type,
-              parentSchema: schema100,
+              schema: schema101.type,
+              parentSchema: schema101,
               data: data50,
             };
             if (vErrors === null) {
@@ -17783,8 +17906,8 @@ function validate53(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema100.then.required,
-                  parentSchema: schema100.then,
+                  schema: schema101.then.required,
+                  parentSchema: schema101.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -17801,8 +17924,8 @@ function validate53(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema100.then.required,
-                  parentSchema: schema100.then,
+                  schema: schema101.then.required,
+                  parentSchema: schema101.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -17829,8 +17952,8 @@ function validate53(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema100.if,
-              parentSchema: schema100,
+              schema: schema101.if,
+              parentSchema: schema101,
               data: data55,
             };
             if (vErrors === null) {
@@ -17850,7 +17973,7 @@ function validate53(
                   params: { additionalProperty: key7 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema100,
+                  parentSchema: schema101,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -17870,8 +17993,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema100.properties.closed.type,
-                  parentSchema: schema100.properties.closed,
+                  schema: schema101.properties.closed.type,
+                  parentSchema: schema101.properties.closed,
                   data: data57,
                 };
                 if (vErrors === null) {
@@ -17885,7 +18008,7 @@ function validate53(
             if (data55.open !== undefined) {
               let data58 = data55.open;
               if (typeof data58 === 'string') {
-                if (!formats126.validate(data58)) {
+                if (!formats128.validate(data58)) {
                   const err137 = {
                     instancePath: instancePath + '/opening_hours/sunday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -17893,7 +18016,7 @@ function validate53(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema100.properties.open,
+                    parentSchema: schema101.properties.open,
                     data: data58,
                   };
                   if (vErrors === null) {
@@ -17910,8 +18033,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema100.properties.open.type,
-                  parentSchema: schema100.properties.open,
+                  schema: schema101.properties.open.type,
+                  parentSchema: schema101.properties.open,
                   data: data58,
                 };
                 if (vErrors === null) {
@@ -17925,7 +18048,7 @@ function validate53(
             if (data55.close !== undefined) {
               let data59 = data55.close;
               if (typeof data59 === 'string') {
-                if (!formats126.validate(data59)) {
+                if (!formats128.validate(data59)) {
                   const err139 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -17933,7 +18056,7 @@ function validate53(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema100.properties.close,
+                    parentSchema: schema101.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -17943,7 +18066,7 @@ function validate53(
                   }
                   errors++;
                 }
-                const message6 = func112(data59, 'open', data55);
+                const message6 = func113(data59, 'open', data55);
                 if (message6 !== undefined) {
                   const err140 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
@@ -17952,7 +18075,7 @@ function validate53(
                     params: { message: message6 },
                     message: message6,
                     schema: 'open',
-                    parentSchema: schema100.properties.close,
+                    parentSchema: schema101.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -17969,8 +18092,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema100.properties.close.type,
-                  parentSchema: schema100.properties.close,
+                  schema: schema101.properties.close.type,
+                  parentSchema: schema101.properties.close,
                   data: data59,
                 };
                 if (vErrors === null) {
@@ -17988,8 +18111,8 @@ function validate53(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema100.type,
-              parentSchema: schema100,
+              schema: schema101.type,
+              parentSchema: schema101,
               data: data55,
             };
             if (vErrors === null) {
@@ -18007,8 +18130,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema96.properties.opening_hours.type,
-          parentSchema: schema96.properties.opening_hours,
+          schema: schema97.properties.opening_hours.type,
+          parentSchema: schema97.properties.opening_hours,
           data: data24,
         };
         if (vErrors === null) {
@@ -18028,8 +18151,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema96.properties.wheelchair_accessible.type,
-          parentSchema: schema96.properties.wheelchair_accessible,
+          schema: schema97.properties.wheelchair_accessible.type,
+          parentSchema: schema97.properties.wheelchair_accessible,
           data: data60,
         };
         if (vErrors === null) {
@@ -18051,7 +18174,7 @@ function validate53(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema96.properties.tag1,
+            parentSchema: schema97.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -18069,7 +18192,7 @@ function validate53(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema96.properties.tag1,
+            parentSchema: schema97.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -18086,8 +18209,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.tag1.type,
-          parentSchema: schema96.properties.tag1,
+          schema: schema97.properties.tag1.type,
+          parentSchema: schema97.properties.tag1,
           data: data61,
         };
         if (vErrors === null) {
@@ -18109,7 +18232,7 @@ function validate53(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema96.properties.tag2,
+            parentSchema: schema97.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -18127,7 +18250,7 @@ function validate53(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema96.properties.tag2,
+            parentSchema: schema97.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -18144,8 +18267,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.tag2.type,
-          parentSchema: schema96.properties.tag2,
+          schema: schema97.properties.tag2.type,
+          parentSchema: schema97.properties.tag2,
           data: data62,
         };
         if (vErrors === null) {
@@ -18167,7 +18290,7 @@ function validate53(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema96.properties.tag3,
+            parentSchema: schema97.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -18185,7 +18308,7 @@ function validate53(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema96.properties.tag3,
+            parentSchema: schema97.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -18202,8 +18325,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.tag3.type,
-          parentSchema: schema96.properties.tag3,
+          schema: schema97.properties.tag3.type,
+          parentSchema: schema97.properties.tag3,
           data: data63,
         };
         if (vErrors === null) {
@@ -18223,8 +18346,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema96.properties.max_hardware_units.type,
-          parentSchema: schema96.properties.max_hardware_units,
+          schema: schema97.properties.max_hardware_units.type,
+          parentSchema: schema97.properties.max_hardware_units,
           data: data64,
         };
         if (vErrors === null) {
@@ -18243,7 +18366,7 @@ function validate53(
             params: { comparison: '<=', limit: 7 },
             message: 'must be <= 7',
             schema: 7,
-            parentSchema: schema96.properties.max_hardware_units,
+            parentSchema: schema97.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -18261,7 +18384,7 @@ function validate53(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema96.properties.max_hardware_units,
+            parentSchema: schema97.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -18288,7 +18411,7 @@ function validate53(
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema96.properties.hardware_models.items,
+                parentSchema: schema97.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -18306,7 +18429,7 @@ function validate53(
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema96.properties.hardware_models.items,
+                parentSchema: schema97.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -18323,8 +18446,8 @@ function validate53(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema96.properties.hardware_models.items.type,
-              parentSchema: schema96.properties.hardware_models.items,
+              schema: schema97.properties.hardware_models.items.type,
+              parentSchema: schema97.properties.hardware_models.items,
               data: data66,
             };
             if (vErrors === null) {
@@ -18353,7 +18476,7 @@ function validate53(
                 params: { i: i5, j: j2 },
                 message: 'must NOT have duplicate items (items ## ' + j2 + ' and ' + i5 + ' are identical)',
                 schema: true,
-                parentSchema: schema96.properties.hardware_models,
+                parentSchema: schema97.properties.hardware_models,
                 data: data65,
               };
               if (vErrors === null) {
@@ -18367,7 +18490,7 @@ function validate53(
             indices2[item2] = i5;
           }
         }
-        const message7 = func124(data65, 'max_hardware_units', data);
+        const message7 = func125(data65, 'max_hardware_units', data);
         if (message7 !== undefined) {
           const err161 = {
             instancePath: instancePath + '/hardware_models',
@@ -18376,7 +18499,7 @@ function validate53(
             params: { message: message7 },
             message: message7,
             schema: 'max_hardware_units',
-            parentSchema: schema96.properties.hardware_models,
+            parentSchema: schema97.properties.hardware_models,
             data: data65,
           };
           if (vErrors === null) {
@@ -18393,8 +18516,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema96.properties.hardware_models.type,
-          parentSchema: schema96.properties.hardware_models,
+          schema: schema97.properties.hardware_models.type,
+          parentSchema: schema97.properties.hardware_models,
           data: data65,
         };
         if (vErrors === null) {
@@ -18478,7 +18601,7 @@ function validate53(
                   params: { i: i7, j: j3 },
                   message: 'must NOT have duplicate items (items ## ' + j3 + ' and ' + i7 + ' are identical)',
                   schema: true,
-                  parentSchema: schema96.properties.badges_v2,
+                  parentSchema: schema97.properties.badges_v2,
                   data: data67,
                 };
                 if (vErrors === null) {
@@ -18499,8 +18622,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema96.properties.badges_v2.type,
-          parentSchema: schema96.properties.badges_v2,
+          schema: schema97.properties.badges_v2.type,
+          parentSchema: schema97.properties.badges_v2,
           data: data67,
         };
         if (vErrors === null) {
@@ -18520,8 +18643,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema96.properties.incomplete.type,
-          parentSchema: schema96.properties.incomplete,
+          schema: schema97.properties.incomplete.type,
+          parentSchema: schema97.properties.incomplete,
           data: data69,
         };
         if (vErrors === null) {
@@ -18541,8 +18664,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema96.properties.pinpad_id.type,
-          parentSchema: schema96.properties.pinpad_id,
+          schema: schema97.properties.pinpad_id.type,
+          parentSchema: schema97.properties.pinpad_id,
           data: data70,
         };
         if (vErrors === null) {
@@ -18562,8 +18685,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema96.properties.pinpad_model_id.type,
-          parentSchema: schema96.properties.pinpad_model_id,
+          schema: schema97.properties.pinpad_model_id.type,
+          parentSchema: schema97.properties.pinpad_model_id,
           data: data71,
         };
         if (vErrors === null) {
@@ -18583,8 +18706,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema96.properties.pinpad_status.type,
-          parentSchema: schema96.properties.pinpad_status,
+          schema: schema97.properties.pinpad_status.type,
+          parentSchema: schema97.properties.pinpad_status,
           data: data72,
         };
         if (vErrors === null) {
@@ -18604,8 +18727,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema96.properties.active_pinpad.type,
-          parentSchema: schema96.properties.active_pinpad,
+          schema: schema97.properties.active_pinpad.type,
+          parentSchema: schema97.properties.active_pinpad,
           data: data73,
         };
         if (vErrors === null) {
@@ -18625,8 +18748,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema96.properties.basic_sp_search.type,
-          parentSchema: schema96.properties.basic_sp_search,
+          schema: schema97.properties.basic_sp_search.type,
+          parentSchema: schema97.properties.basic_sp_search,
           data: data74,
         };
         if (vErrors === null) {
@@ -18646,8 +18769,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema96.properties.has_hardware.type,
-          parentSchema: schema96.properties.has_hardware,
+          schema: schema97.properties.has_hardware.type,
+          parentSchema: schema97.properties.has_hardware,
           data: data75,
         };
         if (vErrors === null) {
@@ -18665,10 +18788,10 @@ function validate53(
           instancePath: instancePath + '/service_point_hardware_unit_id',
           schemaPath: '#/properties/service_point_hardware_unit_id/type',
           keyword: 'type',
-          params: { type: schema96.properties.service_point_hardware_unit_id.type },
+          params: { type: schema97.properties.service_point_hardware_unit_id.type },
           message: 'must be integer,null',
-          schema: schema96.properties.service_point_hardware_unit_id.type,
-          parentSchema: schema96.properties.service_point_hardware_unit_id,
+          schema: schema97.properties.service_point_hardware_unit_id.type,
+          parentSchema: schema97.properties.service_point_hardware_unit_id,
           data: data76,
         };
         if (vErrors === null) {
@@ -18692,8 +18815,8 @@ function validate53(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema96.properties.carriers_access.items.type,
-              parentSchema: schema96.properties.carriers_access.items,
+              schema: schema97.properties.carriers_access.items.type,
+              parentSchema: schema97.properties.carriers_access.items,
               data: data78,
             };
             if (vErrors === null) {
@@ -18722,7 +18845,7 @@ function validate53(
                 params: { i: i9, j: j4 },
                 message: 'must NOT have duplicate items (items ## ' + j4 + ' and ' + i9 + ' are identical)',
                 schema: true,
-                parentSchema: schema96.properties.carriers_access,
+                parentSchema: schema97.properties.carriers_access,
                 data: data77,
               };
               if (vErrors === null) {
@@ -18743,8 +18866,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema96.properties.carriers_access.type,
-          parentSchema: schema96.properties.carriers_access,
+          schema: schema97.properties.carriers_access.type,
+          parentSchema: schema97.properties.carriers_access,
           data: data77,
         };
         if (vErrors === null) {
@@ -18769,8 +18892,8 @@ function validate53(
                 keyword: 'required',
                 params: { missingProperty: 'carrier_id' },
                 message: "must have required property '" + 'carrier_id' + "'",
-                schema: schema108.required,
-                parentSchema: schema108,
+                schema: schema109.required,
+                parentSchema: schema109,
                 data: data80,
               };
               if (vErrors === null) {
@@ -18796,7 +18919,7 @@ function validate53(
                   params: { additionalProperty: key8 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema108,
+                  parentSchema: schema109,
                   data: data80,
                 };
                 if (vErrors === null) {
@@ -18816,8 +18939,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema108.properties.carrier_id.type,
-                  parentSchema: schema108.properties.carrier_id,
+                  schema: schema109.properties.carrier_id.type,
+                  parentSchema: schema109.properties.carrier_id,
                   data: data81,
                 };
                 if (vErrors === null) {
@@ -18837,8 +18960,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema108.properties.first_mile.type,
-                  parentSchema: schema108.properties.first_mile,
+                  schema: schema109.properties.first_mile.type,
+                  parentSchema: schema109.properties.first_mile,
                   data: data82,
                 };
                 if (vErrors === null) {
@@ -18858,8 +18981,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema108.properties.last_mile.type,
-                  parentSchema: schema108.properties.last_mile,
+                  schema: schema109.properties.last_mile.type,
+                  parentSchema: schema109.properties.last_mile,
                   data: data83,
                 };
                 if (vErrors === null) {
@@ -18879,8 +19002,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema108.properties.expiry_days.type,
-                  parentSchema: schema108.properties.expiry_days,
+                  schema: schema109.properties.expiry_days.type,
+                  parentSchema: schema109.properties.expiry_days,
                   data: data84,
                 };
                 if (vErrors === null) {
@@ -18899,7 +19022,7 @@ function validate53(
                     params: { comparison: '<=', limit: 30 },
                     message: 'must be <= 30',
                     schema: 30,
-                    parentSchema: schema108.properties.expiry_days,
+                    parentSchema: schema109.properties.expiry_days,
                     data: data84,
                   };
                   if (vErrors === null) {
@@ -18917,7 +19040,7 @@ function validate53(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema108.properties.expiry_days,
+                    parentSchema: schema109.properties.expiry_days,
                     data: data84,
                   };
                   if (vErrors === null) {
@@ -18938,8 +19061,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema108.properties.reserved_compartments.type,
-                  parentSchema: schema108.properties.reserved_compartments,
+                  schema: schema109.properties.reserved_compartments.type,
+                  parentSchema: schema109.properties.reserved_compartments,
                   data: data85,
                 };
                 if (vErrors === null) {
@@ -18958,7 +19081,7 @@ function validate53(
                     params: { comparison: '<=', limit: 100 },
                     message: 'must be <= 100',
                     schema: 100,
-                    parentSchema: schema108.properties.reserved_compartments,
+                    parentSchema: schema109.properties.reserved_compartments,
                     data: data85,
                   };
                   if (vErrors === null) {
@@ -18976,7 +19099,7 @@ function validate53(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema108.properties.reserved_compartments,
+                    parentSchema: schema109.properties.reserved_compartments,
                     data: data85,
                   };
                   if (vErrors === null) {
@@ -18997,8 +19120,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.allocation_behaviour.type,
-                  parentSchema: schema108.properties.allocation_behaviour,
+                  schema: schema109.properties.allocation_behaviour.type,
+                  parentSchema: schema109.properties.allocation_behaviour,
                   data: data86,
                 };
                 if (vErrors === null) {
@@ -19013,10 +19136,10 @@ function validate53(
                   instancePath: instancePath + '/carrier_settings/' + i10 + '/allocation_behaviour',
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema108.properties.allocation_behaviour.enum },
+                  params: { allowedValues: schema109.properties.allocation_behaviour.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema108.properties.allocation_behaviour.enum,
-                  parentSchema: schema108.properties.allocation_behaviour,
+                  schema: schema109.properties.allocation_behaviour.enum,
+                  parentSchema: schema109.properties.allocation_behaviour,
                   data: data86,
                 };
                 if (vErrors === null) {
@@ -19034,8 +19157,8 @@ function validate53(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema108.type,
-              parentSchema: schema108,
+              schema: schema109.type,
+              parentSchema: schema109,
               data: data80,
             };
             if (vErrors === null) {
@@ -19053,8 +19176,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema96.properties.carrier_settings.type,
-          parentSchema: schema96.properties.carrier_settings,
+          schema: schema97.properties.carrier_settings.type,
+          parentSchema: schema97.properties.carrier_settings,
           data: data79,
         };
         if (vErrors === null) {
@@ -19074,8 +19197,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema96.properties.location_owner_id.type,
-          parentSchema: schema96.properties.location_owner_id,
+          schema: schema97.properties.location_owner_id.type,
+          parentSchema: schema97.properties.location_owner_id,
           data: data87,
         };
         if (vErrors === null) {
@@ -19095,8 +19218,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema96.properties.maintenance_provider_id.type,
-          parentSchema: schema96.properties.maintenance_provider_id,
+          schema: schema97.properties.maintenance_provider_id.type,
+          parentSchema: schema97.properties.maintenance_provider_id,
           data: data88,
         };
         if (vErrors === null) {
@@ -19116,8 +19239,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema96.properties.support_provider_id.type,
-          parentSchema: schema96.properties.support_provider_id,
+          schema: schema97.properties.support_provider_id.type,
+          parentSchema: schema97.properties.support_provider_id,
           data: data89,
         };
         if (vErrors === null) {
@@ -19137,8 +19260,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema96.properties.service_point_group_id.type,
-          parentSchema: schema96.properties.service_point_group_id,
+          schema: schema97.properties.service_point_group_id.type,
+          parentSchema: schema97.properties.service_point_group_id,
           data: data90,
         };
         if (vErrors === null) {
@@ -19158,8 +19281,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.group_name.type,
-          parentSchema: schema96.properties.group_name,
+          schema: schema97.properties.group_name.type,
+          parentSchema: schema97.properties.group_name,
           data: data91,
         };
         if (vErrors === null) {
@@ -19179,8 +19302,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema96.properties.contract_signed.type,
-          parentSchema: schema96.properties.contract_signed,
+          schema: schema97.properties.contract_signed.type,
+          parentSchema: schema97.properties.contract_signed,
           data: data92,
         };
         if (vErrors === null) {
@@ -19202,7 +19325,7 @@ function validate53(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema96.properties.scout_contact,
+            parentSchema: schema97.properties.scout_contact,
             data: data93,
           };
           if (vErrors === null) {
@@ -19212,7 +19335,7 @@ function validate53(
           }
           errors++;
         }
-        if (!formats160.validate(data93)) {
+        if (!formats162.validate(data93)) {
           const err200 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -19220,7 +19343,7 @@ function validate53(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema96.properties.scout_contact,
+            parentSchema: schema97.properties.scout_contact,
             data: data93,
           };
           if (vErrors === null) {
@@ -19237,8 +19360,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.scout_contact.type,
-          parentSchema: schema96.properties.scout_contact,
+          schema: schema97.properties.scout_contact.type,
+          parentSchema: schema97.properties.scout_contact,
           data: data93,
         };
         if (vErrors === null) {
@@ -19258,8 +19381,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.scout_email.type,
-          parentSchema: schema96.properties.scout_email,
+          schema: schema97.properties.scout_email.type,
+          parentSchema: schema97.properties.scout_email,
           data: data94,
         };
         if (vErrors === null) {
@@ -19279,8 +19402,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema96.properties.is_terminated.type,
-          parentSchema: schema96.properties.is_terminated,
+          schema: schema97.properties.is_terminated.type,
+          parentSchema: schema97.properties.is_terminated,
           data: data95,
         };
         if (vErrors === null) {
@@ -19300,8 +19423,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema96.properties.parked.type,
-          parentSchema: schema96.properties.parked,
+          schema: schema97.properties.parked.type,
+          parentSchema: schema97.properties.parked,
           data: data96,
         };
         if (vErrors === null) {
@@ -19321,8 +19444,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema96.properties.test_sp.type,
-          parentSchema: schema96.properties.test_sp,
+          schema: schema97.properties.test_sp.type,
+          parentSchema: schema97.properties.test_sp,
           data: data97,
         };
         if (vErrors === null) {
@@ -19342,8 +19465,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema96.properties.active.type,
-          parentSchema: schema96.properties.active,
+          schema: schema97.properties.active.type,
+          parentSchema: schema97.properties.active,
           data: data98,
         };
         if (vErrors === null) {
@@ -19365,7 +19488,7 @@ function validate53(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema96.properties.description,
+            parentSchema: schema97.properties.description,
             data: data99,
           };
           if (vErrors === null) {
@@ -19382,8 +19505,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.description.type,
-          parentSchema: schema96.properties.description,
+          schema: schema97.properties.description.type,
+          parentSchema: schema97.properties.description,
           data: data99,
         };
         if (vErrors === null) {
@@ -19403,8 +19526,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.description_language.type,
-          parentSchema: schema96.properties.description_language,
+          schema: schema97.properties.description_language.type,
+          parentSchema: schema97.properties.description_language,
           data: data100,
         };
         if (vErrors === null) {
@@ -19427,10 +19550,10 @@ function validate53(
           instancePath: instancePath + '/description_language',
           schemaPath: '#/properties/description_language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema96.properties.description_language.enum },
+          params: { allowedValues: schema97.properties.description_language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema96.properties.description_language.enum,
-          parentSchema: schema96.properties.description_language,
+          schema: schema97.properties.description_language.enum,
+          parentSchema: schema97.properties.description_language,
           data: data100,
         };
         if (vErrors === null) {
@@ -19469,7 +19592,7 @@ function validate53(
       if (_valid7) {
         const _errs382 = errors;
         if (Array.isArray(data101)) {
-          const message8 = func128(data101, schema96.properties.descriptions.then['x-default-description'], data);
+          const message8 = func129(data101, schema97.properties.descriptions.then['x-default-description'], data);
           if (message8 !== undefined) {
             const err212 = {
               instancePath: instancePath + '/descriptions',
@@ -19477,8 +19600,8 @@ function validate53(
               keyword: 'x-default-description',
               params: { message: message8 },
               message: message8,
-              schema: schema96.properties.descriptions.then['x-default-description'],
-              parentSchema: schema96.properties.descriptions.then,
+              schema: schema97.properties.descriptions.then['x-default-description'],
+              parentSchema: schema97.properties.descriptions.then,
               data: data101,
             };
             if (vErrors === null) {
@@ -19499,8 +19622,8 @@ function validate53(
           keyword: 'if',
           params: { failingKeyword: 'then' },
           message: 'must match "then" schema',
-          schema: schema96.properties.descriptions.if,
-          parentSchema: schema96.properties.descriptions,
+          schema: schema97.properties.descriptions.if,
+          parentSchema: schema97.properties.descriptions,
           data: data101,
         };
         if (vErrors === null) {
@@ -19522,8 +19645,8 @@ function validate53(
                 keyword: 'required',
                 params: { missingProperty: 'language_code' },
                 message: "must have required property '" + 'language_code' + "'",
-                schema: schema96.properties.descriptions.items.required,
-                parentSchema: schema96.properties.descriptions.items,
+                schema: schema97.properties.descriptions.items.required,
+                parentSchema: schema97.properties.descriptions.items,
                 data: data102,
               };
               if (vErrors === null) {
@@ -19540,8 +19663,8 @@ function validate53(
                 keyword: 'required',
                 params: { missingProperty: 'country' },
                 message: "must have required property '" + 'country' + "'",
-                schema: schema96.properties.descriptions.items.required,
-                parentSchema: schema96.properties.descriptions.items,
+                schema: schema97.properties.descriptions.items.required,
+                parentSchema: schema97.properties.descriptions.items,
                 data: data102,
               };
               if (vErrors === null) {
@@ -19562,7 +19685,7 @@ function validate53(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema96.properties.descriptions.items.properties.text,
+                    parentSchema: schema97.properties.descriptions.items.properties.text,
                     data: data103,
                   };
                   if (vErrors === null) {
@@ -19579,8 +19702,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema96.properties.descriptions.items.properties.text.type,
-                  parentSchema: schema96.properties.descriptions.items.properties.text,
+                  schema: schema97.properties.descriptions.items.properties.text.type,
+                  parentSchema: schema97.properties.descriptions.items.properties.text,
                   data: data103,
                 };
                 if (vErrors === null) {
@@ -19600,8 +19723,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema96.properties.descriptions.items.properties.language_code.type,
-                  parentSchema: schema96.properties.descriptions.items.properties.language_code,
+                  schema: schema97.properties.descriptions.items.properties.language_code.type,
+                  parentSchema: schema97.properties.descriptions.items.properties.language_code,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -19624,10 +19747,10 @@ function validate53(
                   instancePath: instancePath + '/descriptions/' + i11 + '/language_code',
                   schemaPath: '#/properties/descriptions/items/properties/language_code/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema96.properties.descriptions.items.properties.language_code.enum },
+                  params: { allowedValues: schema97.properties.descriptions.items.properties.language_code.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema96.properties.descriptions.items.properties.language_code.enum,
-                  parentSchema: schema96.properties.descriptions.items.properties.language_code,
+                  schema: schema97.properties.descriptions.items.properties.language_code.enum,
+                  parentSchema: schema97.properties.descriptions.items.properties.language_code,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -19694,8 +19817,8 @@ function validate53(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema96.properties.descriptions.items.type,
-              parentSchema: schema96.properties.descriptions.items,
+              schema: schema97.properties.descriptions.items.type,
+              parentSchema: schema97.properties.descriptions.items,
               data: data102,
             };
             if (vErrors === null) {
@@ -19713,8 +19836,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema96.properties.descriptions.type,
-          parentSchema: schema96.properties.descriptions,
+          schema: schema97.properties.descriptions.type,
+          parentSchema: schema97.properties.descriptions,
           data: data101,
         };
         if (vErrors === null) {
@@ -19736,7 +19859,7 @@ function validate53(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema96.properties.comments,
+            parentSchema: schema97.properties.comments,
             data: data106,
           };
           if (vErrors === null) {
@@ -19753,8 +19876,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.comments.type,
-          parentSchema: schema96.properties.comments,
+          schema: schema97.properties.comments.type,
+          parentSchema: schema97.properties.comments,
           data: data106,
         };
         if (vErrors === null) {
@@ -19776,7 +19899,7 @@ function validate53(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema96.properties.contact_person,
+            parentSchema: schema97.properties.contact_person,
             data: data107,
           };
           if (vErrors === null) {
@@ -19794,7 +19917,7 @@ function validate53(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema96.properties.contact_person,
+            parentSchema: schema97.properties.contact_person,
             data: data107,
           };
           if (vErrors === null) {
@@ -19811,8 +19934,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.contact_person.type,
-          parentSchema: schema96.properties.contact_person,
+          schema: schema97.properties.contact_person.type,
+          parentSchema: schema97.properties.contact_person,
           data: data107,
         };
         if (vErrors === null) {
@@ -19834,7 +19957,7 @@ function validate53(
             params: { limit: 15 },
             message: 'must NOT have more than 15 characters',
             schema: 15,
-            parentSchema: schema96.properties.owner_contact_phone,
+            parentSchema: schema97.properties.owner_contact_phone,
             data: data108,
           };
           if (vErrors === null) {
@@ -19852,7 +19975,7 @@ function validate53(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema96.properties.owner_contact_phone,
+            parentSchema: schema97.properties.owner_contact_phone,
             data: data108,
           };
           if (vErrors === null) {
@@ -19869,8 +19992,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.owner_contact_phone.type,
-          parentSchema: schema96.properties.owner_contact_phone,
+          schema: schema97.properties.owner_contact_phone.type,
+          parentSchema: schema97.properties.owner_contact_phone,
           data: data108,
         };
         if (vErrors === null) {
@@ -19892,7 +20015,7 @@ function validate53(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema96.properties.email,
+            parentSchema: schema97.properties.email,
             data: data109,
           };
           if (vErrors === null) {
@@ -19910,7 +20033,7 @@ function validate53(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema96.properties.email,
+            parentSchema: schema97.properties.email,
             data: data109,
           };
           if (vErrors === null) {
@@ -19927,8 +20050,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.email.type,
-          parentSchema: schema96.properties.email,
+          schema: schema97.properties.email.type,
+          parentSchema: schema97.properties.email,
           data: data109,
         };
         if (vErrors === null) {
@@ -19953,8 +20076,8 @@ function validate53(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema110.required,
-                parentSchema: schema110,
+                schema: schema111.required,
+                parentSchema: schema111,
                 data: data111,
               };
               if (vErrors === null) {
@@ -19971,8 +20094,8 @@ function validate53(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema110.required,
-                parentSchema: schema110,
+                schema: schema111.required,
+                parentSchema: schema111,
                 data: data111,
               };
               if (vErrors === null) {
@@ -19997,7 +20120,7 @@ function validate53(
                   params: { additionalProperty: key9 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema110,
+                  parentSchema: schema111,
                   data: data111,
                 };
                 if (vErrors === null) {
@@ -20019,7 +20142,7 @@ function validate53(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema110.properties.photo_id,
+                    parentSchema: schema111.properties.photo_id,
                     data: data112,
                   };
                   if (vErrors === null) {
@@ -20036,8 +20159,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema110.properties.photo_id.type,
-                  parentSchema: schema110.properties.photo_id,
+                  schema: schema111.properties.photo_id.type,
+                  parentSchema: schema111.properties.photo_id,
                   data: data112,
                 };
                 if (vErrors === null) {
@@ -20059,7 +20182,7 @@ function validate53(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema110.properties.url,
+                    parentSchema: schema111.properties.url,
                     data: data113,
                   };
                   if (vErrors === null) {
@@ -20076,8 +20199,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema110.properties.url.type,
-                  parentSchema: schema110.properties.url,
+                  schema: schema111.properties.url.type,
+                  parentSchema: schema111.properties.url,
                   data: data113,
                 };
                 if (vErrors === null) {
@@ -20099,7 +20222,7 @@ function validate53(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema110.properties.file_name,
+                    parentSchema: schema111.properties.file_name,
                     data: data114,
                   };
                   if (vErrors === null) {
@@ -20116,8 +20239,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema110.properties.file_name.type,
-                  parentSchema: schema110.properties.file_name,
+                  schema: schema111.properties.file_name.type,
+                  parentSchema: schema111.properties.file_name,
                   data: data114,
                 };
                 if (vErrors === null) {
@@ -20139,7 +20262,7 @@ function validate53(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema110.properties.content_type,
+                    parentSchema: schema111.properties.content_type,
                     data: data115,
                   };
                   if (vErrors === null) {
@@ -20156,8 +20279,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema110.properties.content_type.type,
-                  parentSchema: schema110.properties.content_type,
+                  schema: schema111.properties.content_type.type,
+                  parentSchema: schema111.properties.content_type,
                   data: data115,
                 };
                 if (vErrors === null) {
@@ -20177,8 +20300,8 @@ function validate53(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema110.properties.size.type,
-                  parentSchema: schema110.properties.size,
+                  schema: schema111.properties.size.type,
+                  parentSchema: schema111.properties.size,
                   data: data116,
                 };
                 if (vErrors === null) {
@@ -20197,7 +20320,7 @@ function validate53(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema110.properties.size,
+                    parentSchema: schema111.properties.size,
                     data: data116,
                   };
                   if (vErrors === null) {
@@ -20216,8 +20339,8 @@ function validate53(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema110.type,
-              parentSchema: schema110,
+              schema: schema111.type,
+              parentSchema: schema111,
               data: data111,
             };
             if (vErrors === null) {
@@ -20235,8 +20358,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema96.properties.photos.type,
-          parentSchema: schema96.properties.photos,
+          schema: schema97.properties.photos.type,
+          parentSchema: schema97.properties.photos,
           data: data110,
         };
         if (vErrors === null) {
@@ -20256,8 +20379,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema96.properties.report_id.type,
-          parentSchema: schema96.properties.report_id,
+          schema: schema97.properties.report_id.type,
+          parentSchema: schema97.properties.report_id,
           data: data117,
         };
         if (vErrors === null) {
@@ -20275,8 +20398,8 @@ function validate53(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema96.type,
-      parentSchema: schema96,
+      schema: schema97.type,
+      parentSchema: schema97,
       data,
     };
     if (vErrors === null) {
@@ -20286,10 +20409,10 @@ function validate53(
     }
     errors++;
   }
-  validate53.errors = vErrors;
+  validate54.errors = vErrors;
   return errors === 0;
 }
-validate53.evaluated = {
+validate54.evaluated = {
   props: {
     service_point_id: true,
     sp_id: true,
@@ -20357,8 +20480,8 @@ validate53.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePointGroup = validate54;
-const schema111 = {
+export const servicePointGroup = validate55;
+const schema112 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group',
   title: 'ServicePointGroup',
@@ -20410,13 +20533,13 @@ const schema111 = {
   },
 };
 
-function validate54(
+function validate55(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate54.evaluated;
+  const evaluated0 = validate55.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20431,8 +20554,8 @@ function validate54(
         keyword: 'required',
         params: { missingProperty: 'group_name' },
         message: "must have required property '" + 'group_name' + "'",
-        schema: schema111.required,
-        parentSchema: schema111,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -20449,8 +20572,8 @@ function validate54(
         keyword: 'required',
         params: { missingProperty: 'service_point_ids' },
         message: "must have required property '" + 'service_point_ids' + "'",
-        schema: schema111.required,
-        parentSchema: schema111,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -20469,8 +20592,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema111.properties.service_point_group_id.type,
-          parentSchema: schema111.properties.service_point_group_id,
+          schema: schema112.properties.service_point_group_id.type,
+          parentSchema: schema112.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -20492,7 +20615,7 @@ function validate54(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema111.properties.group_name,
+            parentSchema: schema112.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -20510,7 +20633,7 @@ function validate54(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema111.properties.group_name,
+            parentSchema: schema112.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -20528,7 +20651,7 @@ function validate54(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema111.properties.group_name,
+            parentSchema: schema112.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -20545,8 +20668,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.group_name.type,
-          parentSchema: schema111.properties.group_name,
+          schema: schema112.properties.group_name.type,
+          parentSchema: schema112.properties.group_name,
           data: data1,
         };
         if (vErrors === null) {
@@ -20568,7 +20691,7 @@ function validate54(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema111.properties.service_point_ids,
+            parentSchema: schema112.properties.service_point_ids,
             data: data2,
           };
           if (vErrors === null) {
@@ -20588,8 +20711,8 @@ function validate54(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema111.properties.service_point_ids.items.type,
-              parentSchema: schema111.properties.service_point_ids.items,
+              schema: schema112.properties.service_point_ids.items.type,
+              parentSchema: schema112.properties.service_point_ids.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -20618,7 +20741,7 @@ function validate54(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema111.properties.service_point_ids,
+                parentSchema: schema112.properties.service_point_ids,
                 data: data2,
               };
               if (vErrors === null) {
@@ -20639,8 +20762,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema111.properties.service_point_ids.type,
-          parentSchema: schema111.properties.service_point_ids,
+          schema: schema112.properties.service_point_ids.type,
+          parentSchema: schema112.properties.service_point_ids,
           data: data2,
         };
         if (vErrors === null) {
@@ -20664,8 +20787,8 @@ function validate54(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema111.properties.carrier_ids.items.type,
-              parentSchema: schema111.properties.carrier_ids.items,
+              schema: schema112.properties.carrier_ids.items.type,
+              parentSchema: schema112.properties.carrier_ids.items,
               data: data5,
             };
             if (vErrors === null) {
@@ -20694,7 +20817,7 @@ function validate54(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema111.properties.carrier_ids,
+                parentSchema: schema112.properties.carrier_ids,
                 data: data4,
               };
               if (vErrors === null) {
@@ -20715,8 +20838,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema111.properties.carrier_ids.type,
-          parentSchema: schema111.properties.carrier_ids,
+          schema: schema112.properties.carrier_ids.type,
+          parentSchema: schema112.properties.carrier_ids,
           data: data4,
         };
         if (vErrors === null) {
@@ -20736,8 +20859,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema111.properties.active.type,
-          parentSchema: schema111.properties.active,
+          schema: schema112.properties.active.type,
+          parentSchema: schema112.properties.active,
           data: data6,
         };
         if (vErrors === null) {
@@ -20755,8 +20878,8 @@ function validate54(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema111.type,
-      parentSchema: schema111,
+      schema: schema112.type,
+      parentSchema: schema112,
       data,
     };
     if (vErrors === null) {
@@ -20766,17 +20889,17 @@ function validate54(
     }
     errors++;
   }
-  validate54.errors = vErrors;
+  validate55.errors = vErrors;
   return errors === 0;
 }
-validate54.evaluated = {
+validate55.evaluated = {
   props: { service_point_group_id: true, group_name: true, service_point_ids: true, carrier_ids: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const servicePointGroupChoice = validate55;
-const schema112 = {
+export const servicePointGroupChoice = validate56;
+const schema113 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group-choice',
   title: 'Service point group choice',
@@ -20788,13 +20911,13 @@ const schema112 = {
   },
 };
 
-function validate55(
+function validate56(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group-choice" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate55.evaluated;
+  const evaluated0 = validate56.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20809,8 +20932,8 @@ function validate55(
         keyword: 'required',
         params: { missingProperty: 'service_point_group_id' },
         message: "must have required property '" + 'service_point_group_id' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema113.required,
+        parentSchema: schema113,
         data,
       };
       if (vErrors === null) {
@@ -20829,95 +20952,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema112.properties.service_point_group_id.type,
-          parentSchema: schema112.properties.service_point_group_id,
-          data: data0,
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-      schema: schema112.type,
-      parentSchema: schema112,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate55.errors = vErrors;
-  return errors === 0;
-}
-validate55.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
-
-export const servicePointLocationOwner = validate56;
-const schema113 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'service-point-location-owner',
-  title: 'Service point location owner',
-  description: 'The form of the service point Location owner action (PATCH set_location_owner).',
-  type: 'object',
-  required: ['location_owner_id'],
-  properties: { location_owner_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=location_owners' } } },
-};
-
-function validate56(
-  data,
-  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  /*# sourceURL="service-point-location-owner" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate56.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.location_owner_id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'location_owner_id' },
-        message: "must have required property '" + 'location_owner_id' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.location_owner_id !== undefined) {
-      let data0 = data.location_owner_id;
-      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
-          instancePath: instancePath + '/location_owner_id',
-          schemaPath: '#/properties/location_owner_id/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema113.properties.location_owner_id.type,
-          parentSchema: schema113.properties.location_owner_id,
+          schema: schema113.properties.service_point_group_id.type,
+          parentSchema: schema113.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -20949,10 +20985,97 @@ function validate56(
   validate56.errors = vErrors;
   return errors === 0;
 }
-validate56.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
+validate56.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointScoutContact = validate57;
+export const servicePointLocationOwner = validate57;
 const schema114 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'service-point-location-owner',
+  title: 'Service point location owner',
+  description: 'The form of the service point Location owner action (PATCH set_location_owner).',
+  type: 'object',
+  required: ['location_owner_id'],
+  properties: { location_owner_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=location_owners' } } },
+};
+
+function validate57(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="service-point-location-owner" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate57.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.location_owner_id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'location_owner_id' },
+        message: "must have required property '" + 'location_owner_id' + "'",
+        schema: schema114.required,
+        parentSchema: schema114,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.location_owner_id !== undefined) {
+      let data0 = data.location_owner_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err1 = {
+          instancePath: instancePath + '/location_owner_id',
+          schemaPath: '#/properties/location_owner_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema114.properties.location_owner_id.type,
+          parentSchema: schema114.properties.location_owner_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema114.type,
+      parentSchema: schema114,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate57.errors = vErrors;
+  return errors === 0;
+}
+validate57.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
+
+export const servicePointScoutContact = validate58;
+const schema115 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-scout-contact',
   title: 'Service point scout contact',
@@ -20965,13 +21088,13 @@ const schema114 = {
   },
 };
 
-function validate57(
+function validate58(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-scout-contact" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate57.evaluated;
+  const evaluated0 = validate58.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20986,8 +21109,8 @@ function validate57(
         keyword: 'required',
         params: { missingProperty: 'scout_contact' },
         message: "must have required property '" + 'scout_contact' + "'",
-        schema: schema114.required,
-        parentSchema: schema114,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -21008,7 +21131,7 @@ function validate57(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema114.properties.scout_contact,
+            parentSchema: schema115.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -21018,7 +21141,7 @@ function validate57(
           }
           errors++;
         }
-        if (!formats160.validate(data0)) {
+        if (!formats162.validate(data0)) {
           const err2 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -21026,7 +21149,7 @@ function validate57(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema114.properties.scout_contact,
+            parentSchema: schema115.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -21043,8 +21166,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.scout_contact.type,
-          parentSchema: schema114.properties.scout_contact,
+          schema: schema115.properties.scout_contact.type,
+          parentSchema: schema115.properties.scout_contact,
           data: data0,
         };
         if (vErrors === null) {
@@ -21062,8 +21185,8 @@ function validate57(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema114.type,
-      parentSchema: schema114,
+      schema: schema115.type,
+      parentSchema: schema115,
       data,
     };
     if (vErrors === null) {
@@ -21073,13 +21196,13 @@ function validate57(
     }
     errors++;
   }
-  validate57.errors = vErrors;
+  validate58.errors = vErrors;
   return errors === 0;
 }
-validate57.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
+validate58.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
 
-export const shipmentReportRequest = validate58;
-const schema115 = {
+export const shipmentReportRequest = validate59;
+const schema116 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'shipment-report-request',
   title: 'Shipment report request',
@@ -21105,15 +21228,15 @@ const schema115 = {
     max_event_id: { type: 'integer', format: 'positive-integer', 'x-not-before': 'min_event_id' },
   },
 };
-const formats176 = sharedValidators.formats['positive-integer'];
+const formats178 = sharedValidators.formats['positive-integer'];
 
-function validate58(
+function validate59(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="shipment-report-request" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate59.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21128,8 +21251,8 @@ function validate58(
         keyword: 'required',
         params: { missingProperty: 'kind' },
         message: "must have required property '" + 'kind' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema116.required,
+        parentSchema: schema116,
         data,
       };
       if (vErrors === null) {
@@ -21146,8 +21269,8 @@ function validate58(
         keyword: 'required',
         params: { missingProperty: 'from_date' },
         message: "must have required property '" + 'from_date' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema116.required,
+        parentSchema: schema116,
         data,
       };
       if (vErrors === null) {
@@ -21164,8 +21287,8 @@ function validate58(
         keyword: 'required',
         params: { missingProperty: 'to_date' },
         message: "must have required property '" + 'to_date' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema116.required,
+        parentSchema: schema116,
         data,
       };
       if (vErrors === null) {
@@ -21184,8 +21307,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema115.properties.kind.type,
-          parentSchema: schema115.properties.kind,
+          schema: schema116.properties.kind.type,
+          parentSchema: schema116.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -21204,10 +21327,10 @@ function validate58(
           instancePath: instancePath + '/kind',
           schemaPath: '#/properties/kind/enum',
           keyword: 'enum',
-          params: { allowedValues: schema115.properties.kind.enum },
+          params: { allowedValues: schema116.properties.kind.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema115.properties.kind.enum,
-          parentSchema: schema115.properties.kind,
+          schema: schema116.properties.kind.enum,
+          parentSchema: schema116.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -21229,7 +21352,7 @@ function validate58(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema115.properties.from_date,
+            parentSchema: schema116.properties.from_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -21246,8 +21369,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema115.properties.from_date.type,
-          parentSchema: schema115.properties.from_date,
+          schema: schema116.properties.from_date.type,
+          parentSchema: schema116.properties.from_date,
           data: data1,
         };
         if (vErrors === null) {
@@ -21270,7 +21393,7 @@ function validate58(
             params: { message: message0 },
             message: message0,
             schema: 'from_date',
-            parentSchema: schema115.properties.to_date,
+            parentSchema: schema116.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -21290,7 +21413,7 @@ function validate58(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema115.properties.to_date,
+            parentSchema: schema116.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -21309,7 +21432,7 @@ function validate58(
             params: { message: message1 },
             message: message1,
             schema: 'from_date',
-            parentSchema: schema115.properties.to_date,
+            parentSchema: schema116.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -21326,8 +21449,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema115.properties.to_date.type,
-          parentSchema: schema115.properties.to_date,
+          schema: schema116.properties.to_date.type,
+          parentSchema: schema116.properties.to_date,
           data: data2,
         };
         if (vErrors === null) {
@@ -21347,8 +21470,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema115.properties.carrier_id.type,
-          parentSchema: schema115.properties.carrier_id,
+          schema: schema116.properties.carrier_id.type,
+          parentSchema: schema116.properties.carrier_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -21368,8 +21491,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema115.properties.min_event_id.type,
-          parentSchema: schema115.properties.min_event_id,
+          schema: schema116.properties.min_event_id.type,
+          parentSchema: schema116.properties.min_event_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -21380,7 +21503,7 @@ function validate58(
         errors++;
       }
       if (typeof data4 == 'number' && isFinite(data4)) {
-        if (!formats176.validate(data4)) {
+        if (!formats178.validate(data4)) {
           const err13 = {
             instancePath: instancePath + '/min_event_id',
             schemaPath: '#/properties/min_event_id/format',
@@ -21388,7 +21511,7 @@ function validate58(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema115.properties.min_event_id,
+            parentSchema: schema116.properties.min_event_id,
             data: data4,
           };
           if (vErrors === null) {
@@ -21409,8 +21532,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema115.properties.max_event_id.type,
-          parentSchema: schema115.properties.max_event_id,
+          schema: schema116.properties.max_event_id.type,
+          parentSchema: schema116.properties.max_event_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -21421,7 +21544,7 @@ function validate58(
         errors++;
       }
       if (typeof data5 == 'number' && isFinite(data5)) {
-        if (!formats176.validate(data5)) {
+        if (!formats178.validate(data5)) {
           const err15 = {
             instancePath: instancePath + '/max_event_id',
             schemaPath: '#/properties/max_event_id/format',
@@ -21429,7 +21552,7 @@ function validate58(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema115.properties.max_event_id,
+            parentSchema: schema116.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -21448,7 +21571,7 @@ function validate58(
             params: { message: message2 },
             message: message2,
             schema: 'min_event_id',
-            parentSchema: schema115.properties.max_event_id,
+            parentSchema: schema116.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -21469,7 +21592,7 @@ function validate58(
             params: { message: message3 },
             message: message3,
             schema: 'min_event_id',
-            parentSchema: schema115.properties.max_event_id,
+            parentSchema: schema116.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -21488,8 +21611,8 @@ function validate58(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema115.type,
-      parentSchema: schema115,
+      schema: schema116.type,
+      parentSchema: schema116,
       data,
     };
     if (vErrors === null) {
@@ -21499,17 +21622,17 @@ function validate58(
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate59.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = {
+validate59.evaluated = {
   props: { kind: true, from_date: true, to_date: true, carrier_id: true, min_event_id: true, max_event_id: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const subOrder = validate59;
-const schema116 = {
+export const subOrder = validate60;
+const schema117 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sub-order',
   title: 'SubOrder',
@@ -21640,13 +21763,13 @@ const schema116 = {
   },
 };
 
-function validate59(
+function validate60(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="sub-order" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate59.evaluated;
+  const evaluated0 = validate60.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21661,8 +21784,8 @@ function validate59(
         keyword: 'required',
         params: { missingProperty: 'order_id' },
         message: "must have required property '" + 'order_id' + "'",
-        schema: schema116.required,
-        parentSchema: schema116,
+        schema: schema117.required,
+        parentSchema: schema117,
         data,
       };
       if (vErrors === null) {
@@ -21679,8 +21802,8 @@ function validate59(
         keyword: 'required',
         params: { missingProperty: 'type_number' },
         message: "must have required property '" + 'type_number' + "'",
-        schema: schema116.required,
-        parentSchema: schema116,
+        schema: schema117.required,
+        parentSchema: schema117,
         data,
       };
       if (vErrors === null) {
@@ -21697,8 +21820,8 @@ function validate59(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema116.required,
-        parentSchema: schema116,
+        schema: schema117.required,
+        parentSchema: schema117,
         data,
       };
       if (vErrors === null) {
@@ -21715,8 +21838,8 @@ function validate59(
         keyword: 'required',
         params: { missingProperty: 'quantity' },
         message: "must have required property '" + 'quantity' + "'",
-        schema: schema116.required,
-        parentSchema: schema116,
+        schema: schema117.required,
+        parentSchema: schema117,
         data,
       };
       if (vErrors === null) {
@@ -21735,8 +21858,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema116.properties.sub_order_id.type,
-          parentSchema: schema116.properties.sub_order_id,
+          schema: schema117.properties.sub_order_id.type,
+          parentSchema: schema117.properties.sub_order_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -21756,8 +21879,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema116.properties.order_id.type,
-          parentSchema: schema116.properties.order_id,
+          schema: schema117.properties.order_id.type,
+          parentSchema: schema117.properties.order_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -21777,8 +21900,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema116.properties.customer.type,
-          parentSchema: schema116.properties.customer,
+          schema: schema117.properties.customer.type,
+          parentSchema: schema117.properties.customer,
           data: data2,
         };
         if (vErrors === null) {
@@ -21800,7 +21923,7 @@ function validate59(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema116.properties.type_number,
+            parentSchema: schema117.properties.type_number,
             data: data3,
           };
           if (vErrors === null) {
@@ -21818,7 +21941,7 @@ function validate59(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema116.properties.type_number,
+            parentSchema: schema117.properties.type_number,
             data: data3,
           };
           if (vErrors === null) {
@@ -21836,7 +21959,7 @@ function validate59(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema116.properties.type_number,
+            parentSchema: schema117.properties.type_number,
             data: data3,
           };
           if (vErrors === null) {
@@ -21853,8 +21976,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema116.properties.type_number.type,
-          parentSchema: schema116.properties.type_number,
+          schema: schema117.properties.type_number.type,
+          parentSchema: schema117.properties.type_number,
           data: data3,
         };
         if (vErrors === null) {
@@ -21874,8 +21997,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema116.properties.hardware_model_id.type,
-          parentSchema: schema116.properties.hardware_model_id,
+          schema: schema117.properties.hardware_model_id.type,
+          parentSchema: schema117.properties.hardware_model_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -21897,7 +22020,7 @@ function validate59(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema116.properties.standard_parts_list_version,
+            parentSchema: schema117.properties.standard_parts_list_version,
             data: data5,
           };
           if (vErrors === null) {
@@ -21915,7 +22038,7 @@ function validate59(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema116.properties.standard_parts_list_version,
+            parentSchema: schema117.properties.standard_parts_list_version,
             data: data5,
           };
           if (vErrors === null) {
@@ -21932,8 +22055,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema116.properties.standard_parts_list_version.type,
-          parentSchema: schema116.properties.standard_parts_list_version,
+          schema: schema117.properties.standard_parts_list_version.type,
+          parentSchema: schema117.properties.standard_parts_list_version,
           data: data5,
         };
         if (vErrors === null) {
@@ -21955,7 +22078,7 @@ function validate59(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema116.properties.customer_parts_list_version,
+            parentSchema: schema117.properties.customer_parts_list_version,
             data: data6,
           };
           if (vErrors === null) {
@@ -21973,7 +22096,7 @@ function validate59(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema116.properties.customer_parts_list_version,
+            parentSchema: schema117.properties.customer_parts_list_version,
             data: data6,
           };
           if (vErrors === null) {
@@ -21990,8 +22113,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema116.properties.customer_parts_list_version.type,
-          parentSchema: schema116.properties.customer_parts_list_version,
+          schema: schema117.properties.customer_parts_list_version.type,
+          parentSchema: schema117.properties.customer_parts_list_version,
           data: data6,
         };
         if (vErrors === null) {
@@ -22011,8 +22134,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema116.properties.quantity.type,
-          parentSchema: schema116.properties.quantity,
+          schema: schema117.properties.quantity.type,
+          parentSchema: schema117.properties.quantity,
           data: data7,
         };
         if (vErrors === null) {
@@ -22031,7 +22154,7 @@ function validate59(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema116.properties.quantity,
+            parentSchema: schema117.properties.quantity,
             data: data7,
           };
           if (vErrors === null) {
@@ -22049,7 +22172,7 @@ function validate59(
             params: { format: 'order-quantity' },
             message: 'must match format "' + 'order-quantity' + '"',
             schema: 'order-quantity',
-            parentSchema: schema116.properties.quantity,
+            parentSchema: schema117.properties.quantity,
             data: data7,
           };
           if (vErrors === null) {
@@ -22070,8 +22193,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema116.properties.produced_quantity.type,
-          parentSchema: schema116.properties.produced_quantity,
+          schema: schema117.properties.produced_quantity.type,
+          parentSchema: schema117.properties.produced_quantity,
           data: data8,
         };
         if (vErrors === null) {
@@ -22091,8 +22214,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema116.properties.status.type,
-          parentSchema: schema116.properties.status,
+          schema: schema117.properties.status.type,
+          parentSchema: schema117.properties.status,
           data: data9,
         };
         if (vErrors === null) {
@@ -22107,10 +22230,10 @@ function validate59(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema116.properties.status.enum },
+          params: { allowedValues: schema117.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema116.properties.status.enum,
-          parentSchema: schema116.properties.status,
+          schema: schema117.properties.status.enum,
+          parentSchema: schema117.properties.status,
           data: data9,
         };
         if (vErrors === null) {
@@ -22130,8 +22253,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema116.properties.replaces_sub_order_id.type,
-          parentSchema: schema116.properties.replaces_sub_order_id,
+          schema: schema117.properties.replaces_sub_order_id.type,
+          parentSchema: schema117.properties.replaces_sub_order_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -22151,8 +22274,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema116.properties.production.type,
-          parentSchema: schema116.properties.production,
+          schema: schema117.properties.production.type,
+          parentSchema: schema117.properties.production,
           data: data11,
         };
         if (vErrors === null) {
@@ -22170,8 +22293,8 @@ function validate59(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema116.type,
-      parentSchema: schema116,
+      schema: schema117.type,
+      parentSchema: schema117,
       data,
     };
     if (vErrors === null) {
@@ -22181,10 +22304,10 @@ function validate59(
     }
     errors++;
   }
-  validate59.errors = vErrors;
+  validate60.errors = vErrors;
   return errors === 0;
 }
-validate59.evaluated = {
+validate60.evaluated = {
   props: {
     sub_order_id: true,
     order_id: true,
@@ -22203,8 +22326,8 @@ validate59.evaluated = {
   dynamicItems: false,
 };
 
-export const subOrderProduction = validate60;
-const schema117 = {
+export const subOrderProduction = validate61;
+const schema118 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sub-order-production',
   title: 'SubOrderProduction',
@@ -22213,13 +22336,13 @@ const schema117 = {
   properties: { produced_units: { type: 'integer', minimum: 1, maximum: 200, 'x-input': { kind: 'number' } } },
 };
 
-function validate60(
+function validate61(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="sub-order-production" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate60.evaluated;
+  const evaluated0 = validate61.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22234,8 +22357,8 @@ function validate60(
         keyword: 'required',
         params: { missingProperty: 'produced_units' },
         message: "must have required property '" + 'produced_units' + "'",
-        schema: schema117.required,
-        parentSchema: schema117,
+        schema: schema118.required,
+        parentSchema: schema118,
         data,
       };
       if (vErrors === null) {
@@ -22254,8 +22377,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema117.properties.produced_units.type,
-          parentSchema: schema117.properties.produced_units,
+          schema: schema118.properties.produced_units.type,
+          parentSchema: schema118.properties.produced_units,
           data: data0,
         };
         if (vErrors === null) {
@@ -22274,7 +22397,7 @@ function validate60(
             params: { comparison: '<=', limit: 200 },
             message: 'must be <= 200',
             schema: 200,
-            parentSchema: schema117.properties.produced_units,
+            parentSchema: schema118.properties.produced_units,
             data: data0,
           };
           if (vErrors === null) {
@@ -22292,7 +22415,7 @@ function validate60(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema117.properties.produced_units,
+            parentSchema: schema118.properties.produced_units,
             data: data0,
           };
           if (vErrors === null) {
@@ -22311,8 +22434,8 @@ function validate60(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema117.type,
-      parentSchema: schema117,
+      schema: schema118.type,
+      parentSchema: schema118,
       data,
     };
     if (vErrors === null) {
@@ -22322,13 +22445,13 @@ function validate60(
     }
     errors++;
   }
-  validate60.errors = vErrors;
+  validate61.errors = vErrors;
   return errors === 0;
 }
-validate60.evaluated = { props: { produced_units: true }, dynamicProps: false, dynamicItems: false };
+validate61.evaluated = { props: { produced_units: true }, dynamicProps: false, dynamicItems: false };
 
-export const subOrderStop = validate61;
-const schema118 = {
+export const subOrderStop = validate62;
+const schema119 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sub-order-stop',
   title: 'SubOrderStop',
@@ -22336,13 +22459,13 @@ const schema118 = {
   properties: { create_remaining: { type: 'boolean', default: true } },
 };
 
-function validate61(
+function validate62(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="sub-order-stop" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate61.evaluated;
+  const evaluated0 = validate62.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22359,8 +22482,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema118.properties.create_remaining.type,
-          parentSchema: schema118.properties.create_remaining,
+          schema: schema119.properties.create_remaining.type,
+          parentSchema: schema119.properties.create_remaining,
           data: data0,
         };
         if (vErrors === null) {
@@ -22378,8 +22501,8 @@ function validate61(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema118.type,
-      parentSchema: schema118,
+      schema: schema119.type,
+      parentSchema: schema119,
       data,
     };
     if (vErrors === null) {
@@ -22389,13 +22512,13 @@ function validate61(
     }
     errors++;
   }
-  validate61.errors = vErrors;
+  validate62.errors = vErrors;
   return errors === 0;
 }
-validate61.evaluated = { props: { create_remaining: true }, dynamicProps: false, dynamicItems: false };
+validate62.evaluated = { props: { create_remaining: true }, dynamicProps: false, dynamicItems: false };
 
-export const ticket = validate62;
-const schema119 = {
+export const ticket = validate63;
+const schema120 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'ticket',
   title: 'Ticket',
@@ -22723,13 +22846,13 @@ const schema119 = {
   then: { properties: { deadline_date: { type: 'string' } }, required: ['deadline_date'] },
 };
 
-function validate62(
+function validate63(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="ticket" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate62.evaluated;
+  const evaluated0 = validate63.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22782,8 +22905,8 @@ function validate62(
           keyword: 'required',
           params: { missingProperty: 'deadline_date' },
           message: "must have required property '" + 'deadline_date' + "'",
-          schema: schema119.then.required,
-          parentSchema: schema119.then,
+          schema: schema120.then.required,
+          parentSchema: schema120.then,
           data,
         };
         if (vErrors === null) {
@@ -22802,8 +22925,8 @@ function validate62(
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema119.then.properties.deadline_date.type,
-            parentSchema: schema119.then.properties.deadline_date,
+            schema: schema120.then.properties.deadline_date.type,
+            parentSchema: schema120.then.properties.deadline_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -22830,8 +22953,8 @@ function validate62(
       keyword: 'if',
       params: { failingKeyword: 'then' },
       message: 'must match "then" schema',
-      schema: schema119.if,
-      parentSchema: schema119,
+      schema: schema120.if,
+      parentSchema: schema120,
       data,
     };
     if (vErrors === null) {
@@ -22849,8 +22972,8 @@ function validate62(
         keyword: 'required',
         params: { missingProperty: 'ticket_type' },
         message: "must have required property '" + 'ticket_type' + "'",
-        schema: schema119.required,
-        parentSchema: schema119,
+        schema: schema120.required,
+        parentSchema: schema120,
         data,
       };
       if (vErrors === null) {
@@ -22867,8 +22990,8 @@ function validate62(
         keyword: 'required',
         params: { missingProperty: 'sp_id' },
         message: "must have required property '" + 'sp_id' + "'",
-        schema: schema119.required,
-        parentSchema: schema119,
+        schema: schema120.required,
+        parentSchema: schema120,
         data,
       };
       if (vErrors === null) {
@@ -22975,8 +23098,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema119.properties.badge.type,
-          parentSchema: schema119.properties.badge,
+          schema: schema120.properties.badge.type,
+          parentSchema: schema120.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -23000,10 +23123,10 @@ function validate62(
           instancePath: instancePath + '/badge',
           schemaPath: '#/properties/badge/enum',
           keyword: 'enum',
-          params: { allowedValues: schema119.properties.badge.enum },
+          params: { allowedValues: schema120.properties.badge.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema119.properties.badge.enum,
-          parentSchema: schema119.properties.badge,
+          schema: schema120.properties.badge.enum,
+          parentSchema: schema120.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -23023,8 +23146,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema119.properties.ticket_type.type,
-          parentSchema: schema119.properties.ticket_type,
+          schema: schema120.properties.ticket_type.type,
+          parentSchema: schema120.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -23039,10 +23162,10 @@ function validate62(
           instancePath: instancePath + '/ticket_type',
           schemaPath: '#/properties/ticket_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema119.properties.ticket_type.enum },
+          params: { allowedValues: schema120.properties.ticket_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema119.properties.ticket_type.enum,
-          parentSchema: schema119.properties.ticket_type,
+          schema: schema120.properties.ticket_type.enum,
+          parentSchema: schema120.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -23062,8 +23185,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema119.properties.sp_id.type,
-          parentSchema: schema119.properties.sp_id,
+          schema: schema120.properties.sp_id.type,
+          parentSchema: schema120.properties.sp_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -23082,7 +23205,7 @@ function validate62(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema119.properties.sp_id,
+            parentSchema: schema120.properties.sp_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -23105,7 +23228,7 @@ function validate62(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema119.properties.sp_name,
+            parentSchema: schema120.properties.sp_name,
             data: data6,
           };
           if (vErrors === null) {
@@ -23122,8 +23245,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema119.properties.sp_name.type,
-          parentSchema: schema119.properties.sp_name,
+          schema: schema120.properties.sp_name.type,
+          parentSchema: schema120.properties.sp_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -23141,10 +23264,10 @@ function validate62(
           instancePath: instancePath + '/hardware_unit_id',
           schemaPath: '#/properties/hardware_unit_id/type',
           keyword: 'type',
-          params: { type: schema119.properties.hardware_unit_id.type },
+          params: { type: schema120.properties.hardware_unit_id.type },
           message: 'must be integer,null',
-          schema: schema119.properties.hardware_unit_id.type,
-          parentSchema: schema119.properties.hardware_unit_id,
+          schema: schema120.properties.hardware_unit_id.type,
+          parentSchema: schema120.properties.hardware_unit_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -23163,7 +23286,7 @@ function validate62(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema119.properties.hardware_unit_id,
+            parentSchema: schema120.properties.hardware_unit_id,
             data: data7,
           };
           if (vErrors === null) {
@@ -23182,10 +23305,10 @@ function validate62(
           instancePath: instancePath + '/hardware_name',
           schemaPath: '#/properties/hardware_name/type',
           keyword: 'type',
-          params: { type: schema119.properties.hardware_name.type },
+          params: { type: schema120.properties.hardware_name.type },
           message: 'must be string,null',
-          schema: schema119.properties.hardware_name.type,
-          parentSchema: schema119.properties.hardware_name,
+          schema: schema120.properties.hardware_name.type,
+          parentSchema: schema120.properties.hardware_name,
           data: data8,
         };
         if (vErrors === null) {
@@ -23204,7 +23327,7 @@ function validate62(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema119.properties.hardware_name,
+            parentSchema: schema120.properties.hardware_name,
             data: data8,
           };
           if (vErrors === null) {
@@ -23223,10 +23346,10 @@ function validate62(
           instancePath: instancePath + '/pinpad_id',
           schemaPath: '#/properties/pinpad_id/type',
           keyword: 'type',
-          params: { type: schema119.properties.pinpad_id.type },
+          params: { type: schema120.properties.pinpad_id.type },
           message: 'must be integer,null',
-          schema: schema119.properties.pinpad_id.type,
-          parentSchema: schema119.properties.pinpad_id,
+          schema: schema120.properties.pinpad_id.type,
+          parentSchema: schema120.properties.pinpad_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -23245,7 +23368,7 @@ function validate62(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema119.properties.pinpad_id,
+            parentSchema: schema120.properties.pinpad_id,
             data: data9,
           };
           if (vErrors === null) {
@@ -23264,10 +23387,10 @@ function validate62(
           instancePath: instancePath + '/compartment_id',
           schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
-          params: { type: schema119.properties.compartment_id.type },
+          params: { type: schema120.properties.compartment_id.type },
           message: 'must be integer,null',
-          schema: schema119.properties.compartment_id.type,
-          parentSchema: schema119.properties.compartment_id,
+          schema: schema120.properties.compartment_id.type,
+          parentSchema: schema120.properties.compartment_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -23286,7 +23409,7 @@ function validate62(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema119.properties.compartment_id,
+            parentSchema: schema120.properties.compartment_id,
             data: data10,
           };
           if (vErrors === null) {
@@ -23305,10 +23428,10 @@ function validate62(
           instancePath: instancePath + '/piece_id',
           schemaPath: '#/properties/piece_id/type',
           keyword: 'type',
-          params: { type: schema119.properties.piece_id.type },
+          params: { type: schema120.properties.piece_id.type },
           message: 'must be string,null',
-          schema: schema119.properties.piece_id.type,
-          parentSchema: schema119.properties.piece_id,
+          schema: schema120.properties.piece_id.type,
+          parentSchema: schema120.properties.piece_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -23327,7 +23450,7 @@ function validate62(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema119.properties.piece_id,
+            parentSchema: schema120.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -23345,7 +23468,7 @@ function validate62(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema119.properties.piece_id,
+            parentSchema: schema120.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -23363,7 +23486,7 @@ function validate62(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema119.properties.piece_id,
+            parentSchema: schema120.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -23384,8 +23507,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema119.properties.status.type,
-          parentSchema: schema119.properties.status,
+          schema: schema120.properties.status.type,
+          parentSchema: schema120.properties.status,
           data: data12,
         };
         if (vErrors === null) {
@@ -23400,10 +23523,10 @@ function validate62(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema119.properties.status.enum },
+          params: { allowedValues: schema120.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema119.properties.status.enum,
-          parentSchema: schema119.properties.status,
+          schema: schema120.properties.status.enum,
+          parentSchema: schema120.properties.status,
           data: data12,
         };
         if (vErrors === null) {
@@ -23423,8 +23546,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema119.properties.ticket_verification_status.type,
-          parentSchema: schema119.properties.ticket_verification_status,
+          schema: schema120.properties.ticket_verification_status.type,
+          parentSchema: schema120.properties.ticket_verification_status,
           data: data13,
         };
         if (vErrors === null) {
@@ -23439,10 +23562,10 @@ function validate62(
           instancePath: instancePath + '/ticket_verification_status',
           schemaPath: '#/properties/ticket_verification_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema119.properties.ticket_verification_status.enum },
+          params: { allowedValues: schema120.properties.ticket_verification_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema119.properties.ticket_verification_status.enum,
-          parentSchema: schema119.properties.ticket_verification_status,
+          schema: schema120.properties.ticket_verification_status.enum,
+          parentSchema: schema120.properties.ticket_verification_status,
           data: data13,
         };
         if (vErrors === null) {
@@ -23460,10 +23583,10 @@ function validate62(
           instancePath: instancePath + '/event_type',
           schemaPath: '#/properties/event_type/type',
           keyword: 'type',
-          params: { type: schema119.properties.event_type.type },
+          params: { type: schema120.properties.event_type.type },
           message: 'must be integer,null',
-          schema: schema119.properties.event_type.type,
-          parentSchema: schema119.properties.event_type,
+          schema: schema120.properties.event_type.type,
+          parentSchema: schema120.properties.event_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -23481,10 +23604,10 @@ function validate62(
           instancePath: instancePath + '/job_type',
           schemaPath: '#/properties/job_type/type',
           keyword: 'type',
-          params: { type: schema119.properties.job_type.type },
+          params: { type: schema120.properties.job_type.type },
           message: 'must be integer,null',
-          schema: schema119.properties.job_type.type,
-          parentSchema: schema119.properties.job_type,
+          schema: schema120.properties.job_type.type,
+          parentSchema: schema120.properties.job_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -23502,10 +23625,10 @@ function validate62(
           instancePath: instancePath + '/error_type',
           schemaPath: '#/properties/error_type/type',
           keyword: 'type',
-          params: { type: schema119.properties.error_type.type },
+          params: { type: schema120.properties.error_type.type },
           message: 'must be integer,null',
-          schema: schema119.properties.error_type.type,
-          parentSchema: schema119.properties.error_type,
+          schema: schema120.properties.error_type.type,
+          parentSchema: schema120.properties.error_type,
           data: data16,
         };
         if (vErrors === null) {
@@ -23523,10 +23646,10 @@ function validate62(
           instancePath: instancePath + '/sla_date',
           schemaPath: '#/properties/sla_date/type',
           keyword: 'type',
-          params: { type: schema119.properties.sla_date.type },
+          params: { type: schema120.properties.sla_date.type },
           message: 'must be string,null',
-          schema: schema119.properties.sla_date.type,
-          parentSchema: schema119.properties.sla_date,
+          schema: schema120.properties.sla_date.type,
+          parentSchema: schema120.properties.sla_date,
           data: data17,
         };
         if (vErrors === null) {
@@ -23545,7 +23668,7 @@ function validate62(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema119.properties.sla_date,
+            parentSchema: schema120.properties.sla_date,
             data: data17,
           };
           if (vErrors === null) {
@@ -23564,10 +23687,10 @@ function validate62(
           instancePath: instancePath + '/sla_date_held',
           schemaPath: '#/properties/sla_date_held/type',
           keyword: 'type',
-          params: { type: schema119.properties.sla_date_held.type },
+          params: { type: schema120.properties.sla_date_held.type },
           message: 'must be string,null',
-          schema: schema119.properties.sla_date_held.type,
-          parentSchema: schema119.properties.sla_date_held,
+          schema: schema120.properties.sla_date_held.type,
+          parentSchema: schema120.properties.sla_date_held,
           data: data18,
         };
         if (vErrors === null) {
@@ -23586,7 +23709,7 @@ function validate62(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema119.properties.sla_date_held,
+            parentSchema: schema120.properties.sla_date_held,
             data: data18,
           };
           if (vErrors === null) {
@@ -23605,10 +23728,10 @@ function validate62(
           instancePath: instancePath + '/deadline_date',
           schemaPath: '#/properties/deadline_date/type',
           keyword: 'type',
-          params: { type: schema119.properties.deadline_date.type },
+          params: { type: schema120.properties.deadline_date.type },
           message: 'must be string,null',
-          schema: schema119.properties.deadline_date.type,
-          parentSchema: schema119.properties.deadline_date,
+          schema: schema120.properties.deadline_date.type,
+          parentSchema: schema120.properties.deadline_date,
           data: data19,
         };
         if (vErrors === null) {
@@ -23627,7 +23750,7 @@ function validate62(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema119.properties.deadline_date,
+            parentSchema: schema120.properties.deadline_date,
             data: data19,
           };
           if (vErrors === null) {
@@ -23646,10 +23769,10 @@ function validate62(
           instancePath: instancePath + '/deadline_time',
           schemaPath: '#/properties/deadline_time/type',
           keyword: 'type',
-          params: { type: schema119.properties.deadline_time.type },
+          params: { type: schema120.properties.deadline_time.type },
           message: 'must be string,null',
-          schema: schema119.properties.deadline_time.type,
-          parentSchema: schema119.properties.deadline_time,
+          schema: schema120.properties.deadline_time.type,
+          parentSchema: schema120.properties.deadline_time,
           data: data20,
         };
         if (vErrors === null) {
@@ -23660,7 +23783,7 @@ function validate62(
         errors++;
       }
       if (typeof data20 === 'string') {
-        if (!formats126.validate(data20)) {
+        if (!formats128.validate(data20)) {
           const err43 = {
             instancePath: instancePath + '/deadline_time',
             schemaPath: '#/properties/deadline_time/format',
@@ -23668,7 +23791,7 @@ function validate62(
             params: { format: 'time' },
             message: 'must match format "' + 'time' + '"',
             schema: 'time',
-            parentSchema: schema119.properties.deadline_time,
+            parentSchema: schema120.properties.deadline_time,
             data: data20,
           };
           if (vErrors === null) {
@@ -23687,10 +23810,10 @@ function validate62(
           instancePath: instancePath + '/maintenance_provider_id',
           schemaPath: '#/properties/maintenance_provider_id/type',
           keyword: 'type',
-          params: { type: schema119.properties.maintenance_provider_id.type },
+          params: { type: schema120.properties.maintenance_provider_id.type },
           message: 'must be integer,null',
-          schema: schema119.properties.maintenance_provider_id.type,
-          parentSchema: schema119.properties.maintenance_provider_id,
+          schema: schema120.properties.maintenance_provider_id.type,
+          parentSchema: schema120.properties.maintenance_provider_id,
           data: data21,
         };
         if (vErrors === null) {
@@ -23708,10 +23831,10 @@ function validate62(
           instancePath: instancePath + '/maintenance_operator_id',
           schemaPath: '#/properties/maintenance_operator_id/type',
           keyword: 'type',
-          params: { type: schema119.properties.maintenance_operator_id.type },
+          params: { type: schema120.properties.maintenance_operator_id.type },
           message: 'must be integer,null',
-          schema: schema119.properties.maintenance_operator_id.type,
-          parentSchema: schema119.properties.maintenance_operator_id,
+          schema: schema120.properties.maintenance_operator_id.type,
+          parentSchema: schema120.properties.maintenance_operator_id,
           data: data22,
         };
         if (vErrors === null) {
@@ -23729,10 +23852,10 @@ function validate62(
           instancePath: instancePath + '/operator_name',
           schemaPath: '#/properties/operator_name/type',
           keyword: 'type',
-          params: { type: schema119.properties.operator_name.type },
+          params: { type: schema120.properties.operator_name.type },
           message: 'must be string,null',
-          schema: schema119.properties.operator_name.type,
-          parentSchema: schema119.properties.operator_name,
+          schema: schema120.properties.operator_name.type,
+          parentSchema: schema120.properties.operator_name,
           data: data23,
         };
         if (vErrors === null) {
@@ -23751,7 +23874,7 @@ function validate62(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema119.properties.operator_name,
+            parentSchema: schema120.properties.operator_name,
             data: data23,
           };
           if (vErrors === null) {
@@ -23770,10 +23893,10 @@ function validate62(
           instancePath: instancePath + '/maintenance_operator_code',
           schemaPath: '#/properties/maintenance_operator_code/type',
           keyword: 'type',
-          params: { type: schema119.properties.maintenance_operator_code.type },
+          params: { type: schema120.properties.maintenance_operator_code.type },
           message: 'must be string,null',
-          schema: schema119.properties.maintenance_operator_code.type,
-          parentSchema: schema119.properties.maintenance_operator_code,
+          schema: schema120.properties.maintenance_operator_code.type,
+          parentSchema: schema120.properties.maintenance_operator_code,
           data: data24,
         };
         if (vErrors === null) {
@@ -23792,7 +23915,7 @@ function validate62(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema119.properties.maintenance_operator_code,
+            parentSchema: schema120.properties.maintenance_operator_code,
             data: data24,
           };
           if (vErrors === null) {
@@ -23811,10 +23934,10 @@ function validate62(
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema119.properties.support_provider_id.type },
+          params: { type: schema120.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema119.properties.support_provider_id.type,
-          parentSchema: schema119.properties.support_provider_id,
+          schema: schema120.properties.support_provider_id.type,
+          parentSchema: schema120.properties.support_provider_id,
           data: data25,
         };
         if (vErrors === null) {
@@ -23836,7 +23959,7 @@ function validate62(
             params: { limit: 10 },
             message: 'must NOT have more than 10 characters',
             schema: 10,
-            parentSchema: schema119.properties.reported_by,
+            parentSchema: schema120.properties.reported_by,
             data: data26,
           };
           if (vErrors === null) {
@@ -23854,7 +23977,7 @@ function validate62(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema119.properties.reported_by,
+            parentSchema: schema120.properties.reported_by,
             data: data26,
           };
           if (vErrors === null) {
@@ -23871,8 +23994,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema119.properties.reported_by.type,
-          parentSchema: schema119.properties.reported_by,
+          schema: schema120.properties.reported_by.type,
+          parentSchema: schema120.properties.reported_by,
           data: data26,
         };
         if (vErrors === null) {
@@ -23890,10 +24013,10 @@ function validate62(
           instancePath: instancePath + '/regeneration_months',
           schemaPath: '#/properties/regeneration_months/type',
           keyword: 'type',
-          params: { type: schema119.properties.regeneration_months.type },
+          params: { type: schema120.properties.regeneration_months.type },
           message: 'must be integer,null',
-          schema: schema119.properties.regeneration_months.type,
-          parentSchema: schema119.properties.regeneration_months,
+          schema: schema120.properties.regeneration_months.type,
+          parentSchema: schema120.properties.regeneration_months,
           data: data27,
         };
         if (vErrors === null) {
@@ -23912,7 +24035,7 @@ function validate62(
             params: { comparison: '<=', limit: 24 },
             message: 'must be <= 24',
             schema: 24,
-            parentSchema: schema119.properties.regeneration_months,
+            parentSchema: schema120.properties.regeneration_months,
             data: data27,
           };
           if (vErrors === null) {
@@ -23930,7 +24053,7 @@ function validate62(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema119.properties.regeneration_months,
+            parentSchema: schema120.properties.regeneration_months,
             data: data27,
           };
           if (vErrors === null) {
@@ -23953,7 +24076,7 @@ function validate62(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema119.properties.description,
+            parentSchema: schema120.properties.description,
             data: data28,
           };
           if (vErrors === null) {
@@ -23970,8 +24093,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema119.properties.description.type,
-          parentSchema: schema119.properties.description,
+          schema: schema120.properties.description.type,
+          parentSchema: schema120.properties.description,
           data: data28,
         };
         if (vErrors === null) {
@@ -23993,7 +24116,7 @@ function validate62(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema119.properties.internal_notes,
+            parentSchema: schema120.properties.internal_notes,
             data: data29,
           };
           if (vErrors === null) {
@@ -24010,8 +24133,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema119.properties.internal_notes.type,
-          parentSchema: schema119.properties.internal_notes,
+          schema: schema120.properties.internal_notes.type,
+          parentSchema: schema120.properties.internal_notes,
           data: data29,
         };
         if (vErrors === null) {
@@ -24029,10 +24152,10 @@ function validate62(
           instancePath: instancePath + '/warranty_status',
           schemaPath: '#/properties/warranty_status/type',
           keyword: 'type',
-          params: { type: schema119.properties.warranty_status.type },
+          params: { type: schema120.properties.warranty_status.type },
           message: 'must be integer,null',
-          schema: schema119.properties.warranty_status.type,
-          parentSchema: schema119.properties.warranty_status,
+          schema: schema120.properties.warranty_status.type,
+          parentSchema: schema120.properties.warranty_status,
           data: data30,
         };
         if (vErrors === null) {
@@ -24047,10 +24170,10 @@ function validate62(
           instancePath: instancePath + '/warranty_status',
           schemaPath: '#/properties/warranty_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema119.properties.warranty_status.enum },
+          params: { allowedValues: schema120.properties.warranty_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema119.properties.warranty_status.enum,
-          parentSchema: schema119.properties.warranty_status,
+          schema: schema120.properties.warranty_status.enum,
+          parentSchema: schema120.properties.warranty_status,
           data: data30,
         };
         if (vErrors === null) {
@@ -24072,7 +24195,7 @@ function validate62(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema119.properties.warranty_comment,
+            parentSchema: schema120.properties.warranty_comment,
             data: data31,
           };
           if (vErrors === null) {
@@ -24089,8 +24212,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema119.properties.warranty_comment.type,
-          parentSchema: schema119.properties.warranty_comment,
+          schema: schema120.properties.warranty_comment.type,
+          parentSchema: schema120.properties.warranty_comment,
           data: data31,
         };
         if (vErrors === null) {
@@ -24147,10 +24270,10 @@ function validate62(
           instancePath: instancePath + '/installation_deadline',
           schemaPath: '#/properties/installation_deadline/type',
           keyword: 'type',
-          params: { type: schema119.properties.installation_deadline.type },
+          params: { type: schema120.properties.installation_deadline.type },
           message: 'must be string,null',
-          schema: schema119.properties.installation_deadline.type,
-          parentSchema: schema119.properties.installation_deadline,
+          schema: schema120.properties.installation_deadline.type,
+          parentSchema: schema120.properties.installation_deadline,
           data: data33,
         };
         if (vErrors === null) {
@@ -24169,7 +24292,7 @@ function validate62(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema119.properties.installation_deadline,
+            parentSchema: schema120.properties.installation_deadline,
             data: data33,
           };
           if (vErrors === null) {
@@ -24188,10 +24311,10 @@ function validate62(
           instancePath: instancePath + '/earliest_installation_date',
           schemaPath: '#/properties/earliest_installation_date/type',
           keyword: 'type',
-          params: { type: schema119.properties.earliest_installation_date.type },
+          params: { type: schema120.properties.earliest_installation_date.type },
           message: 'must be string,null',
-          schema: schema119.properties.earliest_installation_date.type,
-          parentSchema: schema119.properties.earliest_installation_date,
+          schema: schema120.properties.earliest_installation_date.type,
+          parentSchema: schema120.properties.earliest_installation_date,
           data: data34,
         };
         if (vErrors === null) {
@@ -24210,7 +24333,7 @@ function validate62(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema119.properties.earliest_installation_date,
+            parentSchema: schema120.properties.earliest_installation_date,
             data: data34,
           };
           if (vErrors === null) {
@@ -24229,10 +24352,10 @@ function validate62(
           instancePath: instancePath + '/vehicle_type',
           schemaPath: '#/properties/vehicle_type/type',
           keyword: 'type',
-          params: { type: schema119.properties.vehicle_type.type },
+          params: { type: schema120.properties.vehicle_type.type },
           message: 'must be integer,null',
-          schema: schema119.properties.vehicle_type.type,
-          parentSchema: schema119.properties.vehicle_type,
+          schema: schema120.properties.vehicle_type.type,
+          parentSchema: schema120.properties.vehicle_type,
           data: data35,
         };
         if (vErrors === null) {
@@ -24247,10 +24370,10 @@ function validate62(
           instancePath: instancePath + '/vehicle_type',
           schemaPath: '#/properties/vehicle_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema119.properties.vehicle_type.enum },
+          params: { allowedValues: schema120.properties.vehicle_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema119.properties.vehicle_type.enum,
-          parentSchema: schema119.properties.vehicle_type,
+          schema: schema120.properties.vehicle_type.enum,
+          parentSchema: schema120.properties.vehicle_type,
           data: data35,
         };
         if (vErrors === null) {
@@ -24272,7 +24395,7 @@ function validate62(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema119.properties.notes_to_operator,
+            parentSchema: schema120.properties.notes_to_operator,
             data: data36,
           };
           if (vErrors === null) {
@@ -24289,8 +24412,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema119.properties.notes_to_operator.type,
-          parentSchema: schema119.properties.notes_to_operator,
+          schema: schema120.properties.notes_to_operator.type,
+          parentSchema: schema120.properties.notes_to_operator,
           data: data36,
         };
         if (vErrors === null) {
@@ -24314,8 +24437,8 @@ function validate62(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema119.properties.accessories.items.type,
-              parentSchema: schema119.properties.accessories.items,
+              schema: schema120.properties.accessories.items.type,
+              parentSchema: schema120.properties.accessories.items,
               data: data38,
             };
             if (vErrors === null) {
@@ -24344,7 +24467,7 @@ function validate62(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema119.properties.accessories,
+                parentSchema: schema120.properties.accessories,
                 data: data37,
               };
               if (vErrors === null) {
@@ -24365,8 +24488,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema119.properties.accessories.type,
-          parentSchema: schema119.properties.accessories,
+          schema: schema120.properties.accessories.type,
+          parentSchema: schema120.properties.accessories,
           data: data37,
         };
         if (vErrors === null) {
@@ -24390,8 +24513,8 @@ function validate62(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema119.properties.hardware_unit_ids.items.type,
-              parentSchema: schema119.properties.hardware_unit_ids.items,
+              schema: schema120.properties.hardware_unit_ids.items.type,
+              parentSchema: schema120.properties.hardware_unit_ids.items,
               data: data40,
             };
             if (vErrors === null) {
@@ -24410,7 +24533,7 @@ function validate62(
                 params: { comparison: '>=', limit: 1 },
                 message: 'must be >= 1',
                 schema: 1,
-                parentSchema: schema119.properties.hardware_unit_ids.items,
+                parentSchema: schema120.properties.hardware_unit_ids.items,
                 data: data40,
               };
               if (vErrors === null) {
@@ -24440,7 +24563,7 @@ function validate62(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema119.properties.hardware_unit_ids,
+                parentSchema: schema120.properties.hardware_unit_ids,
                 data: data39,
               };
               if (vErrors === null) {
@@ -24461,8 +24584,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema119.properties.hardware_unit_ids.type,
-          parentSchema: schema119.properties.hardware_unit_ids,
+          schema: schema120.properties.hardware_unit_ids.type,
+          parentSchema: schema120.properties.hardware_unit_ids,
           data: data39,
         };
         if (vErrors === null) {
@@ -24487,8 +24610,8 @@ function validate62(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema110.required,
-                parentSchema: schema110,
+                schema: schema111.required,
+                parentSchema: schema111,
                 data: data42,
               };
               if (vErrors === null) {
@@ -24505,8 +24628,8 @@ function validate62(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema110.required,
-                parentSchema: schema110,
+                schema: schema111.required,
+                parentSchema: schema111,
                 data: data42,
               };
               if (vErrors === null) {
@@ -24531,7 +24654,7 @@ function validate62(
                   params: { additionalProperty: key0 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema110,
+                  parentSchema: schema111,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -24553,7 +24676,7 @@ function validate62(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema110.properties.photo_id,
+                    parentSchema: schema111.properties.photo_id,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -24570,8 +24693,8 @@ function validate62(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema110.properties.photo_id.type,
-                  parentSchema: schema110.properties.photo_id,
+                  schema: schema111.properties.photo_id.type,
+                  parentSchema: schema111.properties.photo_id,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -24593,7 +24716,7 @@ function validate62(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema110.properties.url,
+                    parentSchema: schema111.properties.url,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -24610,8 +24733,8 @@ function validate62(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema110.properties.url.type,
-                  parentSchema: schema110.properties.url,
+                  schema: schema111.properties.url.type,
+                  parentSchema: schema111.properties.url,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -24633,7 +24756,7 @@ function validate62(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema110.properties.file_name,
+                    parentSchema: schema111.properties.file_name,
                     data: data45,
                   };
                   if (vErrors === null) {
@@ -24650,8 +24773,8 @@ function validate62(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema110.properties.file_name.type,
-                  parentSchema: schema110.properties.file_name,
+                  schema: schema111.properties.file_name.type,
+                  parentSchema: schema111.properties.file_name,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -24673,7 +24796,7 @@ function validate62(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema110.properties.content_type,
+                    parentSchema: schema111.properties.content_type,
                     data: data46,
                   };
                   if (vErrors === null) {
@@ -24690,8 +24813,8 @@ function validate62(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema110.properties.content_type.type,
-                  parentSchema: schema110.properties.content_type,
+                  schema: schema111.properties.content_type.type,
+                  parentSchema: schema111.properties.content_type,
                   data: data46,
                 };
                 if (vErrors === null) {
@@ -24711,8 +24834,8 @@ function validate62(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema110.properties.size.type,
-                  parentSchema: schema110.properties.size,
+                  schema: schema111.properties.size.type,
+                  parentSchema: schema111.properties.size,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -24731,7 +24854,7 @@ function validate62(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema110.properties.size,
+                    parentSchema: schema111.properties.size,
                     data: data47,
                   };
                   if (vErrors === null) {
@@ -24750,8 +24873,8 @@ function validate62(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema110.type,
-              parentSchema: schema110,
+              schema: schema111.type,
+              parentSchema: schema111,
               data: data42,
             };
             if (vErrors === null) {
@@ -24769,8 +24892,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema119.properties.photos.type,
-          parentSchema: schema119.properties.photos,
+          schema: schema120.properties.photos.type,
+          parentSchema: schema120.properties.photos,
           data: data41,
         };
         if (vErrors === null) {
@@ -24792,7 +24915,7 @@ function validate62(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema119.properties.created_at,
+            parentSchema: schema120.properties.created_at,
             data: data48,
           };
           if (vErrors === null) {
@@ -24809,8 +24932,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema119.properties.created_at.type,
-          parentSchema: schema119.properties.created_at,
+          schema: schema120.properties.created_at.type,
+          parentSchema: schema120.properties.created_at,
           data: data48,
         };
         if (vErrors === null) {
@@ -24828,10 +24951,10 @@ function validate62(
           instancePath: instancePath + '/closed_at',
           schemaPath: '#/properties/closed_at/type',
           keyword: 'type',
-          params: { type: schema119.properties.closed_at.type },
+          params: { type: schema120.properties.closed_at.type },
           message: 'must be string,null',
-          schema: schema119.properties.closed_at.type,
-          parentSchema: schema119.properties.closed_at,
+          schema: schema120.properties.closed_at.type,
+          parentSchema: schema120.properties.closed_at,
           data: data49,
         };
         if (vErrors === null) {
@@ -24850,7 +24973,7 @@ function validate62(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema119.properties.closed_at,
+            parentSchema: schema120.properties.closed_at,
             data: data49,
           };
           if (vErrors === null) {
@@ -24871,8 +24994,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema119.properties.date_range_type.type,
-          parentSchema: schema119.properties.date_range_type,
+          schema: schema120.properties.date_range_type.type,
+          parentSchema: schema120.properties.date_range_type,
           data: data50,
         };
         if (vErrors === null) {
@@ -24887,10 +25010,10 @@ function validate62(
           instancePath: instancePath + '/date_range_type',
           schemaPath: '#/properties/date_range_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema119.properties.date_range_type.enum },
+          params: { allowedValues: schema120.properties.date_range_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema119.properties.date_range_type.enum,
-          parentSchema: schema119.properties.date_range_type,
+          schema: schema120.properties.date_range_type.enum,
+          parentSchema: schema120.properties.date_range_type,
           data: data50,
         };
         if (vErrors === null) {
@@ -24912,7 +25035,7 @@ function validate62(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema119.properties.date1,
+            parentSchema: schema120.properties.date1,
             data: data51,
           };
           if (vErrors === null) {
@@ -24929,8 +25052,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema119.properties.date1.type,
-          parentSchema: schema119.properties.date1,
+          schema: schema120.properties.date1.type,
+          parentSchema: schema120.properties.date1,
           data: data51,
         };
         if (vErrors === null) {
@@ -24952,7 +25075,7 @@ function validate62(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema119.properties.date2,
+            parentSchema: schema120.properties.date2,
             data: data52,
           };
           if (vErrors === null) {
@@ -24969,8 +25092,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema119.properties.date2.type,
-          parentSchema: schema119.properties.date2,
+          schema: schema120.properties.date2.type,
+          parentSchema: schema120.properties.date2,
           data: data52,
         };
         if (vErrors === null) {
@@ -24990,8 +25113,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema119.properties.is_sla_data.type,
-          parentSchema: schema119.properties.is_sla_data,
+          schema: schema120.properties.is_sla_data.type,
+          parentSchema: schema120.properties.is_sla_data,
           data: data53,
         };
         if (vErrors === null) {
@@ -25009,8 +25132,8 @@ function validate62(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema119.type,
-      parentSchema: schema119,
+      schema: schema120.type,
+      parentSchema: schema120,
       data,
     };
     if (vErrors === null) {
@@ -25020,14 +25143,14 @@ function validate62(
     }
     errors++;
   }
-  validate62.errors = vErrors;
+  validate63.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate62.evaluated = { dynamicProps: true, dynamicItems: false };
+validate63.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const webtoolUser = validate63;
-const schema123 = {
+export const webtoolUser = validate64;
+const schema124 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -25134,13 +25257,13 @@ const schema123 = {
   },
 };
 
-function validate63(
+function validate64(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webtool-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate63.evaluated;
+  const evaluated0 = validate64.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25155,8 +25278,8 @@ function validate63(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema123.required,
-        parentSchema: schema123,
+        schema: schema124.required,
+        parentSchema: schema124,
         data,
       };
       if (vErrors === null) {
@@ -25173,8 +25296,8 @@ function validate63(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema123.required,
-        parentSchema: schema123,
+        schema: schema124.required,
+        parentSchema: schema124,
         data,
       };
       if (vErrors === null) {
@@ -25191,8 +25314,8 @@ function validate63(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema123.required,
-        parentSchema: schema123,
+        schema: schema124.required,
+        parentSchema: schema124,
         data,
       };
       if (vErrors === null) {
@@ -25211,8 +25334,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema123.properties.username.type,
-          parentSchema: schema123.properties.username,
+          schema: schema124.properties.username.type,
+          parentSchema: schema124.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -25234,7 +25357,7 @@ function validate63(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema123.properties.name.allOf[0],
+            parentSchema: schema124.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -25254,7 +25377,7 @@ function validate63(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema123.properties.name.allOf[1],
+            parentSchema: schema124.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -25274,7 +25397,7 @@ function validate63(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema123.properties.name,
+            parentSchema: schema124.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -25291,8 +25414,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema123.properties.name.type,
-          parentSchema: schema123.properties.name,
+          schema: schema124.properties.name.type,
+          parentSchema: schema124.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -25314,7 +25437,7 @@ function validate63(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema123.properties.email,
+            parentSchema: schema124.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -25332,7 +25455,7 @@ function validate63(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema123.properties.email,
+            parentSchema: schema124.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -25349,8 +25472,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema123.properties.email.type,
-          parentSchema: schema123.properties.email,
+          schema: schema124.properties.email.type,
+          parentSchema: schema124.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -25370,8 +25493,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema123.properties.partner_type.type,
-          parentSchema: schema123.properties.partner_type,
+          schema: schema124.properties.partner_type.type,
+          parentSchema: schema124.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -25393,10 +25516,10 @@ function validate63(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema123.properties.partner_type.enum },
+          params: { allowedValues: schema124.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema123.properties.partner_type.enum,
-          parentSchema: schema123.properties.partner_type,
+          schema: schema124.properties.partner_type.enum,
+          parentSchema: schema124.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -25418,7 +25541,7 @@ function validate63(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema123.properties.partner,
+            parentSchema: schema124.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -25435,8 +25558,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema123.properties.partner.type,
-          parentSchema: schema123.properties.partner,
+          schema: schema124.properties.partner.type,
+          parentSchema: schema124.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -25456,8 +25579,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema123.properties.partner_name.type,
-          parentSchema: schema123.properties.partner_name,
+          schema: schema124.properties.partner_name.type,
+          parentSchema: schema124.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -25477,8 +25600,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema123.properties.role_name.type,
-          parentSchema: schema123.properties.role_name,
+          schema: schema124.properties.role_name.type,
+          parentSchema: schema124.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -25498,8 +25621,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema123.properties.enabled.type,
-          parentSchema: schema123.properties.enabled,
+          schema: schema124.properties.enabled.type,
+          parentSchema: schema124.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -25519,8 +25642,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema123.properties.status.type,
-          parentSchema: schema123.properties.status,
+          schema: schema124.properties.status.type,
+          parentSchema: schema124.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -25535,10 +25658,10 @@ function validate63(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema123.properties.status.enum },
+          params: { allowedValues: schema124.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema123.properties.status.enum,
-          parentSchema: schema123.properties.status,
+          schema: schema124.properties.status.enum,
+          parentSchema: schema124.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -25556,8 +25679,8 @@ function validate63(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema123.type,
-      parentSchema: schema123,
+      schema: schema124.type,
+      parentSchema: schema124,
       data,
     };
     if (vErrors === null) {
@@ -25567,10 +25690,10 @@ function validate63(
     }
     errors++;
   }
-  validate63.errors = vErrors;
+  validate64.errors = vErrors;
   return errors === 0;
 }
-validate63.evaluated = {
+validate64.evaluated = {
   props: {
     username: true,
     name: true,
@@ -25602,6 +25725,7 @@ export const validators: Record<string, ValidateFunction> = {
   'hardware-unit': hardwareUnit,
   'maintenance-operator': maintenanceOperator,
   'maintenance-provider': maintenanceProvider,
+  'order-comment': orderComment,
   piece: piece,
   pinpad: pinpad,
   role: role,
