@@ -2,6 +2,7 @@ import { HardwareStatus, SubOrderStatus } from '../../src/types/generated/codes.
 import type { HardwareOrder } from '../../src/types/generated/hardware-order.ts';
 import type { SubOrder } from '../../src/types/generated/sub-order.ts';
 import type { NewRecord } from '../gateway/record-store.ts';
+import { hardwareModels } from './hardware-catalogue.ts';
 
 /**
  * The demo's hardware orders (issue 27.7): orders of every customer in every state of their sub orders,
@@ -184,6 +185,7 @@ export function demoHardwareOrders(units: { doc: Record<string, unknown> }[], no
         customer: plan.customer,
         type_number: `PL-${plan.id.slice(0, 2)}-${sub.model}0`,
         hardware_model_id: sub.model,
+        model_name: hardwareModels.find((model) => model.hardware_model_id === sub.model)?.name,
         standard_parts_list_version: `S${(sub.model % 3) + 4}.${index}`,
         customer_parts_list_version: `C${index + 1}.${sub.model}`,
         quantity: sub.quantity,

@@ -195,7 +195,7 @@ async function checkedSubOrder(tx: Db, doc: StoredSubOrder, key: string | undefi
   const order = await readDoc<StoredOrder>(tx, HARDWARE_ORDERS, doc.order_id);
   if (!order) throw unknownReference('order_id');
   if (!order.total_quantity) throw fieldRefusal('catalogue.order_total_first', 'quantity');
-  const model = await readDoc<{ hardware_type: number }>(tx, HARDWARE_MODELS, doc.hardware_model_id);
+  const model = await readDoc<{ hardware_type: number; name: string }>(tx, HARDWARE_MODELS, doc.hardware_model_id);
   if (!model || model.hardware_type !== HardwareKind.ParcelLocker) throw unknownReference('hardware_model_id');
   const sisters = (await subOrdersOf(tx, doc.order_id)).filter((sub) => sub.key !== key);
   if (
@@ -206,7 +206,7 @@ async function checkedSubOrder(tx: Db, doc: StoredSubOrder, key: string | undefi
   }
   const taken = sisters.reduce((sum, sub) => sum + countedQuantity(sub), 0) + countedQuantity(doc);
   if (taken > order.total_quantity) throw fieldRefusal('catalogue.order_quantity_exceeded', 'quantity');
-  return { ...doc, customer: order.customer };
+  return { ...doc, customer: order.customer, model_name: model.name };
 }
 
 /** The fields a person sets on a sub order's form. */

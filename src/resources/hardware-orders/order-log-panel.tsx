@@ -105,7 +105,7 @@ export function OrderLogPanel({ model }: TabPanelProps) {
 
   return (
     <Box sx={{ width: '100%' }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }} alignItems={{ sm: 'flex-start' }}>
+      <Stack spacing={2} sx={{ mb: 2 }}>
         <TextField
           select
           size="small"
@@ -115,7 +115,7 @@ export function OrderLogPanel({ model }: TabPanelProps) {
             setAbout(event.target.value);
             setPage(0);
           }}
-          sx={{ minWidth: 220 }}
+          sx={{ width: { xs: '100%', sm: 280 } }}
         >
           <MenuItem value="">{translate('order_log.whole_order')}</MenuItem>
           {subOrders.map((sub) => (
@@ -125,7 +125,7 @@ export function OrderLogPanel({ model }: TabPanelProps) {
           ))}
         </TextField>
         {mayComment && (
-          <>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'flex-start' }}>
             <TextField
               multiline
               minRows={2}
@@ -141,7 +141,7 @@ export function OrderLogPanel({ model }: TabPanelProps) {
             <Button variant="contained" disabled={saving || !comment.trim()} onClick={() => void addComment()}>
               {translate('order_log.add_comment')}
             </Button>
-          </>
+          </Stack>
         )}
       </Stack>
       {isError && <Alert severity="error">{translate('history.failed')}</Alert>}

@@ -6,6 +6,7 @@ export interface SubOrder {
   customer?: number;
   type_number: string;
   hardware_model_id: number;
+  model_name?: string;
   standard_parts_list_version?: string;
   customer_parts_list_version?: string;
   quantity: number;

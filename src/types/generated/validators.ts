@@ -6530,7 +6530,7 @@ const schema78 = {
       columns: [
         'sub_order_id',
         'type_number',
-        'hardware_model_id',
+        'model_name',
         'quantity',
         'produced_quantity',
         'status',
@@ -21734,6 +21734,7 @@ const schema117 = {
       'x-filter': { kind: 'select' },
       'x-input': { kind: 'select' },
     },
+    model_name: { type: 'string', readOnly: true, 'x-column': { index: 12, hide: true } },
     standard_parts_list_version: {
       type: 'string',
       maxLength: 20,
@@ -22009,11 +22010,32 @@ function validate60(
         errors++;
       }
     }
+    if (data.model_name !== undefined) {
+      let data5 = data.model_name;
+      if (typeof data5 !== 'string') {
+        const err12 = {
+          instancePath: instancePath + '/model_name',
+          schemaPath: '#/properties/model_name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema117.properties.model_name.type,
+          parentSchema: schema117.properties.model_name,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
     if (data.standard_parts_list_version !== undefined) {
-      let data5 = data.standard_parts_list_version;
-      if (typeof data5 === 'string') {
-        if (func2(data5) > 20) {
-          const err12 = {
+      let data6 = data.standard_parts_list_version;
+      if (typeof data6 === 'string') {
+        if (func2(data6) > 20) {
+          const err13 = {
             instancePath: instancePath + '/standard_parts_list_version',
             schemaPath: '#/properties/standard_parts_list_version/maxLength',
             keyword: 'maxLength',
@@ -22021,25 +22043,7 @@ function validate60(
             message: 'must NOT have more than 20 characters',
             schema: 20,
             parentSchema: schema117.properties.standard_parts_list_version,
-            data: data5,
-          };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-        if (!formats6.validate(data5)) {
-          const err13 = {
-            instancePath: instancePath + '/standard_parts_list_version',
-            schemaPath: '#/properties/standard_parts_list_version/format',
-            keyword: 'format',
-            params: { format: 'no-special-characters' },
-            message: 'must match format "' + 'no-special-characters' + '"',
-            schema: 'no-special-characters',
-            parentSchema: schema117.properties.standard_parts_list_version,
-            data: data5,
+            data: data6,
           };
           if (vErrors === null) {
             vErrors = [err13];
@@ -22048,8 +22052,26 @@ function validate60(
           }
           errors++;
         }
+        if (!formats6.validate(data6)) {
+          const err14 = {
+            instancePath: instancePath + '/standard_parts_list_version',
+            schemaPath: '#/properties/standard_parts_list_version/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema117.properties.standard_parts_list_version,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
       } else {
-        const err14 = {
+        const err15 = {
           instancePath: instancePath + '/standard_parts_list_version',
           schemaPath: '#/properties/standard_parts_list_version/type',
           keyword: 'type',
@@ -22057,21 +22079,21 @@ function validate60(
           message: 'must be string',
           schema: schema117.properties.standard_parts_list_version.type,
           parentSchema: schema117.properties.standard_parts_list_version,
-          data: data5,
+          data: data6,
         };
         if (vErrors === null) {
-          vErrors = [err14];
+          vErrors = [err15];
         } else {
-          vErrors.push(err14);
+          vErrors.push(err15);
         }
         errors++;
       }
     }
     if (data.customer_parts_list_version !== undefined) {
-      let data6 = data.customer_parts_list_version;
-      if (typeof data6 === 'string') {
-        if (func2(data6) > 20) {
-          const err15 = {
+      let data7 = data.customer_parts_list_version;
+      if (typeof data7 === 'string') {
+        if (func2(data7) > 20) {
+          const err16 = {
             instancePath: instancePath + '/customer_parts_list_version',
             schemaPath: '#/properties/customer_parts_list_version/maxLength',
             keyword: 'maxLength',
@@ -22079,25 +22101,7 @@ function validate60(
             message: 'must NOT have more than 20 characters',
             schema: 20,
             parentSchema: schema117.properties.customer_parts_list_version,
-            data: data6,
-          };
-          if (vErrors === null) {
-            vErrors = [err15];
-          } else {
-            vErrors.push(err15);
-          }
-          errors++;
-        }
-        if (!formats6.validate(data6)) {
-          const err16 = {
-            instancePath: instancePath + '/customer_parts_list_version',
-            schemaPath: '#/properties/customer_parts_list_version/format',
-            keyword: 'format',
-            params: { format: 'no-special-characters' },
-            message: 'must match format "' + 'no-special-characters' + '"',
-            schema: 'no-special-characters',
-            parentSchema: schema117.properties.customer_parts_list_version,
-            data: data6,
+            data: data7,
           };
           if (vErrors === null) {
             vErrors = [err16];
@@ -22106,8 +22110,26 @@ function validate60(
           }
           errors++;
         }
+        if (!formats6.validate(data7)) {
+          const err17 = {
+            instancePath: instancePath + '/customer_parts_list_version',
+            schemaPath: '#/properties/customer_parts_list_version/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema117.properties.customer_parts_list_version,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
       } else {
-        const err17 = {
+        const err18 = {
           instancePath: instancePath + '/customer_parts_list_version',
           schemaPath: '#/properties/customer_parts_list_version/type',
           keyword: 'type',
@@ -22115,27 +22137,6 @@ function validate60(
           message: 'must be string',
           schema: schema117.properties.customer_parts_list_version.type,
           parentSchema: schema117.properties.customer_parts_list_version,
-          data: data6,
-        };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
-      }
-    }
-    if (data.quantity !== undefined) {
-      let data7 = data.quantity;
-      if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
-        const err18 = {
-          instancePath: instancePath + '/quantity',
-          schemaPath: '#/properties/quantity/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema117.properties.quantity.type,
-          parentSchema: schema117.properties.quantity,
           data: data7,
         };
         if (vErrors === null) {
@@ -22145,9 +22146,30 @@ function validate60(
         }
         errors++;
       }
-      if (typeof data7 == 'number' && isFinite(data7)) {
-        if (data7 < 1 || isNaN(data7)) {
-          const err19 = {
+    }
+    if (data.quantity !== undefined) {
+      let data8 = data.quantity;
+      if (!(typeof data8 == 'number' && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
+        const err19 = {
+          instancePath: instancePath + '/quantity',
+          schemaPath: '#/properties/quantity/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema117.properties.quantity.type,
+          parentSchema: schema117.properties.quantity,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+      if (typeof data8 == 'number' && isFinite(data8)) {
+        if (data8 < 1 || isNaN(data8)) {
+          const err20 = {
             instancePath: instancePath + '/quantity',
             schemaPath: '#/properties/quantity/minimum',
             keyword: 'minimum',
@@ -22155,25 +22177,7 @@ function validate60(
             message: 'must be >= 1',
             schema: 1,
             parentSchema: schema117.properties.quantity,
-            data: data7,
-          };
-          if (vErrors === null) {
-            vErrors = [err19];
-          } else {
-            vErrors.push(err19);
-          }
-          errors++;
-        }
-        if (!formats44.validate(data7)) {
-          const err20 = {
-            instancePath: instancePath + '/quantity',
-            schemaPath: '#/properties/quantity/format',
-            keyword: 'format',
-            params: { format: 'order-quantity' },
-            message: 'must match format "' + 'order-quantity' + '"',
-            schema: 'order-quantity',
-            parentSchema: schema117.properties.quantity,
-            data: data7,
+            data: data8,
           };
           if (vErrors === null) {
             vErrors = [err20];
@@ -22182,12 +22186,30 @@ function validate60(
           }
           errors++;
         }
+        if (!formats44.validate(data8)) {
+          const err21 = {
+            instancePath: instancePath + '/quantity',
+            schemaPath: '#/properties/quantity/format',
+            keyword: 'format',
+            params: { format: 'order-quantity' },
+            message: 'must match format "' + 'order-quantity' + '"',
+            schema: 'order-quantity',
+            parentSchema: schema117.properties.quantity,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
       }
     }
     if (data.produced_quantity !== undefined) {
-      let data8 = data.produced_quantity;
-      if (!(typeof data8 == 'number' && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
-        const err21 = {
+      let data9 = data.produced_quantity;
+      if (!(typeof data9 == 'number' && !(data9 % 1) && !isNaN(data9) && isFinite(data9))) {
+        const err22 = {
           instancePath: instancePath + '/produced_quantity',
           schemaPath: '#/properties/produced_quantity/type',
           keyword: 'type',
@@ -22195,27 +22217,6 @@ function validate60(
           message: 'must be integer',
           schema: schema117.properties.produced_quantity.type,
           parentSchema: schema117.properties.produced_quantity,
-          data: data8,
-        };
-        if (vErrors === null) {
-          vErrors = [err21];
-        } else {
-          vErrors.push(err21);
-        }
-        errors++;
-      }
-    }
-    if (data.status !== undefined) {
-      let data9 = data.status;
-      if (!(typeof data9 == 'number' && !(data9 % 1) && !isNaN(data9) && isFinite(data9))) {
-        const err22 = {
-          instancePath: instancePath + '/status',
-          schemaPath: '#/properties/status/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema117.properties.status.type,
-          parentSchema: schema117.properties.status,
           data: data9,
         };
         if (vErrors === null) {
@@ -22225,16 +22226,19 @@ function validate60(
         }
         errors++;
       }
-      if (!(data9 === 1 || data9 === 2 || data9 === 3 || data9 === 4 || data9 === 5)) {
+    }
+    if (data.status !== undefined) {
+      let data10 = data.status;
+      if (!(typeof data10 == 'number' && !(data10 % 1) && !isNaN(data10) && isFinite(data10))) {
         const err23 = {
           instancePath: instancePath + '/status',
-          schemaPath: '#/properties/status/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema117.properties.status.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema117.properties.status.enum,
+          schemaPath: '#/properties/status/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema117.properties.status.type,
           parentSchema: schema117.properties.status,
-          data: data9,
+          data: data10,
         };
         if (vErrors === null) {
           vErrors = [err23];
@@ -22243,18 +22247,15 @@ function validate60(
         }
         errors++;
       }
-    }
-    if (data.replaces_sub_order_id !== undefined) {
-      let data10 = data.replaces_sub_order_id;
-      if (!(typeof data10 == 'number' && !(data10 % 1) && !isNaN(data10) && isFinite(data10))) {
+      if (!(data10 === 1 || data10 === 2 || data10 === 3 || data10 === 4 || data10 === 5)) {
         const err24 = {
-          instancePath: instancePath + '/replaces_sub_order_id',
-          schemaPath: '#/properties/replaces_sub_order_id/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema117.properties.replaces_sub_order_id.type,
-          parentSchema: schema117.properties.replaces_sub_order_id,
+          instancePath: instancePath + '/status',
+          schemaPath: '#/properties/status/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema117.properties.status.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema117.properties.status.enum,
+          parentSchema: schema117.properties.status,
           data: data10,
         };
         if (vErrors === null) {
@@ -22265,17 +22266,17 @@ function validate60(
         errors++;
       }
     }
-    if (data.production !== undefined) {
-      let data11 = data.production;
-      if (typeof data11 !== 'boolean') {
+    if (data.replaces_sub_order_id !== undefined) {
+      let data11 = data.replaces_sub_order_id;
+      if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
         const err25 = {
-          instancePath: instancePath + '/production',
-          schemaPath: '#/properties/production/type',
+          instancePath: instancePath + '/replaces_sub_order_id',
+          schemaPath: '#/properties/replaces_sub_order_id/type',
           keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema117.properties.production.type,
-          parentSchema: schema117.properties.production,
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema117.properties.replaces_sub_order_id.type,
+          parentSchema: schema117.properties.replaces_sub_order_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -22286,8 +22287,29 @@ function validate60(
         errors++;
       }
     }
+    if (data.production !== undefined) {
+      let data12 = data.production;
+      if (typeof data12 !== 'boolean') {
+        const err26 = {
+          instancePath: instancePath + '/production',
+          schemaPath: '#/properties/production/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema117.properties.production.type,
+          parentSchema: schema117.properties.production,
+          data: data12,
+        };
+        if (vErrors === null) {
+          vErrors = [err26];
+        } else {
+          vErrors.push(err26);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err26 = {
+    const err27 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -22298,9 +22320,9 @@ function validate60(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err26];
+      vErrors = [err27];
     } else {
-      vErrors.push(err26);
+      vErrors.push(err27);
     }
     errors++;
   }
@@ -22314,6 +22336,7 @@ validate60.evaluated = {
     customer: true,
     type_number: true,
     hardware_model_id: true,
+    model_name: true,
     standard_parts_list_version: true,
     customer_parts_list_version: true,
     quantity: true,
