@@ -23,6 +23,8 @@ export const RECORD_LOOKUPS: Record<string, { resource: string; id: string; name
   support_providers: { resource: 'partners/support_provider', id: 'support_provider_id', name: 'name' },
   hardware_owners: { resource: 'partners/hardware_provider', id: 'hardware_owner_id', name: 'name' },
   hotline_providers: { resource: 'partners/hotline_provider', id: 'hotline_provider_id', name: 'name' },
+  // A hardware order's customer (spec 02 §7 `lists?type=customers`): the hardware owner its units go to.
+  customers: { resource: 'partners/hardware_provider', id: 'hardware_owner_id', name: 'name' },
   // The maintenance operators a ticket is assigned to (spec 02 §3), by name.
   maintenance_operators: { resource: 'maintenance/operators', id: 'operator_id', name: 'name' },
   service_point_groups: {

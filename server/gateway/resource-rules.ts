@@ -37,6 +37,12 @@ export interface OpnameContext {
   rules: ResourceRules;
   /** The write pipeline for this caller and resource: a handler that writes records goes through it. */
   writes: RecordWrites;
+  /**
+   * The pipeline for this caller and any resource, inside a transaction the handler opened with `db`: records
+   * of several resources written together, each through its own stages, committed or refused as one (a
+   * stopped sub order, the sub order for its remaining quantity and the units it produced).
+   */
+  writesIn(tx: Db, resource: ResourceDefinition): RecordWrites;
   /** Work started by one request and polled by later ones, possibly through another gateway process. */
   jobs: JobQueue;
 }

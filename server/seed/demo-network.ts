@@ -4,6 +4,7 @@ import type { Compartment } from '../../src/types/generated/compartment.ts';
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/adapter.ts';
 import { ensureSortKeys, insertRecords, type NewRecord } from '../gateway/record-store.ts';
+import { demoHardwareOrders } from './hardware-orders.ts';
 import { loadResources } from '../gateway/resource-registry.ts';
 import { features, featureIdsOf, type FeatureName } from '../../src/schema/features.ts';
 import { featuresByPartnerType, policies } from '../gateway/identity-access/partner-admin-role.ts';
@@ -572,7 +573,22 @@ export async function seedNetwork(db: Db, options: { size?: SeedSize } = {}) {
     target(HARDWARE_MODELS, ['name']),
     hardwareModels.map((model) => ({ key: String(model.hardware_model_id), doc: { ...model } })),
   );
+  // Issue 27.7: the hardware orders, whose produced sub orders made some of the warehouse's units.
+  const hardwareOrders = demoHardwareOrders(hardware.units, new Date());
+  for (const unit of hardware.units) {
+    const link = hardwareOrders.unitLinks.get(Number(unit.doc.hardware_id));
+    if (link) unit.doc = { ...unit.doc, ...link };
+  }
   await insertRecords(db, target(HARDWARE_UNITS), hardware.units);
+  await insertRecords(db, target('service_points/hardware_order'), hardwareOrders.orders);
+  await insertRecords(db, target('service_points/hardware_order/sub_orders'), hardwareOrders.subOrders);
+  for (const entry of hardwareOrders.log) {
+    await db.query(
+      `INSERT INTO audit_log (at, username, partner_type, partner_id, resource, key, action, changes)
+       VALUES ($1, $2, 'operator', 'infinity', $3, $4, $5, $6)`,
+      [entry.at.toISOString(), entry.username, entry.resource, entry.key, entry.action, JSON.stringify(entry.changes)],
+    );
+  }
   const shipments = seedShipments(hardware, servicePoints, size.pieces);
   await insertRecords(db, target(COMPARTMENTS), hardware.compartments);
   await insertRecords(db, target(PINPADS), hardware.pinpads);
@@ -647,6 +663,8 @@ export async function seedNetwork(db: Db, options: { size?: SeedSize } = {}) {
     ['alerts', alerts.length],
     ['shipments/endusers', shipments.endUsers.length],
     ['booking', bookings.length],
+    ['service_points/hardware_order', hardwareOrders.orders.length],
+    ['service_points/hardware_order/sub_orders', hardwareOrders.subOrders.length],
   ];
   for (const [resource, last] of sequences) {
     await db.query('INSERT INTO id_sequences (resource, last_value) VALUES ($1, $2)', [resource, last]);

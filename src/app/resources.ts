@@ -18,6 +18,8 @@ import maintenanceProviders from '../resources/maintenance-providers/index.ts';
 import supportProviders from '../resources/support-providers/index.ts';
 import hotlineProviders from '../resources/hotline-providers/index.ts';
 import priceStructure from '../resources/price-structure/index.ts';
+import hardwareOrders from '../resources/hardware-orders/index.ts';
+import productionOrders from '../resources/production-orders/index.ts';
 import type { ResourceAccessRule } from '../authProvider/access-profile.ts';
 
 /** Every resource of the app, in menu order. */
@@ -42,6 +44,8 @@ export const resources = [
   supportProviders,
   hotlineProviders,
   priceStructure,
+  hardwareOrders,
+  productionOrders,
 ];
 
 export const accessRules: Record<string, ResourceAccessRule> = Object.fromEntries(

@@ -105,6 +105,7 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
         },
       },
       queryFilters: { ...stringList, minItems: 1 },
+      defaultFilter: { type: 'object', minProperties: 1 },
     },
   },
   'x-column': {
@@ -228,6 +229,7 @@ const extensionVocabulary: KeywordDefinition[] = [
           tab: { type: 'string' },
           foreignKey: { type: 'string' },
           columns: { type: 'array', items: { type: 'string' }, minItems: 1 },
+          open: { type: 'boolean' },
         },
       },
     },

@@ -257,6 +257,7 @@ export const areas: readonly Area[] = [
     feature: 'hardware_orders',
     menu: true,
     icon: 'ShoppingCart',
+    resource: 'hardware-orders',
   },
   {
     key: 'production_orders',
@@ -265,6 +266,7 @@ export const areas: readonly Area[] = [
     feature: 'hardware_orders',
     menu: true,
     icon: 'Factory',
+    resource: 'production-orders',
   },
   {
     // Reports read shipments: the partner types that see shipments (spec 01 §2.3, /shipments).

@@ -160,6 +160,8 @@ export interface ResourceHint {
   partnerItems?: Record<string, Record<string, string>>;
   /** Properties that are list query parameters only (a date range), never columns, inputs nor stored fields. */
   queryFilters?: string[];
+  /** The filter values a list opens with when the user has none saved (production orders: in production). */
+  defaultFilter?: Record<string, unknown>;
 }
 
 export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
@@ -217,6 +219,8 @@ export interface ChildModel {
   foreignKey: string;
   /** The child's fields shown as columns; all its listed columns when left out. */
   columns?: string[];
+  /** Each row also links to the child's own page (its record actions: a sub order's release or stop). */
+  open?: boolean;
 }
 
 /** `x-record-actions`: a button of the edit page that calls the gateway for the record. */
@@ -299,6 +303,8 @@ export interface ResourceModel extends FormModel {
   bulkUpdate?: BulkUpdateHint;
   /** `x-resource.scoutFields`: what a scout-level user may set; empty when the level has no form of its own. */
   scoutFields: string[];
+  /** `x-resource.defaultFilter`: the filter values the list opens with, when none are saved. */
+  defaultFilter?: Record<string, unknown>;
   /** `x-resource.tabReads`: tab -> the resource a user must be able to list to see it (and its calls). */
   tabReads: Record<string, string>;
   /**
@@ -494,6 +500,7 @@ export function resourceModel(schema: Schema, resolveRef: RefResolver): Resource
     ...(meta.scoutEndpoint && { scoutEndpoint: meta.scoutEndpoint }),
     ...(meta.bulkUpdate && { bulkUpdate: meta.bulkUpdate }),
     scoutFields: meta.scoutFields ?? [],
+    ...(meta.defaultFilter && { defaultFilter: meta.defaultFilter }),
     tabReads: meta.tabReads ?? {},
     partnerItems: meta.partnerItems ?? {},
     queryFilters: allFields.filter((field) => queryOnly.has(field.source)),

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/adapter.ts';
 import type { CallerAccess } from '../caller-access.ts';
 import { keyedError, noPermission } from '../http-error.ts';
 import { accessLevel } from '../../../src/schema/permissions.ts';
@@ -69,9 +70,15 @@ export function createHandlerContext(deps: WebtoolDeps): HandlerContext {
       validateForm: deps.validateForm,
       rules: deps.rules?.[resource.endpoint] ?? {},
       writes: writesOf(access, resource),
+      writesIn: (tx, other) => createWritePipeline({ ...deps, db: joined(tx) })(access, other),
       jobs: deps.jobs,
     }),
   };
+}
+
+/** An open transaction as a database whose transactions join it: several pipelines' writes commit together. */
+function joined(tx: Db): Db {
+  return { query: (sql, params) => tx.query(sql, params), transaction: (fn) => fn(tx), close: () => tx.close() };
 }
 
 export function bodyOf(request: FastifyRequest): Doc {

@@ -4,6 +4,7 @@ import { bookingRules } from './bookings.ts';
 import { carrierRules } from './carriers.ts';
 import { courierRules } from './couriers.ts';
 import { endUserRules } from './end-users.ts';
+import { hardwareOrderRules, subOrderRules } from './hardware-orders.ts';
 import { hardwareUnitRules } from './hardware-units.ts';
 import { maintenanceOperatorRules } from './maintenance-operators.ts';
 import {
@@ -37,6 +38,8 @@ export const resourceRules: Record<string, ResourceRules> = {
   invoicing: invoicingRules,
   service_points: servicePointRules,
   'service_points/hardware_units': hardwareUnitRules,
+  'service_points/hardware_order': hardwareOrderRules,
+  'service_points/hardware_order/sub_orders': subOrderRules,
   'service_points/pinpad': pinpadRules,
   'service_points/service_point_groups': servicePointGroupRules,
   'maintenance/tickets': ticketRules,

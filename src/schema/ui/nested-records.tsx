@@ -13,6 +13,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { Link } from 'react-router-dom';
 import {
   CreateBase,
   EditBase,
@@ -172,6 +173,16 @@ export function NestedRecords({ child }: { child: ChildModel }) {
                     <TableCell key={field.source}>{render(row)}</TableCell>
                   ))}
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {child.open && (
+                      <Button
+                        size="small"
+                        component={Link}
+                        to={`/${resource}/${encodeURIComponent(String(row.id))}`}
+                        aria-label={translate('nested.open_row', { name: String(row[childModel.representation]) })}
+                      >
+                        {translate('nested.open')}
+                      </Button>
+                    )}
                     {canEdit && (
                       <Button
                         size="small"

@@ -147,7 +147,7 @@ export function SchemaList({
       pagination={<Pagination rowsPerPageOptions={rowsPerPageOptions(model.pageSize)} />}
       sort={listSort}
       filters={filters}
-      filterDefaultValues={restored}
+      filterDefaultValues={restored ?? model.defaultFilter}
       actions={
         <ListActions
           model={model}

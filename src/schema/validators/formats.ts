@@ -2,7 +2,7 @@ import { isDateDmy, isTime } from './date-time.ts';
 import { isEmail, isEmailList } from './email.ts';
 import { validationMessages } from './messages.ts';
 import type { FieldError } from './messages.ts';
-import { isNumberWithZero, isNumeric, isPositiveInteger } from './numbers.ts';
+import { isNumberWithZero, isNumeric, isPositiveInteger, isWithinOrderCap } from './numbers.ts';
 import { isComplexPassword } from './password.ts';
 import { isPlainPhone } from './phone-text.ts';
 import { isScoutValue } from './scout.ts';
@@ -12,6 +12,7 @@ import {
   hasNoPeriodStart,
   hasNoSpecialCharacters,
   hasNoWhitespace,
+  isAlphanumeric,
   isAlphanumericHyphen,
   isHttpsUrl,
   isOrganizationNumber,
@@ -51,6 +52,8 @@ export const sharedFormats: Record<string, SharedFormat> = {
   'no-special-characters': textFormat(hasNoSpecialCharacters, { message: validationMessages.specialCharacters }),
   'organization-number': textFormat(isOrganizationNumber, { message: validationMessages.organizationNumber }),
   'alphanumeric-hyphen': textFormat(isAlphanumericHyphen, { message: validationMessages.alphanumericHyphen }),
+  alphanumeric: textFormat(isAlphanumeric, { message: validationMessages.alphanumeric }),
+  'order-quantity': numberFormat(isWithinOrderCap, { message: validationMessages.orderQuantity }),
   'name-3': textFormat((text) => countNonSpace(text) >= minNonSpace, {
     message: validationMessages.minNonSpace,
     args: { min: minNonSpace },

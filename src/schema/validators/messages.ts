@@ -42,6 +42,8 @@ export const validationMessages = {
   specialCharacters: 'validation.special_characters',
   organizationNumber: 'validation.organization_number',
   alphanumericHyphen: 'validation.alphanumeric_hyphen',
+  alphanumeric: 'validation.alphanumeric',
+  orderQuantity: 'validation.order_quantity',
   minNonSpace: 'validation.min_non_space',
   nameCharacters: 'validation.name_characters',
   noWhitespace: 'validation.no_whitespace',

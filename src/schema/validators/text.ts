@@ -19,6 +19,11 @@ export function isAlphanumericHyphen(text: string): boolean {
   return /^[A-Za-z0-9]+(-[A-Za-z0-9]+)?$/.test(text);
 }
 
+/** ASCII letters and digits only (a hardware order id, spec 02 §8 'Only alphanumeric characters are allowed'). */
+export function isAlphanumeric(text: string): boolean {
+  return /^[A-Za-z0-9]+$/.test(text);
+}
+
 export function countNonSpace(text: string): number {
   return text.replace(/\s/g, '').length;
 }

@@ -74,6 +74,10 @@ export const ServicePointStatus = {
 } as const;
 export type ServicePointStatus = (typeof ServicePointStatus)[keyof typeof ServicePointStatus];
 
+/** sub-order/properties/status */
+export const SubOrderStatus = { Open: 1, Released: 2, InProduction: 3, Stopped: 4, Produced: 5 } as const;
+export type SubOrderStatus = (typeof SubOrderStatus)[keyof typeof SubOrderStatus];
+
 /** ticket/properties/status */
 export const TicketStatus = { Open: 1, Closed: 2, OnHold: 3, PhotoPending: 4 } as const;
 export type TicketStatus = (typeof TicketStatus)[keyof typeof TicketStatus];

@@ -51,4 +51,6 @@ export interface HardwareUnit {
   is_terminated?: boolean;
   last_sync_at?: string | null;
   note?: string;
+  order_id?: number;
+  sub_order_id?: number;
 }
