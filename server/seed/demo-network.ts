@@ -1,4 +1,6 @@
 import type { Carrier } from '../../src/types/generated/carrier.ts';
+import { WEBHOOKS } from '../gateway/rules/webhooks.ts';
+import { demoWebhookHistory, insertWebhookAttempts } from './webhook-history.ts';
 import type { Courier } from '../../src/types/generated/courier.ts';
 import type { Compartment } from '../../src/types/generated/compartment.ts';
 import { createHash } from 'node:crypto';
@@ -625,6 +627,18 @@ export async function seedNetwork(db: Db, options: { size?: SeedSize } = {}) {
   await insertRecords(db, target('shipments/endusers'), endUserRecords(shipments.endUsers));
   await insertRecords(db, target('shipments'), pieceRecords(shipments.pieces), 5000);
   await insertPieceEvents(db, shipments.events);
+  // The carriers' webhook events of the last 30 days, with NordPost's failed hour (issue 28).
+  const carrierRows = await db.query<{ key: string; doc: Carrier }>(
+    `SELECT key, doc FROM records WHERE resource = 'partners/carrier'`,
+  );
+  const webhookHistory = demoWebhookHistory(
+    carrierRows.rows.map((row) => ({ id: Number(row.key), doc: row.doc })),
+    shipments.pieces,
+    shipments.events,
+    new Date(),
+  );
+  await insertRecords(db, target(WEBHOOKS), webhookHistory.records, 5000);
+  await insertWebhookAttempts(db, webhookHistory.attempts);
   const bookings = bookingRecords(shipments.pieces, shipments.events, shipments.endUsers, new Date());
   await insertRecords(db, target('booking'), bookings, 5000);
 
@@ -669,6 +683,7 @@ export async function seedNetwork(db: Db, options: { size?: SeedSize } = {}) {
     ['alerts', alerts.length],
     ['shipments/endusers', shipments.endUsers.length],
     ['booking', bookings.length],
+    [WEBHOOKS, webhookHistory.records.length],
   ];
   for (const [resource, last] of sequences) {
     await db.query('INSERT INTO id_sequences (resource, last_value) VALUES ($1, $2)', [resource, last]);
@@ -687,5 +702,6 @@ export async function seedNetwork(db: Db, options: { size?: SeedSize } = {}) {
     tickets: maintenance.tickets.length,
     couriers: couriers.length,
     roles: roles.length,
+    webhookEvents: webhookHistory.records.length,
   };
 }

@@ -13,6 +13,7 @@ import { servicePointRules } from './service-points.ts';
 import { ticketRules } from './tickets.ts';
 import { shipmentRules } from './shipments.ts';
 import { shipmentReportQueries } from './shipment-reports.ts';
+import { webhookRules, WEBHOOKS } from './webhooks.ts';
 
 /** Rules by webtool/ endpoint. */
 export const resourceRules: Record<string, ResourceRules> = {
@@ -28,5 +29,6 @@ export const resourceRules: Record<string, ResourceRules> = {
   'maintenance/tickets': ticketRules,
   booking: bookingRules,
   'shipments/endusers': endUserRules,
+  [WEBHOOKS]: webhookRules,
   shipments: { ...shipmentRules, queries: { ...shipmentRules.queries, ...shipmentReportQueries } },
 };

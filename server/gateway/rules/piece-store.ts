@@ -4,6 +4,7 @@ import type { Piece } from '../../../src/types/generated/piece.ts';
 import { searchText } from '../record-store.ts';
 import { COMPARTMENTS, readDoc, refreshHardwareUnits } from './hardware-store.ts';
 import { applyEvent, type CompartmentChange } from './piece-events.ts';
+import { produceWebhookEvent } from './webhooks.ts';
 
 /**
  * The piece store (issue 16): pieces are records of resource `shipments` (schemas/piece.schema.json);
@@ -103,6 +104,8 @@ export async function recordEvent(
     JSON.stringify(details),
   ]);
   await changeCompartments(tx, piece.piece_id, applied.compartments);
+  // The carrier's webhook event, when its settings subscribe to this event's type (issue 28).
+  await produceWebhookEvent(tx, applied.piece, code, at);
   return applied.piece;
 }
 

@@ -23341,8 +23341,746 @@ function validate57(
 }
 validate57.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const webtoolUser = validate58;
+export const webhookEvent = validate58;
 const schema118 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'webhook-event',
+  title: 'WebhookEvent',
+  description:
+    "A webhook event (spec 02 §3, §7 `alerts/webhooks`): made by the gateway from a piece event of a carrier whose webhook settings subscribe to its type (server/gateway/rules/webhooks.ts), delivered to the carrier's return URL by the delivery worker (server/gateway/webhook-delivery.ts); each attempt is in the delivery log (`logs`, migration 040).",
+  type: 'object',
+  'x-resource': {
+    name: 'webhooks',
+    endpoint: 'alerts/webhooks',
+    id: 'event_id',
+    feature: 'webhooks',
+    partnerTypes: ['operator', 'carrier'],
+    actions: {
+      create: { levels: ['advance'], partnerTypes: [] },
+      edit: { levels: ['advance'] },
+      delete: { levels: ['advance'], partnerTypes: [] },
+    },
+    tenancy: { carrier: 'carrier_id' },
+    pageSize: 20,
+    sort: { field: 'at', order: 'DESC' },
+    representation: 'event_id',
+    search: ['piece_id'],
+    tabs: ['basic', 'deliveries'],
+  },
+  required: ['event_type', 'carrier_id', 'piece_id'],
+  properties: {
+    event_id: { type: 'integer', readOnly: true, 'x-column': { type: 'link', index: 0 }, 'x-input': { tab: 'basic' } },
+    event_type: {
+      type: 'string',
+      readOnly: true,
+      enum: [
+        'piece_reserved',
+        'courier_delivered',
+        'enduser_pickup',
+        'courier_pickup',
+        'piece_expired',
+        'piece_cancelled',
+      ],
+      'x-choices': 'webhook_event',
+      'x-column': { type: 'select', index: 1 },
+      'x-filter': { kind: 'select', alwaysOn: true },
+      'x-input': { tab: 'basic' },
+    },
+    carrier_id: {
+      type: 'integer',
+      readOnly: true,
+      'x-lookup': { source: 'webtool/lists?type=carrier_list' },
+      'x-column': { type: 'select2', index: 2 },
+      'x-filter': { kind: 'select', alwaysOn: true },
+      'x-input': { tab: 'basic' },
+    },
+    piece_id: {
+      type: 'string',
+      readOnly: true,
+      maxLength: 30,
+      'x-column': { index: 3 },
+      'x-filter': { kind: 'text', alwaysOn: true },
+      'x-input': { tab: 'basic' },
+    },
+    at: {
+      type: 'string',
+      format: 'date-time',
+      readOnly: true,
+      description: 'When the piece event happened.',
+      'x-column': { index: 4 },
+      'x-filter': { kind: 'date-range', alwaysOn: true },
+      'x-input': { tab: 'basic' },
+    },
+    status: {
+      type: 'string',
+      readOnly: true,
+      enum: ['pending', 'sending', 'delivered', 'failed'],
+      'x-choices': 'webhook_status',
+      'x-badge': { colors: { pending: 'info', sending: 'info', delivered: 'success', failed: 'error' } },
+      'x-column': { type: 'text_with_badge', index: 5 },
+      'x-filter': { kind: 'select', alwaysOn: true },
+      'x-input': { tab: 'basic' },
+    },
+    attempts: { type: 'integer', readOnly: true, minimum: 0, 'x-column': { index: 6 }, 'x-input': { tab: 'basic' } },
+    last_http_status: {
+      type: ['integer', 'null'],
+      readOnly: true,
+      'x-column': { index: 7, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    next_attempt_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      readOnly: true,
+      description: 'When the worker tries next, while the event waits (pending).',
+      'x-column': { index: 8, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    delivered_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      readOnly: true,
+      'x-column': { index: 9, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    cycle: {
+      type: 'integer',
+      readOnly: true,
+      minimum: 1,
+      description: 'The resend cycle the event is in (at most 3, spec 02 §9); a resend starts a new first cycle.',
+      'x-column': { index: 10, hide: true, ignorexport: true },
+    },
+    cycle_attempts: {
+      type: 'integer',
+      readOnly: true,
+      minimum: 0,
+      description: "Attempts made in the current cycle: the first one and the carrier's retries (1-3).",
+      'x-column': { index: 13, hide: true, ignorexport: true },
+    },
+    cycle_started_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      readOnly: true,
+      'x-column': { index: 11, hide: true, ignorexport: true },
+    },
+    piece_event_code: {
+      type: 'integer',
+      readOnly: true,
+      description: 'The piece event (spec 02 §4) the webhook event was made from.',
+      'x-choices': 'piece_event',
+      'x-column': { type: 'select', index: 12, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+  },
+};
+
+function validate58(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="webhook-event" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate58.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.event_type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'event_type' },
+        message: "must have required property '" + 'event_type' + "'",
+        schema: schema118.required,
+        parentSchema: schema118,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.carrier_id === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'carrier_id' },
+        message: "must have required property '" + 'carrier_id' + "'",
+        schema: schema118.required,
+        parentSchema: schema118,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.piece_id === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'piece_id' },
+        message: "must have required property '" + 'piece_id' + "'",
+        schema: schema118.required,
+        parentSchema: schema118,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.event_id !== undefined) {
+      let data0 = data.event_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err3 = {
+          instancePath: instancePath + '/event_id',
+          schemaPath: '#/properties/event_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema118.properties.event_id.type,
+          parentSchema: schema118.properties.event_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.event_type !== undefined) {
+      let data1 = data.event_type;
+      if (typeof data1 !== 'string') {
+        const err4 = {
+          instancePath: instancePath + '/event_type',
+          schemaPath: '#/properties/event_type/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema118.properties.event_type.type,
+          parentSchema: schema118.properties.event_type,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (!(
+        data1 === 'piece_reserved' ||
+        data1 === 'courier_delivered' ||
+        data1 === 'enduser_pickup' ||
+        data1 === 'courier_pickup' ||
+        data1 === 'piece_expired' ||
+        data1 === 'piece_cancelled'
+      )) {
+        const err5 = {
+          instancePath: instancePath + '/event_type',
+          schemaPath: '#/properties/event_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema118.properties.event_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema118.properties.event_type.enum,
+          parentSchema: schema118.properties.event_type,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.carrier_id !== undefined) {
+      let data2 = data.carrier_id;
+      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err6 = {
+          instancePath: instancePath + '/carrier_id',
+          schemaPath: '#/properties/carrier_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema118.properties.carrier_id.type,
+          parentSchema: schema118.properties.carrier_id,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.piece_id !== undefined) {
+      let data3 = data.piece_id;
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 30) {
+          const err7 = {
+            instancePath: instancePath + '/piece_id',
+            schemaPath: '#/properties/piece_id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema118.properties.piece_id,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = {
+          instancePath: instancePath + '/piece_id',
+          schemaPath: '#/properties/piece_id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema118.properties.piece_id.type,
+          parentSchema: schema118.properties.piece_id,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.at !== undefined) {
+      let data4 = data.at;
+      if (typeof data4 === 'string') {
+        if (!formats2.validate(data4)) {
+          const err9 = {
+            instancePath: instancePath + '/at',
+            schemaPath: '#/properties/at/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema118.properties.at,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      } else {
+        const err10 = {
+          instancePath: instancePath + '/at',
+          schemaPath: '#/properties/at/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema118.properties.at.type,
+          parentSchema: schema118.properties.at,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.status !== undefined) {
+      let data5 = data.status;
+      if (typeof data5 !== 'string') {
+        const err11 = {
+          instancePath: instancePath + '/status',
+          schemaPath: '#/properties/status/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema118.properties.status.type,
+          parentSchema: schema118.properties.status,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+      if (!(data5 === 'pending' || data5 === 'sending' || data5 === 'delivered' || data5 === 'failed')) {
+        const err12 = {
+          instancePath: instancePath + '/status',
+          schemaPath: '#/properties/status/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema118.properties.status.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema118.properties.status.enum,
+          parentSchema: schema118.properties.status,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.attempts !== undefined) {
+      let data6 = data.attempts;
+      if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
+        const err13 = {
+          instancePath: instancePath + '/attempts',
+          schemaPath: '#/properties/attempts/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema118.properties.attempts.type,
+          parentSchema: schema118.properties.attempts,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      if (typeof data6 == 'number' && isFinite(data6)) {
+        if (data6 < 0 || isNaN(data6)) {
+          const err14 = {
+            instancePath: instancePath + '/attempts',
+            schemaPath: '#/properties/attempts/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema118.properties.attempts,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.last_http_status !== undefined) {
+      let data7 = data.last_http_status;
+      if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7)) && data7 !== null) {
+        const err15 = {
+          instancePath: instancePath + '/last_http_status',
+          schemaPath: '#/properties/last_http_status/type',
+          keyword: 'type',
+          params: { type: schema118.properties.last_http_status.type },
+          message: 'must be integer,null',
+          schema: schema118.properties.last_http_status.type,
+          parentSchema: schema118.properties.last_http_status,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.next_attempt_at !== undefined) {
+      let data8 = data.next_attempt_at;
+      if (typeof data8 !== 'string' && data8 !== null) {
+        const err16 = {
+          instancePath: instancePath + '/next_attempt_at',
+          schemaPath: '#/properties/next_attempt_at/type',
+          keyword: 'type',
+          params: { type: schema118.properties.next_attempt_at.type },
+          message: 'must be string,null',
+          schema: schema118.properties.next_attempt_at.type,
+          parentSchema: schema118.properties.next_attempt_at,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+      if (typeof data8 === 'string') {
+        if (!formats2.validate(data8)) {
+          const err17 = {
+            instancePath: instancePath + '/next_attempt_at',
+            schemaPath: '#/properties/next_attempt_at/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema118.properties.next_attempt_at,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.delivered_at !== undefined) {
+      let data9 = data.delivered_at;
+      if (typeof data9 !== 'string' && data9 !== null) {
+        const err18 = {
+          instancePath: instancePath + '/delivered_at',
+          schemaPath: '#/properties/delivered_at/type',
+          keyword: 'type',
+          params: { type: schema118.properties.delivered_at.type },
+          message: 'must be string,null',
+          schema: schema118.properties.delivered_at.type,
+          parentSchema: schema118.properties.delivered_at,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+      if (typeof data9 === 'string') {
+        if (!formats2.validate(data9)) {
+          const err19 = {
+            instancePath: instancePath + '/delivered_at',
+            schemaPath: '#/properties/delivered_at/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema118.properties.delivered_at,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.cycle !== undefined) {
+      let data10 = data.cycle;
+      if (!(typeof data10 == 'number' && !(data10 % 1) && !isNaN(data10) && isFinite(data10))) {
+        const err20 = {
+          instancePath: instancePath + '/cycle',
+          schemaPath: '#/properties/cycle/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema118.properties.cycle.type,
+          parentSchema: schema118.properties.cycle,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+      if (typeof data10 == 'number' && isFinite(data10)) {
+        if (data10 < 1 || isNaN(data10)) {
+          const err21 = {
+            instancePath: instancePath + '/cycle',
+            schemaPath: '#/properties/cycle/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema118.properties.cycle,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.cycle_attempts !== undefined) {
+      let data11 = data.cycle_attempts;
+      if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
+        const err22 = {
+          instancePath: instancePath + '/cycle_attempts',
+          schemaPath: '#/properties/cycle_attempts/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema118.properties.cycle_attempts.type,
+          parentSchema: schema118.properties.cycle_attempts,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+      if (typeof data11 == 'number' && isFinite(data11)) {
+        if (data11 < 0 || isNaN(data11)) {
+          const err23 = {
+            instancePath: instancePath + '/cycle_attempts',
+            schemaPath: '#/properties/cycle_attempts/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema118.properties.cycle_attempts,
+            data: data11,
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.cycle_started_at !== undefined) {
+      let data12 = data.cycle_started_at;
+      if (typeof data12 !== 'string' && data12 !== null) {
+        const err24 = {
+          instancePath: instancePath + '/cycle_started_at',
+          schemaPath: '#/properties/cycle_started_at/type',
+          keyword: 'type',
+          params: { type: schema118.properties.cycle_started_at.type },
+          message: 'must be string,null',
+          schema: schema118.properties.cycle_started_at.type,
+          parentSchema: schema118.properties.cycle_started_at,
+          data: data12,
+        };
+        if (vErrors === null) {
+          vErrors = [err24];
+        } else {
+          vErrors.push(err24);
+        }
+        errors++;
+      }
+      if (typeof data12 === 'string') {
+        if (!formats2.validate(data12)) {
+          const err25 = {
+            instancePath: instancePath + '/cycle_started_at',
+            schemaPath: '#/properties/cycle_started_at/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema118.properties.cycle_started_at,
+            data: data12,
+          };
+          if (vErrors === null) {
+            vErrors = [err25];
+          } else {
+            vErrors.push(err25);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.piece_event_code !== undefined) {
+      let data13 = data.piece_event_code;
+      if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13))) {
+        const err26 = {
+          instancePath: instancePath + '/piece_event_code',
+          schemaPath: '#/properties/piece_event_code/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema118.properties.piece_event_code.type,
+          parentSchema: schema118.properties.piece_event_code,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err26];
+        } else {
+          vErrors.push(err26);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err27 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema118.type,
+      parentSchema: schema118,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err27];
+    } else {
+      vErrors.push(err27);
+    }
+    errors++;
+  }
+  validate58.errors = vErrors;
+  return errors === 0;
+}
+validate58.evaluated = {
+  props: {
+    event_id: true,
+    event_type: true,
+    carrier_id: true,
+    piece_id: true,
+    at: true,
+    status: true,
+    attempts: true,
+    last_http_status: true,
+    next_attempt_at: true,
+    delivered_at: true,
+    cycle: true,
+    cycle_attempts: true,
+    cycle_started_at: true,
+    piece_event_code: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const webtoolUser = validate59;
+const schema119 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -23449,13 +24187,13 @@ const schema118 = {
   },
 };
 
-function validate58(
+function validate59(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webtool-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate59.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23470,8 +24208,8 @@ function validate58(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema118.required,
-        parentSchema: schema118,
+        schema: schema119.required,
+        parentSchema: schema119,
         data,
       };
       if (vErrors === null) {
@@ -23488,8 +24226,8 @@ function validate58(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema118.required,
-        parentSchema: schema118,
+        schema: schema119.required,
+        parentSchema: schema119,
         data,
       };
       if (vErrors === null) {
@@ -23506,8 +24244,8 @@ function validate58(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema118.required,
-        parentSchema: schema118,
+        schema: schema119.required,
+        parentSchema: schema119,
         data,
       };
       if (vErrors === null) {
@@ -23526,8 +24264,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.username.type,
-          parentSchema: schema118.properties.username,
+          schema: schema119.properties.username.type,
+          parentSchema: schema119.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -23549,7 +24287,7 @@ function validate58(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema118.properties.name.allOf[0],
+            parentSchema: schema119.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -23569,7 +24307,7 @@ function validate58(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema118.properties.name.allOf[1],
+            parentSchema: schema119.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -23589,7 +24327,7 @@ function validate58(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema118.properties.name,
+            parentSchema: schema119.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -23606,8 +24344,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.name.type,
-          parentSchema: schema118.properties.name,
+          schema: schema119.properties.name.type,
+          parentSchema: schema119.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -23629,7 +24367,7 @@ function validate58(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema118.properties.email,
+            parentSchema: schema119.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -23647,7 +24385,7 @@ function validate58(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema118.properties.email,
+            parentSchema: schema119.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -23664,8 +24402,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.email.type,
-          parentSchema: schema118.properties.email,
+          schema: schema119.properties.email.type,
+          parentSchema: schema119.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -23685,8 +24423,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.partner_type.type,
-          parentSchema: schema118.properties.partner_type,
+          schema: schema119.properties.partner_type.type,
+          parentSchema: schema119.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -23708,10 +24446,10 @@ function validate58(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema118.properties.partner_type.enum },
+          params: { allowedValues: schema119.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema118.properties.partner_type.enum,
-          parentSchema: schema118.properties.partner_type,
+          schema: schema119.properties.partner_type.enum,
+          parentSchema: schema119.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -23733,7 +24471,7 @@ function validate58(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema118.properties.partner,
+            parentSchema: schema119.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -23750,8 +24488,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.partner.type,
-          parentSchema: schema118.properties.partner,
+          schema: schema119.properties.partner.type,
+          parentSchema: schema119.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -23771,8 +24509,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.partner_name.type,
-          parentSchema: schema118.properties.partner_name,
+          schema: schema119.properties.partner_name.type,
+          parentSchema: schema119.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -23792,8 +24530,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.role_name.type,
-          parentSchema: schema118.properties.role_name,
+          schema: schema119.properties.role_name.type,
+          parentSchema: schema119.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -23813,8 +24551,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema118.properties.enabled.type,
-          parentSchema: schema118.properties.enabled,
+          schema: schema119.properties.enabled.type,
+          parentSchema: schema119.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -23834,8 +24572,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.status.type,
-          parentSchema: schema118.properties.status,
+          schema: schema119.properties.status.type,
+          parentSchema: schema119.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -23850,10 +24588,10 @@ function validate58(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema118.properties.status.enum },
+          params: { allowedValues: schema119.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema118.properties.status.enum,
-          parentSchema: schema118.properties.status,
+          schema: schema119.properties.status.enum,
+          parentSchema: schema119.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -23871,8 +24609,8 @@ function validate58(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema118.type,
-      parentSchema: schema118,
+      schema: schema119.type,
+      parentSchema: schema119,
       data,
     };
     if (vErrors === null) {
@@ -23882,10 +24620,10 @@ function validate58(
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate59.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = {
+validate59.evaluated = {
   props: {
     username: true,
     name: true,
@@ -23925,5 +24663,6 @@ export const validators: Record<string, ValidateFunction> = {
   'service-point-scout-contact': servicePointScoutContact,
   'shipment-report-request': shipmentReportRequest,
   ticket: ticket,
+  'webhook-event': webhookEvent,
   'webtool-user': webtoolUser,
 };
