@@ -637,7 +637,12 @@ export async function seedNetwork(db: Db, options: { size?: SeedSize } = {}) {
     shipments.events,
     new Date(),
   );
-  await insertRecords(db, target(WEBHOOKS), webhookHistory.records, 5000);
+  await insertRecords(
+    db,
+    target(WEBHOOKS),
+    webhookHistory.records.map((record) => ({ ...record, doc: { ...record.doc } })),
+    5000,
+  );
   await insertWebhookAttempts(db, webhookHistory.attempts);
   const bookings = bookingRecords(shipments.pieces, shipments.events, shipments.endUsers, new Date());
   await insertRecords(db, target('booking'), bookings, 5000);

@@ -52,7 +52,7 @@ export function demoWebhookHistory(
   const made = events
     .filter((event) => new Date(event.at).getTime() >= since && WEBHOOK_TYPE_OF_EVENT[event.event_code])
     .sort((a, b) => a.at.localeCompare(b.at));
-  const records: NewRecord[] = [];
+  const records: (Omit<NewRecord, 'doc'> & { doc: WebhookEvent })[] = [];
   const attempts: WebhookAttemptSeed[] = [];
   for (const row of made) {
     const carrierId = carrierOf.get(row.piece_id);

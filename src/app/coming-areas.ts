@@ -12,7 +12,6 @@ export const comingAreas: Record<string, string> = {
   license: 'license',
   'hardware-orders': 'hardware_orders',
   'production-orders': 'production_orders',
-  webhooks: 'webhooks',
   'test-app-users': 'test_app_users',
 };
 

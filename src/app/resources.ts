@@ -12,6 +12,7 @@ import tickets from '../resources/tickets/index.ts';
 import shipments from '../resources/shipments/index.ts';
 import booking from '../resources/booking/index.ts';
 import endUsers from '../resources/end-users/index.ts';
+import webhooks from '../resources/webhooks/index.ts';
 import type { ResourceAccessRule } from '../authProvider/access-profile.ts';
 
 /** Every resource of the app, in menu order. */
@@ -30,6 +31,7 @@ export const resources = [
   tickets,
   booking,
   endUsers,
+  webhooks,
 ];
 
 export const accessRules: Record<string, ResourceAccessRule> = Object.fromEntries(

@@ -275,6 +275,7 @@ export const areas: readonly Area[] = [
     feature: 'webhooks',
     menu: true,
     icon: 'Webhook',
+    resource: 'webhooks',
   },
   {
     // Alerts on hardware units and tickets: the maintenance area's.

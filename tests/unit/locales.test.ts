@@ -31,6 +31,8 @@ describe('locales', () => {
 
 /** Messages that read the same in both languages on purpose: names, codes, words French shares. */
 const SAME_IN_BOTH = new Set([
+  // A webhook delivery's duration, '120 ms' in both.
+  'webhooks.log.duration_ms',
   'app.languages.en-US',
   'app.languages.fr-FR',
   'auth.footer',
