@@ -50,7 +50,11 @@ export function demoWebhookHistory(
   const since = now.getTime() - HISTORY_DAYS * 24 * HOUR_MS;
   const outage = nordPostOutage(now);
   const made = events
-    .filter((event) => new Date(event.at).getTime() >= since && WEBHOOK_TYPE_OF_EVENT[event.event_code])
+    .filter((event) => {
+      // Events of the last 30 days that have happened (the seed plans some pieces' later events too).
+      const time = new Date(event.at).getTime();
+      return time >= since && time <= now.getTime() && WEBHOOK_TYPE_OF_EVENT[event.event_code];
+    })
     .sort((a, b) => a.at.localeCompare(b.at));
   const records: (Omit<NewRecord, 'doc'> & { doc: WebhookEvent })[] = [];
   const attempts: WebhookAttemptSeed[] = [];
