@@ -232,6 +232,40 @@ describe('webhook events and their delivery', () => {
     await setCarrier(1, { webhook_url: `${receiver.url}/nordpost` });
   });
 
+  it('takes over the delivery of a process that died mid-way, once, under the same event id', async () => {
+    const event = await pickUpPiece(1);
+    const key = String(event!.event_id);
+    // What a process killed while waiting for the receiver leaves: its job running with a lease that ran
+    // out, the event on its way, and an attempt without an outcome.
+    await stack.db.query(
+      `UPDATE records SET doc = jsonb_set(doc, '{status}', '"sending"') WHERE resource = '${WEBHOOKS}' AND key = $1`,
+      [key],
+    );
+    await stack.db.query(
+      `INSERT INTO background_jobs (id, kind, owner, payload, status, runs, claimed_by, lease_until, expires_at)
+       VALUES (gen_random_uuid(), 'webhook_delivery', 'webhooks', $1, 'running', 1, 'dead-host:1', now() - interval '1 second',
+               now() + interval '1 day')`,
+      [JSON.stringify({ event_id: key })],
+    );
+    await stack.db.query(
+      `INSERT INTO webhook_attempts (event_id, at, url, outcome, process) VALUES ($1, now(), $2, 'sending', 'dead-host:1')`,
+      [Number(key), `${receiver.url}/nordpost`],
+    );
+    // Its job still holds it: the dispatcher does not queue a second delivery.
+    expect(await stack.app.webhookDelivery.dispatchDue()).toBe(0);
+    await expect
+      .poll(async () => (await readEvent(Number(key)))?.status, { timeout: 15_000, interval: 100 })
+      .toBe('delivered');
+    const jobs = await stack.db.query<{ runs: number; status: string }>(
+      `SELECT runs, status FROM background_jobs WHERE kind = 'webhook_delivery' AND payload->>'event_id' = $1`,
+      [key],
+    );
+    expect(jobs.rows).toEqual([{ runs: 2, status: 'ready' }]);
+    const log = (await logsOf(operator, Number(key))).body.data as { outcome: string }[];
+    expect(log.map((row) => row.outcome)).toEqual(['delivered', 'interrupted']);
+    expect(receiver.received.filter((r) => r.headers['webhook-id'] === key)).toHaveLength(1);
+  });
+
   it('does not make events the carrier does not subscribe to', async () => {
     await setCarrier(2, { webhook_url: `${receiver.url}/fjordfrakt`, webhook_events: ['piece_cancelled'] });
     expect(await pickUpPiece(2)).toBeUndefined();
