@@ -1,6 +1,7 @@
 import type { Carrier } from '../../src/types/generated/carrier.ts';
 import { WEBHOOKS } from '../gateway/rules/webhooks.ts';
 import { demoWebhookHistory, insertWebhookAttempts } from './webhook-history.ts';
+import { demoTestAppUsers } from './test-app-users.ts';
 import type { Courier } from '../../src/types/generated/courier.ts';
 import type { Compartment } from '../../src/types/generated/compartment.ts';
 import { createHash } from 'node:crypto';
@@ -647,6 +648,10 @@ export async function seedNetwork(db: Db, options: { size?: SeedSize } = {}) {
   const bookings = bookingRecords(shipments.pieces, shipments.events, shipments.endUsers, new Date());
   await insertRecords(db, target('booking'), bookings, 5000);
 
+  // A few infinity test app users (issue 28): a piece booked for their phone or e-mail is a test shipment.
+  const testAppUsers = demoTestAppUsers();
+  await insertRecords(db, target('testappusers'), testAppUsers);
+
   const lookups: Record<string, string[]> = {
     location_types: locationTypes,
     foundations: ['Concrete slab', 'Paving stones', 'Wall mounted', 'Indoor floor'],
@@ -689,6 +694,7 @@ export async function seedNetwork(db: Db, options: { size?: SeedSize } = {}) {
     ['shipments/endusers', shipments.endUsers.length],
     ['booking', bookings.length],
     [WEBHOOKS, webhookHistory.records.length],
+    ['testappusers', testAppUsers.length],
   ];
   for (const [resource, last] of sequences) {
     await db.query('INSERT INTO id_sequences (resource, last_value) VALUES ($1, $2)', [resource, last]);

@@ -12,7 +12,6 @@ export const comingAreas: Record<string, string> = {
   license: 'license',
   'hardware-orders': 'hardware_orders',
   'production-orders': 'production_orders',
-  'test-app-users': 'test_app_users',
 };
 
 /** Whether the screens under `path` are built yet: the menu's first such area is where a day starts. */

@@ -13,6 +13,7 @@ import shipments from '../resources/shipments/index.ts';
 import booking from '../resources/booking/index.ts';
 import endUsers from '../resources/end-users/index.ts';
 import webhooks from '../resources/webhooks/index.ts';
+import testAppUsers from '../resources/test-app-users/index.ts';
 import type { ResourceAccessRule } from '../authProvider/access-profile.ts';
 
 /** Every resource of the app, in menu order. */
@@ -32,6 +33,7 @@ export const resources = [
   booking,
   endUsers,
   webhooks,
+  testAppUsers,
 ];
 
 export const accessRules: Record<string, ResourceAccessRule> = Object.fromEntries(

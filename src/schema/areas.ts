@@ -294,6 +294,7 @@ export const areas: readonly Area[] = [
     feature: 'test_app_users',
     menu: true,
     icon: 'PhoneAndroid',
+    resource: 'test-app-users',
   },
   { key: 'profile', path: '/profile', partnerTypes: 'All', menu: true, icon: 'AccountCircle' },
 

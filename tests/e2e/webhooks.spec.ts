@@ -93,3 +93,30 @@ test('a carrier sees only its own webhook events, in French too; a support provi
   await support.goto('/webhooks');
   await expect(support.getByTestId('not-found')).toBeVisible();
 });
+
+test('the operator keeps the infinity test app users: a refusal keeps the input, then create, find and delete', async ({
+  browser,
+}) => {
+  const page = await signedInPage(browser, 'operator');
+  await page.goto('/test-app-users');
+  await expect(page.getByRole('cell', { name: 'QA phone Copenhagen' })).toBeVisible();
+  await page.getByRole('link', { name: 'Create' }).click();
+  await page.getByRole('textbox', { name: 'Name' }).fill('QA tablet Aarhus');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Enter a phone number or an e-mail address.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('QA tablet Aarhus');
+  // A phone another test app user has, typed without spaces.
+  await page.getByRole('textbox', { name: 'Phone' }).fill('+4520000001');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Another test app user already has it.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Phone' }).fill('+45 20 00 00 55');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/test-app-users(\?.*)?$/);
+  await expect(page.getByRole('cell', { name: 'QA tablet Aarhus' })).toBeVisible();
+
+  await page.getByRole('cell', { name: 'QA tablet Aarhus' }).click();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/test-app-users(\?.*)?$/);
+  await expect(page.getByRole('cell', { name: 'QA tablet Aarhus' })).toHaveCount(0);
+});

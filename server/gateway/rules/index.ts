@@ -14,6 +14,7 @@ import { ticketRules } from './tickets.ts';
 import { shipmentRules } from './shipments.ts';
 import { shipmentReportQueries } from './shipment-reports.ts';
 import { webhookRules, WEBHOOKS } from './webhooks.ts';
+import { testAppUserRules, TEST_APP_USERS } from './test-app-users.ts';
 
 /** Rules by webtool/ endpoint. */
 export const resourceRules: Record<string, ResourceRules> = {
@@ -30,5 +31,6 @@ export const resourceRules: Record<string, ResourceRules> = {
   booking: bookingRules,
   'shipments/endusers': endUserRules,
   [WEBHOOKS]: webhookRules,
+  [TEST_APP_USERS]: testAppUserRules,
   shipments: { ...shipmentRules, queries: { ...shipmentRules.queries, ...shipmentReportQueries } },
 };

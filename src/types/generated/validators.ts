@@ -20709,8 +20709,457 @@ validate56.evaluated = {
   dynamicItems: false,
 };
 
-export const ticket = validate57;
+export const testAppUser = validate57;
 const schema114 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'test-app-user',
+  title: 'TestAppUser',
+  description:
+    'An infinity test app user (spec 02 §3, §7 `testappusers`): an end-user app account the operator company tests with. A piece booked for one (by phone or e-mail) is a test shipment, kept out of the dashboard figures and invoices (server/gateway/rules/test-app-users.ts).',
+  type: 'object',
+  'x-resource': {
+    name: 'test-app-users',
+    endpoint: 'testappusers',
+    id: 'test_app_user_id',
+    feature: 'test_app_users',
+    partnerTypes: ['operator'],
+    actions: {
+      create: { levels: ['basic', 'advance'] },
+      edit: { levels: ['basic', 'advance'] },
+      delete: { levels: ['basic', 'advance'] },
+    },
+    pageSize: 20,
+    sort: { field: 'name', order: 'ASC' },
+    representation: 'name',
+    search: ['name', 'phone', 'email'],
+  },
+  required: ['name'],
+  properties: {
+    test_app_user_id: { type: 'integer', readOnly: true, 'x-column': { index: 0, hide: true } },
+    name: { type: 'string', minLength: 1, maxLength: 70, format: 'name-3', 'x-column': { type: 'link', index: 1 } },
+    phone: { type: ['string', 'null'], maxLength: 30, 'x-column': { index: 2 }, 'x-filter': { kind: 'text' } },
+    email: { type: ['string', 'null'], maxLength: 70, format: 'email', 'x-column': { index: 3 } },
+    carrier_id: {
+      type: ['integer', 'null'],
+      description: "The carrier whose app the account tests, when it is one carrier's.",
+      'x-lookup': { source: 'webtool/lists?type=carrier_list' },
+      'x-column': { type: 'select', index: 4 },
+      'x-filter': { kind: 'select' },
+    },
+    active: {
+      type: 'boolean',
+      default: true,
+      description: 'Only an active test app user makes the pieces booked for them test shipments.',
+      'x-column': { type: 'switch', index: 5 },
+      'x-filter': { kind: 'boolean' },
+    },
+    note: {
+      type: ['string', 'null'],
+      maxLength: 500,
+      'x-column': { type: 'expandable', index: 6, hide: true },
+      'x-input': { multiline: true },
+    },
+    test_pieces: {
+      type: 'integer',
+      readOnly: true,
+      minimum: 0,
+      description: "The gateway's: pieces booked for this test app user (test shipments).",
+      'x-column': { index: 7 },
+    },
+  },
+};
+
+function validate57(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="test-app-user" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate57.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema114.required,
+        parentSchema: schema114,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.test_app_user_id !== undefined) {
+      let data0 = data.test_app_user_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err1 = {
+          instancePath: instancePath + '/test_app_user_id',
+          schemaPath: '#/properties/test_app_user_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema114.properties.test_app_user_id.type,
+          parentSchema: schema114.properties.test_app_user_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data1 = data.name;
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 70) {
+          const err2 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema114.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (func2(data1) < 1) {
+          const err3 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema114.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data1)) {
+          const err4 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/format',
+            keyword: 'format',
+            params: { format: 'name-3' },
+            message: 'must match format "' + 'name-3' + '"',
+            schema: 'name-3',
+            parentSchema: schema114.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema114.properties.name.type,
+          parentSchema: schema114.properties.name,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.phone !== undefined) {
+      let data2 = data.phone;
+      if (typeof data2 !== 'string' && data2 !== null) {
+        const err6 = {
+          instancePath: instancePath + '/phone',
+          schemaPath: '#/properties/phone/type',
+          keyword: 'type',
+          params: { type: schema114.properties.phone.type },
+          message: 'must be string,null',
+          schema: schema114.properties.phone.type,
+          parentSchema: schema114.properties.phone,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (typeof data2 === 'string') {
+        if (func2(data2) > 30) {
+          const err7 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema114.properties.phone,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.email !== undefined) {
+      let data3 = data.email;
+      if (typeof data3 !== 'string' && data3 !== null) {
+        const err8 = {
+          instancePath: instancePath + '/email',
+          schemaPath: '#/properties/email/type',
+          keyword: 'type',
+          params: { type: schema114.properties.email.type },
+          message: 'must be string,null',
+          schema: schema114.properties.email.type,
+          parentSchema: schema114.properties.email,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 70) {
+          const err9 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema114.properties.email,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (!formats14.validate(data3)) {
+          const err10 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+            schema: 'email',
+            parentSchema: schema114.properties.email,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.carrier_id !== undefined) {
+      let data4 = data.carrier_id;
+      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4)) && data4 !== null) {
+        const err11 = {
+          instancePath: instancePath + '/carrier_id',
+          schemaPath: '#/properties/carrier_id/type',
+          keyword: 'type',
+          params: { type: schema114.properties.carrier_id.type },
+          message: 'must be integer,null',
+          schema: schema114.properties.carrier_id.type,
+          parentSchema: schema114.properties.carrier_id,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.active !== undefined) {
+      let data5 = data.active;
+      if (typeof data5 !== 'boolean') {
+        const err12 = {
+          instancePath: instancePath + '/active',
+          schemaPath: '#/properties/active/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema114.properties.active.type,
+          parentSchema: schema114.properties.active,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.note !== undefined) {
+      let data6 = data.note;
+      if (typeof data6 !== 'string' && data6 !== null) {
+        const err13 = {
+          instancePath: instancePath + '/note',
+          schemaPath: '#/properties/note/type',
+          keyword: 'type',
+          params: { type: schema114.properties.note.type },
+          message: 'must be string,null',
+          schema: schema114.properties.note.type,
+          parentSchema: schema114.properties.note,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      if (typeof data6 === 'string') {
+        if (func2(data6) > 500) {
+          const err14 = {
+            instancePath: instancePath + '/note',
+            schemaPath: '#/properties/note/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema114.properties.note,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.test_pieces !== undefined) {
+      let data7 = data.test_pieces;
+      if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
+        const err15 = {
+          instancePath: instancePath + '/test_pieces',
+          schemaPath: '#/properties/test_pieces/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema114.properties.test_pieces.type,
+          parentSchema: schema114.properties.test_pieces,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+      if (typeof data7 == 'number' && isFinite(data7)) {
+        if (data7 < 0 || isNaN(data7)) {
+          const err16 = {
+            instancePath: instancePath + '/test_pieces',
+            schemaPath: '#/properties/test_pieces/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema114.properties.test_pieces,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err17 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema114.type,
+      parentSchema: schema114,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err17];
+    } else {
+      vErrors.push(err17);
+    }
+    errors++;
+  }
+  validate57.errors = vErrors;
+  return errors === 0;
+}
+validate57.evaluated = {
+  props: {
+    test_app_user_id: true,
+    name: true,
+    phone: true,
+    email: true,
+    carrier_id: true,
+    active: true,
+    note: true,
+    test_pieces: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const ticket = validate58;
+const schema115 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'ticket',
   title: 'Ticket',
@@ -21038,13 +21487,13 @@ const schema114 = {
   then: { properties: { deadline_date: { type: 'string' } }, required: ['deadline_date'] },
 };
 
-function validate57(
+function validate58(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="ticket" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate57.evaluated;
+  const evaluated0 = validate58.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21097,8 +21546,8 @@ function validate57(
           keyword: 'required',
           params: { missingProperty: 'deadline_date' },
           message: "must have required property '" + 'deadline_date' + "'",
-          schema: schema114.then.required,
-          parentSchema: schema114.then,
+          schema: schema115.then.required,
+          parentSchema: schema115.then,
           data,
         };
         if (vErrors === null) {
@@ -21117,8 +21566,8 @@ function validate57(
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema114.then.properties.deadline_date.type,
-            parentSchema: schema114.then.properties.deadline_date,
+            schema: schema115.then.properties.deadline_date.type,
+            parentSchema: schema115.then.properties.deadline_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -21145,8 +21594,8 @@ function validate57(
       keyword: 'if',
       params: { failingKeyword: 'then' },
       message: 'must match "then" schema',
-      schema: schema114.if,
-      parentSchema: schema114,
+      schema: schema115.if,
+      parentSchema: schema115,
       data,
     };
     if (vErrors === null) {
@@ -21164,8 +21613,8 @@ function validate57(
         keyword: 'required',
         params: { missingProperty: 'ticket_type' },
         message: "must have required property '" + 'ticket_type' + "'",
-        schema: schema114.required,
-        parentSchema: schema114,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -21182,8 +21631,8 @@ function validate57(
         keyword: 'required',
         params: { missingProperty: 'sp_id' },
         message: "must have required property '" + 'sp_id' + "'",
-        schema: schema114.required,
-        parentSchema: schema114,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -21290,8 +21739,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.badge.type,
-          parentSchema: schema114.properties.badge,
+          schema: schema115.properties.badge.type,
+          parentSchema: schema115.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -21315,10 +21764,10 @@ function validate57(
           instancePath: instancePath + '/badge',
           schemaPath: '#/properties/badge/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.badge.enum },
+          params: { allowedValues: schema115.properties.badge.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.badge.enum,
-          parentSchema: schema114.properties.badge,
+          schema: schema115.properties.badge.enum,
+          parentSchema: schema115.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -21338,8 +21787,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.ticket_type.type,
-          parentSchema: schema114.properties.ticket_type,
+          schema: schema115.properties.ticket_type.type,
+          parentSchema: schema115.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -21354,10 +21803,10 @@ function validate57(
           instancePath: instancePath + '/ticket_type',
           schemaPath: '#/properties/ticket_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.ticket_type.enum },
+          params: { allowedValues: schema115.properties.ticket_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.ticket_type.enum,
-          parentSchema: schema114.properties.ticket_type,
+          schema: schema115.properties.ticket_type.enum,
+          parentSchema: schema115.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -21377,8 +21826,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.sp_id.type,
-          parentSchema: schema114.properties.sp_id,
+          schema: schema115.properties.sp_id.type,
+          parentSchema: schema115.properties.sp_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -21397,7 +21846,7 @@ function validate57(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema114.properties.sp_id,
+            parentSchema: schema115.properties.sp_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -21420,7 +21869,7 @@ function validate57(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema114.properties.sp_name,
+            parentSchema: schema115.properties.sp_name,
             data: data6,
           };
           if (vErrors === null) {
@@ -21437,8 +21886,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.sp_name.type,
-          parentSchema: schema114.properties.sp_name,
+          schema: schema115.properties.sp_name.type,
+          parentSchema: schema115.properties.sp_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -21456,10 +21905,10 @@ function validate57(
           instancePath: instancePath + '/hardware_unit_id',
           schemaPath: '#/properties/hardware_unit_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.hardware_unit_id.type },
+          params: { type: schema115.properties.hardware_unit_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.hardware_unit_id.type,
-          parentSchema: schema114.properties.hardware_unit_id,
+          schema: schema115.properties.hardware_unit_id.type,
+          parentSchema: schema115.properties.hardware_unit_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -21478,7 +21927,7 @@ function validate57(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema114.properties.hardware_unit_id,
+            parentSchema: schema115.properties.hardware_unit_id,
             data: data7,
           };
           if (vErrors === null) {
@@ -21497,10 +21946,10 @@ function validate57(
           instancePath: instancePath + '/hardware_name',
           schemaPath: '#/properties/hardware_name/type',
           keyword: 'type',
-          params: { type: schema114.properties.hardware_name.type },
+          params: { type: schema115.properties.hardware_name.type },
           message: 'must be string,null',
-          schema: schema114.properties.hardware_name.type,
-          parentSchema: schema114.properties.hardware_name,
+          schema: schema115.properties.hardware_name.type,
+          parentSchema: schema115.properties.hardware_name,
           data: data8,
         };
         if (vErrors === null) {
@@ -21519,7 +21968,7 @@ function validate57(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.hardware_name,
+            parentSchema: schema115.properties.hardware_name,
             data: data8,
           };
           if (vErrors === null) {
@@ -21538,10 +21987,10 @@ function validate57(
           instancePath: instancePath + '/pinpad_id',
           schemaPath: '#/properties/pinpad_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.pinpad_id.type },
+          params: { type: schema115.properties.pinpad_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.pinpad_id.type,
-          parentSchema: schema114.properties.pinpad_id,
+          schema: schema115.properties.pinpad_id.type,
+          parentSchema: schema115.properties.pinpad_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -21560,7 +22009,7 @@ function validate57(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema114.properties.pinpad_id,
+            parentSchema: schema115.properties.pinpad_id,
             data: data9,
           };
           if (vErrors === null) {
@@ -21579,10 +22028,10 @@ function validate57(
           instancePath: instancePath + '/compartment_id',
           schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.compartment_id.type },
+          params: { type: schema115.properties.compartment_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.compartment_id.type,
-          parentSchema: schema114.properties.compartment_id,
+          schema: schema115.properties.compartment_id.type,
+          parentSchema: schema115.properties.compartment_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -21601,7 +22050,7 @@ function validate57(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema114.properties.compartment_id,
+            parentSchema: schema115.properties.compartment_id,
             data: data10,
           };
           if (vErrors === null) {
@@ -21620,10 +22069,10 @@ function validate57(
           instancePath: instancePath + '/piece_id',
           schemaPath: '#/properties/piece_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.piece_id.type },
+          params: { type: schema115.properties.piece_id.type },
           message: 'must be string,null',
-          schema: schema114.properties.piece_id.type,
-          parentSchema: schema114.properties.piece_id,
+          schema: schema115.properties.piece_id.type,
+          parentSchema: schema115.properties.piece_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -21642,7 +22091,7 @@ function validate57(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema114.properties.piece_id,
+            parentSchema: schema115.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -21660,7 +22109,7 @@ function validate57(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema114.properties.piece_id,
+            parentSchema: schema115.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -21678,7 +22127,7 @@ function validate57(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema114.properties.piece_id,
+            parentSchema: schema115.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -21699,8 +22148,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.status.type,
-          parentSchema: schema114.properties.status,
+          schema: schema115.properties.status.type,
+          parentSchema: schema115.properties.status,
           data: data12,
         };
         if (vErrors === null) {
@@ -21715,10 +22164,10 @@ function validate57(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.status.enum },
+          params: { allowedValues: schema115.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.status.enum,
-          parentSchema: schema114.properties.status,
+          schema: schema115.properties.status.enum,
+          parentSchema: schema115.properties.status,
           data: data12,
         };
         if (vErrors === null) {
@@ -21738,8 +22187,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.ticket_verification_status.type,
-          parentSchema: schema114.properties.ticket_verification_status,
+          schema: schema115.properties.ticket_verification_status.type,
+          parentSchema: schema115.properties.ticket_verification_status,
           data: data13,
         };
         if (vErrors === null) {
@@ -21754,10 +22203,10 @@ function validate57(
           instancePath: instancePath + '/ticket_verification_status',
           schemaPath: '#/properties/ticket_verification_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.ticket_verification_status.enum },
+          params: { allowedValues: schema115.properties.ticket_verification_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.ticket_verification_status.enum,
-          parentSchema: schema114.properties.ticket_verification_status,
+          schema: schema115.properties.ticket_verification_status.enum,
+          parentSchema: schema115.properties.ticket_verification_status,
           data: data13,
         };
         if (vErrors === null) {
@@ -21775,10 +22224,10 @@ function validate57(
           instancePath: instancePath + '/event_type',
           schemaPath: '#/properties/event_type/type',
           keyword: 'type',
-          params: { type: schema114.properties.event_type.type },
+          params: { type: schema115.properties.event_type.type },
           message: 'must be integer,null',
-          schema: schema114.properties.event_type.type,
-          parentSchema: schema114.properties.event_type,
+          schema: schema115.properties.event_type.type,
+          parentSchema: schema115.properties.event_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -21796,10 +22245,10 @@ function validate57(
           instancePath: instancePath + '/job_type',
           schemaPath: '#/properties/job_type/type',
           keyword: 'type',
-          params: { type: schema114.properties.job_type.type },
+          params: { type: schema115.properties.job_type.type },
           message: 'must be integer,null',
-          schema: schema114.properties.job_type.type,
-          parentSchema: schema114.properties.job_type,
+          schema: schema115.properties.job_type.type,
+          parentSchema: schema115.properties.job_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -21817,10 +22266,10 @@ function validate57(
           instancePath: instancePath + '/error_type',
           schemaPath: '#/properties/error_type/type',
           keyword: 'type',
-          params: { type: schema114.properties.error_type.type },
+          params: { type: schema115.properties.error_type.type },
           message: 'must be integer,null',
-          schema: schema114.properties.error_type.type,
-          parentSchema: schema114.properties.error_type,
+          schema: schema115.properties.error_type.type,
+          parentSchema: schema115.properties.error_type,
           data: data16,
         };
         if (vErrors === null) {
@@ -21838,10 +22287,10 @@ function validate57(
           instancePath: instancePath + '/sla_date',
           schemaPath: '#/properties/sla_date/type',
           keyword: 'type',
-          params: { type: schema114.properties.sla_date.type },
+          params: { type: schema115.properties.sla_date.type },
           message: 'must be string,null',
-          schema: schema114.properties.sla_date.type,
-          parentSchema: schema114.properties.sla_date,
+          schema: schema115.properties.sla_date.type,
+          parentSchema: schema115.properties.sla_date,
           data: data17,
         };
         if (vErrors === null) {
@@ -21860,7 +22309,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.sla_date,
+            parentSchema: schema115.properties.sla_date,
             data: data17,
           };
           if (vErrors === null) {
@@ -21879,10 +22328,10 @@ function validate57(
           instancePath: instancePath + '/sla_date_held',
           schemaPath: '#/properties/sla_date_held/type',
           keyword: 'type',
-          params: { type: schema114.properties.sla_date_held.type },
+          params: { type: schema115.properties.sla_date_held.type },
           message: 'must be string,null',
-          schema: schema114.properties.sla_date_held.type,
-          parentSchema: schema114.properties.sla_date_held,
+          schema: schema115.properties.sla_date_held.type,
+          parentSchema: schema115.properties.sla_date_held,
           data: data18,
         };
         if (vErrors === null) {
@@ -21901,7 +22350,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.sla_date_held,
+            parentSchema: schema115.properties.sla_date_held,
             data: data18,
           };
           if (vErrors === null) {
@@ -21920,10 +22369,10 @@ function validate57(
           instancePath: instancePath + '/deadline_date',
           schemaPath: '#/properties/deadline_date/type',
           keyword: 'type',
-          params: { type: schema114.properties.deadline_date.type },
+          params: { type: schema115.properties.deadline_date.type },
           message: 'must be string,null',
-          schema: schema114.properties.deadline_date.type,
-          parentSchema: schema114.properties.deadline_date,
+          schema: schema115.properties.deadline_date.type,
+          parentSchema: schema115.properties.deadline_date,
           data: data19,
         };
         if (vErrors === null) {
@@ -21942,7 +22391,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.deadline_date,
+            parentSchema: schema115.properties.deadline_date,
             data: data19,
           };
           if (vErrors === null) {
@@ -21961,10 +22410,10 @@ function validate57(
           instancePath: instancePath + '/deadline_time',
           schemaPath: '#/properties/deadline_time/type',
           keyword: 'type',
-          params: { type: schema114.properties.deadline_time.type },
+          params: { type: schema115.properties.deadline_time.type },
           message: 'must be string,null',
-          schema: schema114.properties.deadline_time.type,
-          parentSchema: schema114.properties.deadline_time,
+          schema: schema115.properties.deadline_time.type,
+          parentSchema: schema115.properties.deadline_time,
           data: data20,
         };
         if (vErrors === null) {
@@ -21983,7 +22432,7 @@ function validate57(
             params: { format: 'time' },
             message: 'must match format "' + 'time' + '"',
             schema: 'time',
-            parentSchema: schema114.properties.deadline_time,
+            parentSchema: schema115.properties.deadline_time,
             data: data20,
           };
           if (vErrors === null) {
@@ -22002,10 +22451,10 @@ function validate57(
           instancePath: instancePath + '/maintenance_provider_id',
           schemaPath: '#/properties/maintenance_provider_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.maintenance_provider_id.type },
+          params: { type: schema115.properties.maintenance_provider_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.maintenance_provider_id.type,
-          parentSchema: schema114.properties.maintenance_provider_id,
+          schema: schema115.properties.maintenance_provider_id.type,
+          parentSchema: schema115.properties.maintenance_provider_id,
           data: data21,
         };
         if (vErrors === null) {
@@ -22023,10 +22472,10 @@ function validate57(
           instancePath: instancePath + '/maintenance_operator_id',
           schemaPath: '#/properties/maintenance_operator_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.maintenance_operator_id.type },
+          params: { type: schema115.properties.maintenance_operator_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.maintenance_operator_id.type,
-          parentSchema: schema114.properties.maintenance_operator_id,
+          schema: schema115.properties.maintenance_operator_id.type,
+          parentSchema: schema115.properties.maintenance_operator_id,
           data: data22,
         };
         if (vErrors === null) {
@@ -22044,10 +22493,10 @@ function validate57(
           instancePath: instancePath + '/operator_name',
           schemaPath: '#/properties/operator_name/type',
           keyword: 'type',
-          params: { type: schema114.properties.operator_name.type },
+          params: { type: schema115.properties.operator_name.type },
           message: 'must be string,null',
-          schema: schema114.properties.operator_name.type,
-          parentSchema: schema114.properties.operator_name,
+          schema: schema115.properties.operator_name.type,
+          parentSchema: schema115.properties.operator_name,
           data: data23,
         };
         if (vErrors === null) {
@@ -22066,7 +22515,7 @@ function validate57(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema114.properties.operator_name,
+            parentSchema: schema115.properties.operator_name,
             data: data23,
           };
           if (vErrors === null) {
@@ -22085,10 +22534,10 @@ function validate57(
           instancePath: instancePath + '/maintenance_operator_code',
           schemaPath: '#/properties/maintenance_operator_code/type',
           keyword: 'type',
-          params: { type: schema114.properties.maintenance_operator_code.type },
+          params: { type: schema115.properties.maintenance_operator_code.type },
           message: 'must be string,null',
-          schema: schema114.properties.maintenance_operator_code.type,
-          parentSchema: schema114.properties.maintenance_operator_code,
+          schema: schema115.properties.maintenance_operator_code.type,
+          parentSchema: schema115.properties.maintenance_operator_code,
           data: data24,
         };
         if (vErrors === null) {
@@ -22107,7 +22556,7 @@ function validate57(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema114.properties.maintenance_operator_code,
+            parentSchema: schema115.properties.maintenance_operator_code,
             data: data24,
           };
           if (vErrors === null) {
@@ -22126,10 +22575,10 @@ function validate57(
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.support_provider_id.type },
+          params: { type: schema115.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.support_provider_id.type,
-          parentSchema: schema114.properties.support_provider_id,
+          schema: schema115.properties.support_provider_id.type,
+          parentSchema: schema115.properties.support_provider_id,
           data: data25,
         };
         if (vErrors === null) {
@@ -22151,7 +22600,7 @@ function validate57(
             params: { limit: 10 },
             message: 'must NOT have more than 10 characters',
             schema: 10,
-            parentSchema: schema114.properties.reported_by,
+            parentSchema: schema115.properties.reported_by,
             data: data26,
           };
           if (vErrors === null) {
@@ -22169,7 +22618,7 @@ function validate57(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema114.properties.reported_by,
+            parentSchema: schema115.properties.reported_by,
             data: data26,
           };
           if (vErrors === null) {
@@ -22186,8 +22635,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.reported_by.type,
-          parentSchema: schema114.properties.reported_by,
+          schema: schema115.properties.reported_by.type,
+          parentSchema: schema115.properties.reported_by,
           data: data26,
         };
         if (vErrors === null) {
@@ -22205,10 +22654,10 @@ function validate57(
           instancePath: instancePath + '/regeneration_months',
           schemaPath: '#/properties/regeneration_months/type',
           keyword: 'type',
-          params: { type: schema114.properties.regeneration_months.type },
+          params: { type: schema115.properties.regeneration_months.type },
           message: 'must be integer,null',
-          schema: schema114.properties.regeneration_months.type,
-          parentSchema: schema114.properties.regeneration_months,
+          schema: schema115.properties.regeneration_months.type,
+          parentSchema: schema115.properties.regeneration_months,
           data: data27,
         };
         if (vErrors === null) {
@@ -22227,7 +22676,7 @@ function validate57(
             params: { comparison: '<=', limit: 24 },
             message: 'must be <= 24',
             schema: 24,
-            parentSchema: schema114.properties.regeneration_months,
+            parentSchema: schema115.properties.regeneration_months,
             data: data27,
           };
           if (vErrors === null) {
@@ -22245,7 +22694,7 @@ function validate57(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema114.properties.regeneration_months,
+            parentSchema: schema115.properties.regeneration_months,
             data: data27,
           };
           if (vErrors === null) {
@@ -22268,7 +22717,7 @@ function validate57(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.description,
+            parentSchema: schema115.properties.description,
             data: data28,
           };
           if (vErrors === null) {
@@ -22285,8 +22734,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.description.type,
-          parentSchema: schema114.properties.description,
+          schema: schema115.properties.description.type,
+          parentSchema: schema115.properties.description,
           data: data28,
         };
         if (vErrors === null) {
@@ -22308,7 +22757,7 @@ function validate57(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.internal_notes,
+            parentSchema: schema115.properties.internal_notes,
             data: data29,
           };
           if (vErrors === null) {
@@ -22325,8 +22774,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.internal_notes.type,
-          parentSchema: schema114.properties.internal_notes,
+          schema: schema115.properties.internal_notes.type,
+          parentSchema: schema115.properties.internal_notes,
           data: data29,
         };
         if (vErrors === null) {
@@ -22344,10 +22793,10 @@ function validate57(
           instancePath: instancePath + '/warranty_status',
           schemaPath: '#/properties/warranty_status/type',
           keyword: 'type',
-          params: { type: schema114.properties.warranty_status.type },
+          params: { type: schema115.properties.warranty_status.type },
           message: 'must be integer,null',
-          schema: schema114.properties.warranty_status.type,
-          parentSchema: schema114.properties.warranty_status,
+          schema: schema115.properties.warranty_status.type,
+          parentSchema: schema115.properties.warranty_status,
           data: data30,
         };
         if (vErrors === null) {
@@ -22362,10 +22811,10 @@ function validate57(
           instancePath: instancePath + '/warranty_status',
           schemaPath: '#/properties/warranty_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.warranty_status.enum },
+          params: { allowedValues: schema115.properties.warranty_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.warranty_status.enum,
-          parentSchema: schema114.properties.warranty_status,
+          schema: schema115.properties.warranty_status.enum,
+          parentSchema: schema115.properties.warranty_status,
           data: data30,
         };
         if (vErrors === null) {
@@ -22387,7 +22836,7 @@ function validate57(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.warranty_comment,
+            parentSchema: schema115.properties.warranty_comment,
             data: data31,
           };
           if (vErrors === null) {
@@ -22404,8 +22853,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.warranty_comment.type,
-          parentSchema: schema114.properties.warranty_comment,
+          schema: schema115.properties.warranty_comment.type,
+          parentSchema: schema115.properties.warranty_comment,
           data: data31,
         };
         if (vErrors === null) {
@@ -22462,10 +22911,10 @@ function validate57(
           instancePath: instancePath + '/installation_deadline',
           schemaPath: '#/properties/installation_deadline/type',
           keyword: 'type',
-          params: { type: schema114.properties.installation_deadline.type },
+          params: { type: schema115.properties.installation_deadline.type },
           message: 'must be string,null',
-          schema: schema114.properties.installation_deadline.type,
-          parentSchema: schema114.properties.installation_deadline,
+          schema: schema115.properties.installation_deadline.type,
+          parentSchema: schema115.properties.installation_deadline,
           data: data33,
         };
         if (vErrors === null) {
@@ -22484,7 +22933,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.installation_deadline,
+            parentSchema: schema115.properties.installation_deadline,
             data: data33,
           };
           if (vErrors === null) {
@@ -22503,10 +22952,10 @@ function validate57(
           instancePath: instancePath + '/earliest_installation_date',
           schemaPath: '#/properties/earliest_installation_date/type',
           keyword: 'type',
-          params: { type: schema114.properties.earliest_installation_date.type },
+          params: { type: schema115.properties.earliest_installation_date.type },
           message: 'must be string,null',
-          schema: schema114.properties.earliest_installation_date.type,
-          parentSchema: schema114.properties.earliest_installation_date,
+          schema: schema115.properties.earliest_installation_date.type,
+          parentSchema: schema115.properties.earliest_installation_date,
           data: data34,
         };
         if (vErrors === null) {
@@ -22525,7 +22974,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.earliest_installation_date,
+            parentSchema: schema115.properties.earliest_installation_date,
             data: data34,
           };
           if (vErrors === null) {
@@ -22544,10 +22993,10 @@ function validate57(
           instancePath: instancePath + '/vehicle_type',
           schemaPath: '#/properties/vehicle_type/type',
           keyword: 'type',
-          params: { type: schema114.properties.vehicle_type.type },
+          params: { type: schema115.properties.vehicle_type.type },
           message: 'must be integer,null',
-          schema: schema114.properties.vehicle_type.type,
-          parentSchema: schema114.properties.vehicle_type,
+          schema: schema115.properties.vehicle_type.type,
+          parentSchema: schema115.properties.vehicle_type,
           data: data35,
         };
         if (vErrors === null) {
@@ -22562,10 +23011,10 @@ function validate57(
           instancePath: instancePath + '/vehicle_type',
           schemaPath: '#/properties/vehicle_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.vehicle_type.enum },
+          params: { allowedValues: schema115.properties.vehicle_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.vehicle_type.enum,
-          parentSchema: schema114.properties.vehicle_type,
+          schema: schema115.properties.vehicle_type.enum,
+          parentSchema: schema115.properties.vehicle_type,
           data: data35,
         };
         if (vErrors === null) {
@@ -22587,7 +23036,7 @@ function validate57(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.notes_to_operator,
+            parentSchema: schema115.properties.notes_to_operator,
             data: data36,
           };
           if (vErrors === null) {
@@ -22604,8 +23053,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.notes_to_operator.type,
-          parentSchema: schema114.properties.notes_to_operator,
+          schema: schema115.properties.notes_to_operator.type,
+          parentSchema: schema115.properties.notes_to_operator,
           data: data36,
         };
         if (vErrors === null) {
@@ -22629,8 +23078,8 @@ function validate57(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema114.properties.accessories.items.type,
-              parentSchema: schema114.properties.accessories.items,
+              schema: schema115.properties.accessories.items.type,
+              parentSchema: schema115.properties.accessories.items,
               data: data38,
             };
             if (vErrors === null) {
@@ -22659,7 +23108,7 @@ function validate57(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema114.properties.accessories,
+                parentSchema: schema115.properties.accessories,
                 data: data37,
               };
               if (vErrors === null) {
@@ -22680,8 +23129,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.accessories.type,
-          parentSchema: schema114.properties.accessories,
+          schema: schema115.properties.accessories.type,
+          parentSchema: schema115.properties.accessories,
           data: data37,
         };
         if (vErrors === null) {
@@ -22705,8 +23154,8 @@ function validate57(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema114.properties.hardware_unit_ids.items.type,
-              parentSchema: schema114.properties.hardware_unit_ids.items,
+              schema: schema115.properties.hardware_unit_ids.items.type,
+              parentSchema: schema115.properties.hardware_unit_ids.items,
               data: data40,
             };
             if (vErrors === null) {
@@ -22725,7 +23174,7 @@ function validate57(
                 params: { comparison: '>=', limit: 1 },
                 message: 'must be >= 1',
                 schema: 1,
-                parentSchema: schema114.properties.hardware_unit_ids.items,
+                parentSchema: schema115.properties.hardware_unit_ids.items,
                 data: data40,
               };
               if (vErrors === null) {
@@ -22755,7 +23204,7 @@ function validate57(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema114.properties.hardware_unit_ids,
+                parentSchema: schema115.properties.hardware_unit_ids,
                 data: data39,
               };
               if (vErrors === null) {
@@ -22776,8 +23225,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.hardware_unit_ids.type,
-          parentSchema: schema114.properties.hardware_unit_ids,
+          schema: schema115.properties.hardware_unit_ids.type,
+          parentSchema: schema115.properties.hardware_unit_ids,
           data: data39,
         };
         if (vErrors === null) {
@@ -23084,8 +23533,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.photos.type,
-          parentSchema: schema114.properties.photos,
+          schema: schema115.properties.photos.type,
+          parentSchema: schema115.properties.photos,
           data: data41,
         };
         if (vErrors === null) {
@@ -23107,7 +23556,7 @@ function validate57(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema114.properties.created_at,
+            parentSchema: schema115.properties.created_at,
             data: data48,
           };
           if (vErrors === null) {
@@ -23124,8 +23573,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.created_at.type,
-          parentSchema: schema114.properties.created_at,
+          schema: schema115.properties.created_at.type,
+          parentSchema: schema115.properties.created_at,
           data: data48,
         };
         if (vErrors === null) {
@@ -23143,10 +23592,10 @@ function validate57(
           instancePath: instancePath + '/closed_at',
           schemaPath: '#/properties/closed_at/type',
           keyword: 'type',
-          params: { type: schema114.properties.closed_at.type },
+          params: { type: schema115.properties.closed_at.type },
           message: 'must be string,null',
-          schema: schema114.properties.closed_at.type,
-          parentSchema: schema114.properties.closed_at,
+          schema: schema115.properties.closed_at.type,
+          parentSchema: schema115.properties.closed_at,
           data: data49,
         };
         if (vErrors === null) {
@@ -23165,7 +23614,7 @@ function validate57(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema114.properties.closed_at,
+            parentSchema: schema115.properties.closed_at,
             data: data49,
           };
           if (vErrors === null) {
@@ -23186,8 +23635,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.date_range_type.type,
-          parentSchema: schema114.properties.date_range_type,
+          schema: schema115.properties.date_range_type.type,
+          parentSchema: schema115.properties.date_range_type,
           data: data50,
         };
         if (vErrors === null) {
@@ -23202,10 +23651,10 @@ function validate57(
           instancePath: instancePath + '/date_range_type',
           schemaPath: '#/properties/date_range_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.date_range_type.enum },
+          params: { allowedValues: schema115.properties.date_range_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.date_range_type.enum,
-          parentSchema: schema114.properties.date_range_type,
+          schema: schema115.properties.date_range_type.enum,
+          parentSchema: schema115.properties.date_range_type,
           data: data50,
         };
         if (vErrors === null) {
@@ -23227,7 +23676,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.date1,
+            parentSchema: schema115.properties.date1,
             data: data51,
           };
           if (vErrors === null) {
@@ -23244,8 +23693,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.date1.type,
-          parentSchema: schema114.properties.date1,
+          schema: schema115.properties.date1.type,
+          parentSchema: schema115.properties.date1,
           data: data51,
         };
         if (vErrors === null) {
@@ -23267,7 +23716,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.date2,
+            parentSchema: schema115.properties.date2,
             data: data52,
           };
           if (vErrors === null) {
@@ -23284,8 +23733,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.date2.type,
-          parentSchema: schema114.properties.date2,
+          schema: schema115.properties.date2.type,
+          parentSchema: schema115.properties.date2,
           data: data52,
         };
         if (vErrors === null) {
@@ -23305,8 +23754,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.is_sla_data.type,
-          parentSchema: schema114.properties.is_sla_data,
+          schema: schema115.properties.is_sla_data.type,
+          parentSchema: schema115.properties.is_sla_data,
           data: data53,
         };
         if (vErrors === null) {
@@ -23324,8 +23773,8 @@ function validate57(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema114.type,
-      parentSchema: schema114,
+      schema: schema115.type,
+      parentSchema: schema115,
       data,
     };
     if (vErrors === null) {
@@ -23335,14 +23784,14 @@ function validate57(
     }
     errors++;
   }
-  validate57.errors = vErrors;
+  validate58.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate57.evaluated = { dynamicProps: true, dynamicItems: false };
+validate58.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const webhookEvent = validate58;
-const schema118 = {
+export const webhookEvent = validate59;
+const schema119 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webhook-event',
   title: 'WebhookEvent',
@@ -23474,13 +23923,13 @@ const schema118 = {
   },
 };
 
-function validate58(
+function validate59(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webhook-event" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate59.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23495,8 +23944,8 @@ function validate58(
         keyword: 'required',
         params: { missingProperty: 'event_type' },
         message: "must have required property '" + 'event_type' + "'",
-        schema: schema118.required,
-        parentSchema: schema118,
+        schema: schema119.required,
+        parentSchema: schema119,
         data,
       };
       if (vErrors === null) {
@@ -23513,8 +23962,8 @@ function validate58(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema118.required,
-        parentSchema: schema118,
+        schema: schema119.required,
+        parentSchema: schema119,
         data,
       };
       if (vErrors === null) {
@@ -23531,8 +23980,8 @@ function validate58(
         keyword: 'required',
         params: { missingProperty: 'piece_id' },
         message: "must have required property '" + 'piece_id' + "'",
-        schema: schema118.required,
-        parentSchema: schema118,
+        schema: schema119.required,
+        parentSchema: schema119,
         data,
       };
       if (vErrors === null) {
@@ -23551,8 +24000,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema118.properties.event_id.type,
-          parentSchema: schema118.properties.event_id,
+          schema: schema119.properties.event_id.type,
+          parentSchema: schema119.properties.event_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -23572,8 +24021,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.event_type.type,
-          parentSchema: schema118.properties.event_type,
+          schema: schema119.properties.event_type.type,
+          parentSchema: schema119.properties.event_type,
           data: data1,
         };
         if (vErrors === null) {
@@ -23595,10 +24044,10 @@ function validate58(
           instancePath: instancePath + '/event_type',
           schemaPath: '#/properties/event_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema118.properties.event_type.enum },
+          params: { allowedValues: schema119.properties.event_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema118.properties.event_type.enum,
-          parentSchema: schema118.properties.event_type,
+          schema: schema119.properties.event_type.enum,
+          parentSchema: schema119.properties.event_type,
           data: data1,
         };
         if (vErrors === null) {
@@ -23618,8 +24067,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema118.properties.carrier_id.type,
-          parentSchema: schema118.properties.carrier_id,
+          schema: schema119.properties.carrier_id.type,
+          parentSchema: schema119.properties.carrier_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -23641,7 +24090,7 @@ function validate58(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema118.properties.piece_id,
+            parentSchema: schema119.properties.piece_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -23658,8 +24107,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.piece_id.type,
-          parentSchema: schema118.properties.piece_id,
+          schema: schema119.properties.piece_id.type,
+          parentSchema: schema119.properties.piece_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -23681,7 +24130,7 @@ function validate58(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema118.properties.at,
+            parentSchema: schema119.properties.at,
             data: data4,
           };
           if (vErrors === null) {
@@ -23698,8 +24147,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.at.type,
-          parentSchema: schema118.properties.at,
+          schema: schema119.properties.at.type,
+          parentSchema: schema119.properties.at,
           data: data4,
         };
         if (vErrors === null) {
@@ -23719,8 +24168,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.status.type,
-          parentSchema: schema118.properties.status,
+          schema: schema119.properties.status.type,
+          parentSchema: schema119.properties.status,
           data: data5,
         };
         if (vErrors === null) {
@@ -23735,10 +24184,10 @@ function validate58(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema118.properties.status.enum },
+          params: { allowedValues: schema119.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema118.properties.status.enum,
-          parentSchema: schema118.properties.status,
+          schema: schema119.properties.status.enum,
+          parentSchema: schema119.properties.status,
           data: data5,
         };
         if (vErrors === null) {
@@ -23758,8 +24207,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema118.properties.attempts.type,
-          parentSchema: schema118.properties.attempts,
+          schema: schema119.properties.attempts.type,
+          parentSchema: schema119.properties.attempts,
           data: data6,
         };
         if (vErrors === null) {
@@ -23778,7 +24227,7 @@ function validate58(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema118.properties.attempts,
+            parentSchema: schema119.properties.attempts,
             data: data6,
           };
           if (vErrors === null) {
@@ -23797,10 +24246,10 @@ function validate58(
           instancePath: instancePath + '/last_http_status',
           schemaPath: '#/properties/last_http_status/type',
           keyword: 'type',
-          params: { type: schema118.properties.last_http_status.type },
+          params: { type: schema119.properties.last_http_status.type },
           message: 'must be integer,null',
-          schema: schema118.properties.last_http_status.type,
-          parentSchema: schema118.properties.last_http_status,
+          schema: schema119.properties.last_http_status.type,
+          parentSchema: schema119.properties.last_http_status,
           data: data7,
         };
         if (vErrors === null) {
@@ -23818,10 +24267,10 @@ function validate58(
           instancePath: instancePath + '/next_attempt_at',
           schemaPath: '#/properties/next_attempt_at/type',
           keyword: 'type',
-          params: { type: schema118.properties.next_attempt_at.type },
+          params: { type: schema119.properties.next_attempt_at.type },
           message: 'must be string,null',
-          schema: schema118.properties.next_attempt_at.type,
-          parentSchema: schema118.properties.next_attempt_at,
+          schema: schema119.properties.next_attempt_at.type,
+          parentSchema: schema119.properties.next_attempt_at,
           data: data8,
         };
         if (vErrors === null) {
@@ -23840,7 +24289,7 @@ function validate58(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema118.properties.next_attempt_at,
+            parentSchema: schema119.properties.next_attempt_at,
             data: data8,
           };
           if (vErrors === null) {
@@ -23859,10 +24308,10 @@ function validate58(
           instancePath: instancePath + '/delivered_at',
           schemaPath: '#/properties/delivered_at/type',
           keyword: 'type',
-          params: { type: schema118.properties.delivered_at.type },
+          params: { type: schema119.properties.delivered_at.type },
           message: 'must be string,null',
-          schema: schema118.properties.delivered_at.type,
-          parentSchema: schema118.properties.delivered_at,
+          schema: schema119.properties.delivered_at.type,
+          parentSchema: schema119.properties.delivered_at,
           data: data9,
         };
         if (vErrors === null) {
@@ -23881,7 +24330,7 @@ function validate58(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema118.properties.delivered_at,
+            parentSchema: schema119.properties.delivered_at,
             data: data9,
           };
           if (vErrors === null) {
@@ -23902,8 +24351,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema118.properties.cycle.type,
-          parentSchema: schema118.properties.cycle,
+          schema: schema119.properties.cycle.type,
+          parentSchema: schema119.properties.cycle,
           data: data10,
         };
         if (vErrors === null) {
@@ -23922,7 +24371,7 @@ function validate58(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema118.properties.cycle,
+            parentSchema: schema119.properties.cycle,
             data: data10,
           };
           if (vErrors === null) {
@@ -23943,8 +24392,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema118.properties.cycle_attempts.type,
-          parentSchema: schema118.properties.cycle_attempts,
+          schema: schema119.properties.cycle_attempts.type,
+          parentSchema: schema119.properties.cycle_attempts,
           data: data11,
         };
         if (vErrors === null) {
@@ -23963,7 +24412,7 @@ function validate58(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema118.properties.cycle_attempts,
+            parentSchema: schema119.properties.cycle_attempts,
             data: data11,
           };
           if (vErrors === null) {
@@ -23982,10 +24431,10 @@ function validate58(
           instancePath: instancePath + '/cycle_started_at',
           schemaPath: '#/properties/cycle_started_at/type',
           keyword: 'type',
-          params: { type: schema118.properties.cycle_started_at.type },
+          params: { type: schema119.properties.cycle_started_at.type },
           message: 'must be string,null',
-          schema: schema118.properties.cycle_started_at.type,
-          parentSchema: schema118.properties.cycle_started_at,
+          schema: schema119.properties.cycle_started_at.type,
+          parentSchema: schema119.properties.cycle_started_at,
           data: data12,
         };
         if (vErrors === null) {
@@ -24004,7 +24453,7 @@ function validate58(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema118.properties.cycle_started_at,
+            parentSchema: schema119.properties.cycle_started_at,
             data: data12,
           };
           if (vErrors === null) {
@@ -24025,8 +24474,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema118.properties.piece_event_code.type,
-          parentSchema: schema118.properties.piece_event_code,
+          schema: schema119.properties.piece_event_code.type,
+          parentSchema: schema119.properties.piece_event_code,
           data: data13,
         };
         if (vErrors === null) {
@@ -24044,8 +24493,8 @@ function validate58(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema118.type,
-      parentSchema: schema118,
+      schema: schema119.type,
+      parentSchema: schema119,
       data,
     };
     if (vErrors === null) {
@@ -24055,10 +24504,10 @@ function validate58(
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate59.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = {
+validate59.evaluated = {
   props: {
     event_id: true,
     event_type: true,
@@ -24079,8 +24528,8 @@ validate58.evaluated = {
   dynamicItems: false,
 };
 
-export const webtoolUser = validate59;
-const schema119 = {
+export const webtoolUser = validate60;
+const schema120 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -24187,13 +24636,13 @@ const schema119 = {
   },
 };
 
-function validate59(
+function validate60(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webtool-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate59.evaluated;
+  const evaluated0 = validate60.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24208,8 +24657,8 @@ function validate59(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema119.required,
-        parentSchema: schema119,
+        schema: schema120.required,
+        parentSchema: schema120,
         data,
       };
       if (vErrors === null) {
@@ -24226,8 +24675,8 @@ function validate59(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema119.required,
-        parentSchema: schema119,
+        schema: schema120.required,
+        parentSchema: schema120,
         data,
       };
       if (vErrors === null) {
@@ -24244,8 +24693,8 @@ function validate59(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema119.required,
-        parentSchema: schema119,
+        schema: schema120.required,
+        parentSchema: schema120,
         data,
       };
       if (vErrors === null) {
@@ -24264,8 +24713,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema119.properties.username.type,
-          parentSchema: schema119.properties.username,
+          schema: schema120.properties.username.type,
+          parentSchema: schema120.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -24287,7 +24736,7 @@ function validate59(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema119.properties.name.allOf[0],
+            parentSchema: schema120.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -24307,7 +24756,7 @@ function validate59(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema119.properties.name.allOf[1],
+            parentSchema: schema120.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -24327,7 +24776,7 @@ function validate59(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema119.properties.name,
+            parentSchema: schema120.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -24344,8 +24793,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema119.properties.name.type,
-          parentSchema: schema119.properties.name,
+          schema: schema120.properties.name.type,
+          parentSchema: schema120.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -24367,7 +24816,7 @@ function validate59(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema119.properties.email,
+            parentSchema: schema120.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -24385,7 +24834,7 @@ function validate59(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema119.properties.email,
+            parentSchema: schema120.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -24402,8 +24851,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema119.properties.email.type,
-          parentSchema: schema119.properties.email,
+          schema: schema120.properties.email.type,
+          parentSchema: schema120.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -24423,8 +24872,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema119.properties.partner_type.type,
-          parentSchema: schema119.properties.partner_type,
+          schema: schema120.properties.partner_type.type,
+          parentSchema: schema120.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -24446,10 +24895,10 @@ function validate59(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema119.properties.partner_type.enum },
+          params: { allowedValues: schema120.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema119.properties.partner_type.enum,
-          parentSchema: schema119.properties.partner_type,
+          schema: schema120.properties.partner_type.enum,
+          parentSchema: schema120.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -24471,7 +24920,7 @@ function validate59(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema119.properties.partner,
+            parentSchema: schema120.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -24488,8 +24937,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema119.properties.partner.type,
-          parentSchema: schema119.properties.partner,
+          schema: schema120.properties.partner.type,
+          parentSchema: schema120.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -24509,8 +24958,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema119.properties.partner_name.type,
-          parentSchema: schema119.properties.partner_name,
+          schema: schema120.properties.partner_name.type,
+          parentSchema: schema120.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -24530,8 +24979,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema119.properties.role_name.type,
-          parentSchema: schema119.properties.role_name,
+          schema: schema120.properties.role_name.type,
+          parentSchema: schema120.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -24551,8 +25000,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema119.properties.enabled.type,
-          parentSchema: schema119.properties.enabled,
+          schema: schema120.properties.enabled.type,
+          parentSchema: schema120.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -24572,8 +25021,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema119.properties.status.type,
-          parentSchema: schema119.properties.status,
+          schema: schema120.properties.status.type,
+          parentSchema: schema120.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -24588,10 +25037,10 @@ function validate59(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema119.properties.status.enum },
+          params: { allowedValues: schema120.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema119.properties.status.enum,
-          parentSchema: schema119.properties.status,
+          schema: schema120.properties.status.enum,
+          parentSchema: schema120.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -24609,8 +25058,8 @@ function validate59(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema119.type,
-      parentSchema: schema119,
+      schema: schema120.type,
+      parentSchema: schema120,
       data,
     };
     if (vErrors === null) {
@@ -24620,10 +25069,10 @@ function validate59(
     }
     errors++;
   }
-  validate59.errors = vErrors;
+  validate60.errors = vErrors;
   return errors === 0;
 }
-validate59.evaluated = {
+validate60.evaluated = {
   props: {
     username: true,
     name: true,
@@ -24662,6 +25111,7 @@ export const validators: Record<string, ValidateFunction> = {
   'service-point-location-owner': servicePointLocationOwner,
   'service-point-scout-contact': servicePointScoutContact,
   'shipment-report-request': shipmentReportRequest,
+  'test-app-user': testAppUser,
   ticket: ticket,
   'webhook-event': webhookEvent,
   'webtool-user': webtoolUser,
