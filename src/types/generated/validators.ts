@@ -23816,7 +23816,6 @@ const schema119 = {
     search: ['piece_id'],
     tabs: ['basic', 'deliveries'],
   },
-  required: ['event_type', 'carrier_id', 'piece_id'],
   properties: {
     event_id: { type: 'integer', readOnly: true, 'x-column': { type: 'link', index: 0 }, 'x-input': { tab: 'basic' } },
     event_type: {
@@ -23937,64 +23936,10 @@ function validate59(
     evaluated0.items = undefined;
   }
   if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.event_type === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'event_type' },
-        message: "must have required property '" + 'event_type' + "'",
-        schema: schema119.required,
-        parentSchema: schema119,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.carrier_id === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'carrier_id' },
-        message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema119.required,
-        parentSchema: schema119,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.piece_id === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'piece_id' },
-        message: "must have required property '" + 'piece_id' + "'",
-        schema: schema119.required,
-        parentSchema: schema119,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
     if (data.event_id !== undefined) {
       let data0 = data.event_id;
       if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err3 = {
+        const err0 = {
           instancePath: instancePath + '/event_id',
           schemaPath: '#/properties/event_id/type',
           keyword: 'type',
@@ -24005,9 +23950,9 @@ function validate59(
           data: data0,
         };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err0];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err0);
         }
         errors++;
       }
@@ -24015,7 +23960,7 @@ function validate59(
     if (data.event_type !== undefined) {
       let data1 = data.event_type;
       if (typeof data1 !== 'string') {
-        const err4 = {
+        const err1 = {
           instancePath: instancePath + '/event_type',
           schemaPath: '#/properties/event_type/type',
           keyword: 'type',
@@ -24026,9 +23971,9 @@ function validate59(
           data: data1,
         };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err1];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err1);
         }
         errors++;
       }
@@ -24040,7 +23985,7 @@ function validate59(
         data1 === 'piece_expired' ||
         data1 === 'piece_cancelled'
       )) {
-        const err5 = {
+        const err2 = {
           instancePath: instancePath + '/event_type',
           schemaPath: '#/properties/event_type/enum',
           keyword: 'enum',
@@ -24051,9 +23996,9 @@ function validate59(
           data: data1,
         };
         if (vErrors === null) {
-          vErrors = [err5];
+          vErrors = [err2];
         } else {
-          vErrors.push(err5);
+          vErrors.push(err2);
         }
         errors++;
       }
@@ -24061,7 +24006,7 @@ function validate59(
     if (data.carrier_id !== undefined) {
       let data2 = data.carrier_id;
       if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-        const err6 = {
+        const err3 = {
           instancePath: instancePath + '/carrier_id',
           schemaPath: '#/properties/carrier_id/type',
           keyword: 'type',
@@ -24072,9 +24017,9 @@ function validate59(
           data: data2,
         };
         if (vErrors === null) {
-          vErrors = [err6];
+          vErrors = [err3];
         } else {
-          vErrors.push(err6);
+          vErrors.push(err3);
         }
         errors++;
       }
@@ -24083,7 +24028,7 @@ function validate59(
       let data3 = data.piece_id;
       if (typeof data3 === 'string') {
         if (func2(data3) > 30) {
-          const err7 = {
+          const err4 = {
             instancePath: instancePath + '/piece_id',
             schemaPath: '#/properties/piece_id/maxLength',
             keyword: 'maxLength',
@@ -24094,14 +24039,14 @@ function validate59(
             data: data3,
           };
           if (vErrors === null) {
-            vErrors = [err7];
+            vErrors = [err4];
           } else {
-            vErrors.push(err7);
+            vErrors.push(err4);
           }
           errors++;
         }
       } else {
-        const err8 = {
+        const err5 = {
           instancePath: instancePath + '/piece_id',
           schemaPath: '#/properties/piece_id/type',
           keyword: 'type',
@@ -24112,9 +24057,9 @@ function validate59(
           data: data3,
         };
         if (vErrors === null) {
-          vErrors = [err8];
+          vErrors = [err5];
         } else {
-          vErrors.push(err8);
+          vErrors.push(err5);
         }
         errors++;
       }
@@ -24123,7 +24068,7 @@ function validate59(
       let data4 = data.at;
       if (typeof data4 === 'string') {
         if (!formats2.validate(data4)) {
-          const err9 = {
+          const err6 = {
             instancePath: instancePath + '/at',
             schemaPath: '#/properties/at/format',
             keyword: 'format',
@@ -24134,14 +24079,14 @@ function validate59(
             data: data4,
           };
           if (vErrors === null) {
-            vErrors = [err9];
+            vErrors = [err6];
           } else {
-            vErrors.push(err9);
+            vErrors.push(err6);
           }
           errors++;
         }
       } else {
-        const err10 = {
+        const err7 = {
           instancePath: instancePath + '/at',
           schemaPath: '#/properties/at/type',
           keyword: 'type',
@@ -24152,9 +24097,9 @@ function validate59(
           data: data4,
         };
         if (vErrors === null) {
-          vErrors = [err10];
+          vErrors = [err7];
         } else {
-          vErrors.push(err10);
+          vErrors.push(err7);
         }
         errors++;
       }
@@ -24162,7 +24107,7 @@ function validate59(
     if (data.status !== undefined) {
       let data5 = data.status;
       if (typeof data5 !== 'string') {
-        const err11 = {
+        const err8 = {
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/type',
           keyword: 'type',
@@ -24173,14 +24118,14 @@ function validate59(
           data: data5,
         };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err8];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err8);
         }
         errors++;
       }
       if (!(data5 === 'pending' || data5 === 'sending' || data5 === 'delivered' || data5 === 'failed')) {
-        const err12 = {
+        const err9 = {
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
@@ -24191,9 +24136,9 @@ function validate59(
           data: data5,
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err9];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err9);
         }
         errors++;
       }
@@ -24201,7 +24146,7 @@ function validate59(
     if (data.attempts !== undefined) {
       let data6 = data.attempts;
       if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
-        const err13 = {
+        const err10 = {
           instancePath: instancePath + '/attempts',
           schemaPath: '#/properties/attempts/type',
           keyword: 'type',
@@ -24212,15 +24157,15 @@ function validate59(
           data: data6,
         };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err10];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err10);
         }
         errors++;
       }
       if (typeof data6 == 'number' && isFinite(data6)) {
         if (data6 < 0 || isNaN(data6)) {
-          const err14 = {
+          const err11 = {
             instancePath: instancePath + '/attempts',
             schemaPath: '#/properties/attempts/minimum',
             keyword: 'minimum',
@@ -24231,9 +24176,9 @@ function validate59(
             data: data6,
           };
           if (vErrors === null) {
-            vErrors = [err14];
+            vErrors = [err11];
           } else {
-            vErrors.push(err14);
+            vErrors.push(err11);
           }
           errors++;
         }
@@ -24242,7 +24187,7 @@ function validate59(
     if (data.last_http_status !== undefined) {
       let data7 = data.last_http_status;
       if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7)) && data7 !== null) {
-        const err15 = {
+        const err12 = {
           instancePath: instancePath + '/last_http_status',
           schemaPath: '#/properties/last_http_status/type',
           keyword: 'type',
@@ -24253,9 +24198,9 @@ function validate59(
           data: data7,
         };
         if (vErrors === null) {
-          vErrors = [err15];
+          vErrors = [err12];
         } else {
-          vErrors.push(err15);
+          vErrors.push(err12);
         }
         errors++;
       }
@@ -24263,7 +24208,7 @@ function validate59(
     if (data.next_attempt_at !== undefined) {
       let data8 = data.next_attempt_at;
       if (typeof data8 !== 'string' && data8 !== null) {
-        const err16 = {
+        const err13 = {
           instancePath: instancePath + '/next_attempt_at',
           schemaPath: '#/properties/next_attempt_at/type',
           keyword: 'type',
@@ -24274,15 +24219,15 @@ function validate59(
           data: data8,
         };
         if (vErrors === null) {
-          vErrors = [err16];
+          vErrors = [err13];
         } else {
-          vErrors.push(err16);
+          vErrors.push(err13);
         }
         errors++;
       }
       if (typeof data8 === 'string') {
         if (!formats2.validate(data8)) {
-          const err17 = {
+          const err14 = {
             instancePath: instancePath + '/next_attempt_at',
             schemaPath: '#/properties/next_attempt_at/format',
             keyword: 'format',
@@ -24293,9 +24238,9 @@ function validate59(
             data: data8,
           };
           if (vErrors === null) {
-            vErrors = [err17];
+            vErrors = [err14];
           } else {
-            vErrors.push(err17);
+            vErrors.push(err14);
           }
           errors++;
         }
@@ -24304,7 +24249,7 @@ function validate59(
     if (data.delivered_at !== undefined) {
       let data9 = data.delivered_at;
       if (typeof data9 !== 'string' && data9 !== null) {
-        const err18 = {
+        const err15 = {
           instancePath: instancePath + '/delivered_at',
           schemaPath: '#/properties/delivered_at/type',
           keyword: 'type',
@@ -24315,15 +24260,15 @@ function validate59(
           data: data9,
         };
         if (vErrors === null) {
-          vErrors = [err18];
+          vErrors = [err15];
         } else {
-          vErrors.push(err18);
+          vErrors.push(err15);
         }
         errors++;
       }
       if (typeof data9 === 'string') {
         if (!formats2.validate(data9)) {
-          const err19 = {
+          const err16 = {
             instancePath: instancePath + '/delivered_at',
             schemaPath: '#/properties/delivered_at/format',
             keyword: 'format',
@@ -24334,9 +24279,9 @@ function validate59(
             data: data9,
           };
           if (vErrors === null) {
-            vErrors = [err19];
+            vErrors = [err16];
           } else {
-            vErrors.push(err19);
+            vErrors.push(err16);
           }
           errors++;
         }
@@ -24345,7 +24290,7 @@ function validate59(
     if (data.cycle !== undefined) {
       let data10 = data.cycle;
       if (!(typeof data10 == 'number' && !(data10 % 1) && !isNaN(data10) && isFinite(data10))) {
-        const err20 = {
+        const err17 = {
           instancePath: instancePath + '/cycle',
           schemaPath: '#/properties/cycle/type',
           keyword: 'type',
@@ -24356,15 +24301,15 @@ function validate59(
           data: data10,
         };
         if (vErrors === null) {
-          vErrors = [err20];
+          vErrors = [err17];
         } else {
-          vErrors.push(err20);
+          vErrors.push(err17);
         }
         errors++;
       }
       if (typeof data10 == 'number' && isFinite(data10)) {
         if (data10 < 1 || isNaN(data10)) {
-          const err21 = {
+          const err18 = {
             instancePath: instancePath + '/cycle',
             schemaPath: '#/properties/cycle/minimum',
             keyword: 'minimum',
@@ -24375,9 +24320,9 @@ function validate59(
             data: data10,
           };
           if (vErrors === null) {
-            vErrors = [err21];
+            vErrors = [err18];
           } else {
-            vErrors.push(err21);
+            vErrors.push(err18);
           }
           errors++;
         }
@@ -24386,7 +24331,7 @@ function validate59(
     if (data.cycle_attempts !== undefined) {
       let data11 = data.cycle_attempts;
       if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
-        const err22 = {
+        const err19 = {
           instancePath: instancePath + '/cycle_attempts',
           schemaPath: '#/properties/cycle_attempts/type',
           keyword: 'type',
@@ -24397,15 +24342,15 @@ function validate59(
           data: data11,
         };
         if (vErrors === null) {
-          vErrors = [err22];
+          vErrors = [err19];
         } else {
-          vErrors.push(err22);
+          vErrors.push(err19);
         }
         errors++;
       }
       if (typeof data11 == 'number' && isFinite(data11)) {
         if (data11 < 0 || isNaN(data11)) {
-          const err23 = {
+          const err20 = {
             instancePath: instancePath + '/cycle_attempts',
             schemaPath: '#/properties/cycle_attempts/minimum',
             keyword: 'minimum',
@@ -24416,9 +24361,9 @@ function validate59(
             data: data11,
           };
           if (vErrors === null) {
-            vErrors = [err23];
+            vErrors = [err20];
           } else {
-            vErrors.push(err23);
+            vErrors.push(err20);
           }
           errors++;
         }
@@ -24427,7 +24372,7 @@ function validate59(
     if (data.cycle_started_at !== undefined) {
       let data12 = data.cycle_started_at;
       if (typeof data12 !== 'string' && data12 !== null) {
-        const err24 = {
+        const err21 = {
           instancePath: instancePath + '/cycle_started_at',
           schemaPath: '#/properties/cycle_started_at/type',
           keyword: 'type',
@@ -24438,15 +24383,15 @@ function validate59(
           data: data12,
         };
         if (vErrors === null) {
-          vErrors = [err24];
+          vErrors = [err21];
         } else {
-          vErrors.push(err24);
+          vErrors.push(err21);
         }
         errors++;
       }
       if (typeof data12 === 'string') {
         if (!formats2.validate(data12)) {
-          const err25 = {
+          const err22 = {
             instancePath: instancePath + '/cycle_started_at',
             schemaPath: '#/properties/cycle_started_at/format',
             keyword: 'format',
@@ -24457,9 +24402,9 @@ function validate59(
             data: data12,
           };
           if (vErrors === null) {
-            vErrors = [err25];
+            vErrors = [err22];
           } else {
-            vErrors.push(err25);
+            vErrors.push(err22);
           }
           errors++;
         }
@@ -24468,7 +24413,7 @@ function validate59(
     if (data.piece_event_code !== undefined) {
       let data13 = data.piece_event_code;
       if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13))) {
-        const err26 = {
+        const err23 = {
           instancePath: instancePath + '/piece_event_code',
           schemaPath: '#/properties/piece_event_code/type',
           keyword: 'type',
@@ -24479,15 +24424,15 @@ function validate59(
           data: data13,
         };
         if (vErrors === null) {
-          vErrors = [err26];
+          vErrors = [err23];
         } else {
-          vErrors.push(err26);
+          vErrors.push(err23);
         }
         errors++;
       }
     }
   } else {
-    const err27 = {
+    const err24 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -24498,9 +24443,9 @@ function validate59(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err27];
+      vErrors = [err24];
     } else {
-      vErrors.push(err27);
+      vErrors.push(err24);
     }
     errors++;
   }

@@ -5,10 +5,10 @@
  */
 export interface WebhookEvent {
   event_id?: number;
-  event_type:
+  event_type?:
     'piece_reserved' | 'courier_delivered' | 'enduser_pickup' | 'courier_pickup' | 'piece_expired' | 'piece_cancelled';
-  carrier_id: number;
-  piece_id: string;
+  carrier_id?: number;
+  piece_id?: string;
   /**
    * When the piece event happened.
    */
