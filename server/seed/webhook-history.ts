@@ -24,11 +24,12 @@ export interface WebhookAttemptSeed {
 }
 
 /**
- * The hour NordPost's receiver was down (README "What to try"): yesterday, 14:00 to 15:00 UTC. Its events of
- * that hour failed every attempt of every cycle and wait for someone to resend them.
+ * The hour NordPost's receiver was down (README "What to try"): two days ago, 14:00 to 15:00 UTC, so that all
+ * three resend cycles (12 hours apart for NordPost) are over by now. Its events of that hour failed every attempt of
+ * every cycle and wait for someone to resend them.
  */
 export function nordPostOutage(now: Date) {
-  const start = new Date(now.getTime() - 24 * HOUR_MS);
+  const start = new Date(now.getTime() - 48 * HOUR_MS);
   start.setUTCHours(14, 0, 0, 0);
   return { start, end: new Date(start.getTime() + HOUR_MS) };
 }
@@ -118,7 +119,8 @@ export function demoWebhookHistory(
       });
       continue;
     }
-    if (random.chance(0.03)) {
+    // Now and then a timeout first, retried after the interval (when that retry is already past).
+    if (random.chance(0.03) && when + settings.intervalMinutes * MINUTE_MS <= now.getTime()) {
       attempt('timeout', null, 'No answer within 10000 ms');
       when += settings.intervalMinutes * MINUTE_MS;
     }

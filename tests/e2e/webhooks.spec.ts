@@ -38,7 +38,7 @@ test('the operator resends NordPost’s failed hour and each event reaches the r
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL(/\/carriers(\?.*)?$/);
 
-    // Its failed events (the seeded outage hour, yesterday 14:00-15:00 UTC).
+    // Its failed events (the seeded outage hour, two days ago 14:00-15:00 UTC).
     const filter = encodeURIComponent(JSON.stringify({ carrier_id: 1, status: 'failed' }));
     await page.goto(`/webhooks?filter=${filter}&perPage=100`);
     const rows = page.locator('tbody tr');

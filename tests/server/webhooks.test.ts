@@ -278,7 +278,7 @@ describe('webhook events and their delivery', () => {
     );
     const ids = failed.rows.map((row) => Number(row.key));
     expect(ids.length).toBeGreaterThan(0);
-    // The seed's NordPost outage: its events of yesterday 14:00-15:00 UTC failed and wait for a resend.
+    // The seed's NordPost outage: its events of two days ago, 14:00-15:00 UTC, failed and wait for a resend.
     const outage = nordPostOutage(new Date());
     const seededFailures = await stack.db.query<{ n: string }>(
       `SELECT count(*) AS n FROM records WHERE resource = '${WEBHOOKS}' AND doc->>'carrier_id' = '1'
