@@ -11,6 +11,8 @@ import {
   TableHead,
   TableRow,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useQuery } from '@tanstack/react-query';
@@ -51,6 +53,8 @@ export function DeliveryLogPanel({ model }: TabPanelProps) {
   const dates = dateTexts(locale);
   const dataProvider = useDataProvider() as Caller;
   const eventId = record?.event_id as number | undefined;
+  // A phone reads each attempt as a small card rather than a table wider than the screen.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { data, isPending, error, refetch, isFetching } = useQuery({
     queryKey: ['webhook-log', eventId],
     enabled: eventId !== undefined,
@@ -73,6 +77,36 @@ export function DeliveryLogPanel({ model }: TabPanelProps) {
       </Box>
       {attempts.length === 0 ? (
         <Typography color="text.secondary">{translate('webhooks.log.empty')}</Typography>
+      ) : narrow ? (
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {attempts.map((attempt) => (
+            <Box component="li" key={attempt.id} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+              <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+                <Typography variant="body2">{dates.dateTime(attempt.at)}</Typography>
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={OUTCOME_COLOR[attempt.outcome]}
+                  label={translate(`webhooks.outcome.${attempt.outcome}`)}
+                />
+              </Box>
+              <Typography variant="body2" color="text.secondary">
+                {translate('webhooks.log.http_status')}: {attempt.http_status ?? '—'} ·{' '}
+                {attempt.duration_ms === null
+                  ? '—'
+                  : translate('webhooks.log.duration_ms', { ms: attempt.duration_ms })}
+              </Typography>
+              {attempt.response_excerpt && (
+                <Typography
+                  variant="body2"
+                  sx={{ fontFamily: 'monospace', fontSize: 12, overflowWrap: 'anywhere', mt: 0.5 }}
+                >
+                  {attempt.response_excerpt}
+                </Typography>
+              )}
+            </Box>
+          ))}
+        </Box>
       ) : (
         <TableContainer>
           <Table size="small">
