@@ -22,6 +22,8 @@ import { dashboardRoutes } from './gateway/dashboard.ts';
 import { debugRoutes } from './gateway/debug-info.ts';
 import { FILE_TOO_LARGE, registerUploadRoutes, UPLOAD_BODY_LIMIT } from './gateway/uploads.ts';
 import { createJobQueue } from './gateway/background-jobs.ts';
+import { createWebhookDelivery, type WebhookDeliveryOptions } from './gateway/webhook-delivery.ts';
+import { createWebhookRules, WEBHOOKS } from './gateway/rules/webhooks.ts';
 import { HARDWARE_BADGES_JOB, hardwareBadgesWork } from './gateway/rules/hardware-badges-refresh.ts';
 import { SERVICE_POINT_REPORT_JOB, servicePointReportWork } from './gateway/rules/service-point-report.ts';
 import { SHIPMENT_REPORT_JOB, shipmentReportWork } from './gateway/rules/shipment-reports.ts';
@@ -32,6 +34,8 @@ export interface AppOptions {
   /** Folder of the built app; served with a history fallback when it exists. */
   distDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** The webhook delivery worker's settings (server/gateway/webhook-delivery.ts): local mode, clock, timeout. */
+  webhooks?: Omit<WebhookDeliveryOptions, 'db'>;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -124,9 +128,11 @@ export async function buildApp(options: AppOptions) {
   const schemas = loadSchemas();
   const registry = createSchemaRegistry(schemas);
   const resources = loadResources(schemas);
+  const webhookDelivery = createWebhookDelivery({ dispatchMs: 5000, ...options.webhooks, db: options.db });
   const jobs = createJobQueue({
     db: options.db,
     work: {
+      ...webhookDelivery.work,
       [SERVICE_POINT_REPORT_JOB]: servicePointReportWork(options.db, resources),
       [SHIPMENT_REPORT_JOB]: shipmentReportWork(options.db),
       [HARDWARE_BADGES_JOB]: hardwareBadgesWork(options.db),
@@ -135,7 +141,11 @@ export async function buildApp(options: AppOptions) {
     // The hardware units' warranty and sync badges change with time alone (issue 33.5).
     schedules: [{ kind: HARDWARE_BADGES_JOB, everySeconds: 3600 }],
   });
-  app.addHook('onClose', () => jobs.stop());
+  app.addHook('onClose', async () => {
+    await webhookDelivery.stop();
+    await jobs.stop();
+  });
+  app.decorate('webhookDelivery', webhookDelivery);
   await options.identity.register(app);
   await registerWebtool(app, {
     db: options.db,
@@ -150,7 +160,7 @@ export async function buildApp(options: AppOptions) {
         formSchemaId,
         formValuesOf(formModel(registry.schema(formSchemaId), registry.resolveRef), body),
       ),
-    rules: resourceRules,
+    rules: { ...resourceRules, [WEBHOOKS]: createWebhookRules(options.webhooks?.now) },
     special: {
       ...identityAccessRoutes(options.identity),
       'GET lists': listsRoute,
@@ -198,4 +208,11 @@ export async function buildApp(options: AppOptions) {
   }
 
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The webhook delivery worker: tests queue due events with `dispatchDue()` after moving its clock. */
+    webhookDelivery: ReturnType<typeof createWebhookDelivery>;
+  }
 }

@@ -58,6 +58,7 @@ async function serve(settings: ServerConfig, { prepared }: { prepared: boolean }
     db,
     identity,
     distDir: settings.distDir,
+    webhooks: { local: settings.local },
     logger: {
       level: settings.logLevel,
       redact: ['req.headers.authorization', 'req.headers["x-auth-token"]', 'req.headers.cookie'],

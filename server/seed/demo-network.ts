@@ -1,4 +1,7 @@
 import type { Carrier } from '../../src/types/generated/carrier.ts';
+import { WEBHOOKS } from '../gateway/rules/webhooks.ts';
+import { demoWebhookHistory, insertWebhookAttempts } from './webhook-history.ts';
+import { demoTestAppUsers } from './test-app-users.ts';
 import type { Courier } from '../../src/types/generated/courier.ts';
 import type { Compartment } from '../../src/types/generated/compartment.ts';
 import { createHash } from 'node:crypto';
@@ -613,12 +616,33 @@ export async function seedNetwork(db: Db, options: { size?: SeedSize } = {}) {
   await insertRecords(db, target('shipments/endusers'), endUserRecords(shipments.endUsers));
   await insertRecords(db, target('shipments'), pieceRecords(shipments.pieces), 5000);
   await insertPieceEvents(db, shipments.events);
+  // The carriers' webhook events of the last 30 days, with NordPost's failed hour (issue 28).
+  const carrierRows = await db.query<{ key: string; doc: Carrier }>(
+    `SELECT key, doc FROM records WHERE resource = 'partners/carrier'`,
+  );
+  const webhookHistory = demoWebhookHistory(
+    carrierRows.rows.map((row) => ({ id: Number(row.key), doc: row.doc })),
+    shipments.pieces,
+    shipments.events,
+    new Date(),
+  );
+  await insertRecords(
+    db,
+    target(WEBHOOKS),
+    webhookHistory.records.map((record) => ({ ...record, doc: { ...record.doc } })),
+    5000,
+  );
+  await insertWebhookAttempts(db, webhookHistory.attempts);
   const bookings = bookingRecords(shipments.pieces, shipments.events, shipments.endUsers, new Date());
   await insertRecords(db, target('booking'), bookings, 5000);
   // The price structure, then the last three months' invoices computed from it and the pieces (issue 26).
   const prices = demoPrices(new Date());
   await insertRecords(db, target('invoicing/price_structure'), prices);
   await seedInvoices(db, new Date());
+
+  // A few infinity test app users (issue 28): a piece booked for their phone or e-mail is a test shipment.
+  const testAppUsers = demoTestAppUsers();
+  await insertRecords(db, target('testappusers'), testAppUsers);
 
   const lookups: Record<string, string[]> = {
     location_types: locationTypes,
@@ -665,6 +689,8 @@ export async function seedNetwork(db: Db, options: { size?: SeedSize } = {}) {
     ['booking', bookings.length],
     ['service_points/hardware_order', hardwareOrders.orders.length],
     ['service_points/hardware_order/sub_orders', hardwareOrders.subOrders.length],
+    [WEBHOOKS, webhookHistory.records.length],
+    ['testappusers', testAppUsers.length],
   ];
   for (const [resource, last] of sequences) {
     await db.query('INSERT INTO id_sequences (resource, last_value) VALUES ($1, $2)', [resource, last]);
@@ -683,5 +709,6 @@ export async function seedNetwork(db: Db, options: { size?: SeedSize } = {}) {
     tickets: maintenance.tickets.length,
     couriers: couriers.length,
     roles: roles.length,
+    webhookEvents: webhookHistory.records.length,
   };
 }

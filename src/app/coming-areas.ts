@@ -3,8 +3,6 @@ export const comingAreas: Record<string, string> = {
   notifications: 'notifications',
   locations: 'locations',
   license: 'license',
-  webhooks: 'webhooks',
-  'test-app-users': 'test_app_users',
 };
 
 /** Whether the screens under `path` are built yet: the menu's first such area is where a day starts. */

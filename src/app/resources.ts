@@ -20,6 +20,8 @@ import hotlineProviders from '../resources/hotline-providers/index.ts';
 import priceStructure from '../resources/price-structure/index.ts';
 import hardwareOrders from '../resources/hardware-orders/index.ts';
 import productionOrders from '../resources/production-orders/index.ts';
+import webhooks from '../resources/webhooks/index.ts';
+import testAppUsers from '../resources/test-app-users/index.ts';
 import type { ResourceAccessRule } from '../authProvider/access-profile.ts';
 
 /** Every resource of the app, in menu order. */
@@ -46,6 +48,8 @@ export const resources = [
   priceStructure,
   hardwareOrders,
   productionOrders,
+  webhooks,
+  testAppUsers,
 ];
 
 export const accessRules: Record<string, ResourceAccessRule> = Object.fromEntries(

@@ -293,6 +293,7 @@ export const areas: readonly Area[] = [
     feature: 'webhooks',
     menu: true,
     icon: 'Webhook',
+    resource: 'webhooks',
   },
   {
     // Alerts on hardware units and tickets: the maintenance area's.
@@ -311,6 +312,7 @@ export const areas: readonly Area[] = [
     feature: 'test_app_users',
     menu: true,
     icon: 'PhoneAndroid',
+    resource: 'test-app-users',
   },
   { key: 'profile', path: '/profile', partnerTypes: 'All', menu: true, icon: 'AccountCircle' },
 

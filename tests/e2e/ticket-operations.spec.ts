@@ -14,7 +14,7 @@ test('the maintenance provider gives 50 open tickets an operator and a deadline 
   await expect(
     page.getByRole('checkbox', { name: /cannot be chosen: Declined, Closed, Courier and Service/ }).first(),
   ).toBeDisabled();
-  await page.getByRole('checkbox', { name: 'Choose the tickets of this page (at most 50)' }).check();
+  await page.getByRole('checkbox', { name: 'Choose the rows of this page (at most 50)' }).check();
   const bar = page.getByRole('region', { name: 'Quick actions' });
   await expect(bar.getByText('50 tickets chosen (at most 50)')).toBeVisible();
   // A 51st cannot be added.

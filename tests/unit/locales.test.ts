@@ -33,6 +33,8 @@ describe('locales', () => {
 const SAME_IN_BOTH = new Set([
   // A currency's name is the same word in both languages.
   'choices.currency.EUR',
+  // A webhook delivery's duration, '120 ms' in both.
+  'webhooks.log.duration_ms',
   'app.languages.en-US',
   'app.languages.fr-FR',
   'auth.footer',

@@ -22,6 +22,8 @@ import { shipmentRules } from './shipments.ts';
 import { shipmentReportQueries } from './shipment-reports.ts';
 import { priceStructureRules } from './price-structure.ts';
 import { invoicingRules } from './invoicing.ts';
+import { webhookRules, WEBHOOKS } from './webhooks.ts';
+import { testAppUserRules, TEST_APP_USERS } from './test-app-users.ts';
 
 /** Rules by webtool/ endpoint. */
 export const resourceRules: Record<string, ResourceRules> = {
@@ -45,5 +47,7 @@ export const resourceRules: Record<string, ResourceRules> = {
   'maintenance/tickets': ticketRules,
   booking: bookingRules,
   'shipments/endusers': endUserRules,
+  [WEBHOOKS]: webhookRules,
+  [TEST_APP_USERS]: testAppUserRules,
   shipments: { ...shipmentRules, queries: { ...shipmentRules.queries, ...shipmentReportQueries } },
 };

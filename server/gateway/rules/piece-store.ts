@@ -4,6 +4,8 @@ import type { Piece } from '../../../src/types/generated/piece.ts';
 import { searchText } from '../record-store.ts';
 import { COMPARTMENTS, readDoc, refreshHardwareUnits } from './hardware-store.ts';
 import { applyEvent, type CompartmentChange } from './piece-events.ts';
+import { produceWebhookEvent } from './webhooks.ts';
+import { testAppUserOf } from './test-app-users.ts';
 
 /**
  * The piece store (issue 16): pieces are records of resource `shipments` (schemas/piece.schema.json);
@@ -103,6 +105,8 @@ export async function recordEvent(
     JSON.stringify(details),
   ]);
   await changeCompartments(tx, piece.piece_id, applied.compartments);
+  // The carrier's webhook event, when its settings subscribe to this event's type (issue 28).
+  await produceWebhookEvent(tx, applied.piece, code, at);
   return applied.piece;
 }
 
@@ -156,10 +160,12 @@ export async function createPiece(
 ): Promise<Piece> {
   const at = options.at ?? new Date();
   const facts = await servicePointFacts(tx, piece.service_point_id);
+  // A piece booked for an active infinity test app user is a test shipment (issue 28).
+  const tester = await testAppUserOf(tx, piece);
   const fresh: Piece = {
     ...piece,
     ...facts,
-    test_piece: piece.test_piece === true || facts.test_piece,
+    test_piece: piece.test_piece === true || facts.test_piece || tester !== undefined,
     tokens: [],
     notifications: piece.notifications ?? [],
     created_at: at.toISOString(),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../server/app.ts';
+import { buildApp, type AppOptions } from '../../../server/app.ts';
 import { migrate, type Db } from '../../../server/db/adapter.ts';
 import { openSeededTestDb } from './test-db.ts';
 import { createIdentity, type Identity } from '../../../server/identity/index.ts';
@@ -30,13 +30,13 @@ export interface Stack {
  * template (see test-db.ts, openSeededTestDb), or `db` when given, migrated and seeded here unless
  * it already holds the seed (e.g. `openSeededTestDb()` wrapped by the test).
  */
-export async function startStack(options: { db?: Db } = {}): Promise<Stack> {
+export async function startStack(options: { db?: Db; webhooks?: AppOptions['webhooks'] } = {}): Promise<Stack> {
   const db = options.db ?? (await openSeededTestDb());
   await migrate(db);
   const clock = { offsetMs: 0 };
   const identity = createIdentity(db, { local: true, now: () => Date.now() + clock.offsetMs, log: () => {} });
   if (!(await isSeeded(db))) await seedDemo(db, identity, { size: 'test' });
-  const app = await buildApp({ db, identity });
+  const app = await buildApp({ db, identity, webhooks: options.webhooks });
   await app.ready();
   const cognito = cognitoClient(app);
 
