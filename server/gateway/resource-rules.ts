@@ -37,6 +37,8 @@ export interface OpnameContext {
   rules: ResourceRules;
   /** The write pipeline for this caller and resource: a handler that writes records goes through it. */
   writes: RecordWrites;
+  /** The write pipeline for this caller and another resource, by its endpoint (a proposal's service point). */
+  writesFor(endpoint: string): RecordWrites;
   /** Work started by one request and polled by later ones, possibly through another gateway process. */
   jobs: JobQueue;
 }

@@ -69,6 +69,11 @@ export function createHandlerContext(deps: WebtoolDeps): HandlerContext {
       validateForm: deps.validateForm,
       rules: deps.rules?.[resource.endpoint] ?? {},
       writes: writesOf(access, resource),
+      writesFor(endpoint: string) {
+        const other = deps.resources.get(endpoint);
+        if (!other) throw keyedError(404, 'gateway.unknown_path', { path: endpoint });
+        return writesOf(access, other);
+      },
       jobs: deps.jobs,
     }),
   };

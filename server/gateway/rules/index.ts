@@ -13,6 +13,9 @@ import { servicePointRules } from './service-points.ts';
 import { ticketRules } from './tickets.ts';
 import { shipmentRules } from './shipments.ts';
 import { shipmentReportQueries } from './shipment-reports.ts';
+import { locationRules } from './locations.ts';
+import { proposalRules } from './location-proposals.ts';
+import { contactRules } from './location-contacts.ts';
 
 /** Rules by webtool/ endpoint. */
 export const resourceRules: Record<string, ResourceRules> = {
@@ -28,5 +31,8 @@ export const resourceRules: Record<string, ResourceRules> = {
   'maintenance/tickets': ticketRules,
   booking: bookingRules,
   'shipments/endusers': endUserRules,
+  locations: locationRules,
+  'locations/proposals': proposalRules,
+  'locations/contacts': contactRules,
   shipments: { ...shipmentRules, queries: { ...shipmentRules.queries, ...shipmentReportQueries } },
 };

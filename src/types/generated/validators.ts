@@ -8028,8 +8028,2710 @@ validate45.evaluated = {
   dynamicItems: false,
 };
 
-export const maintenanceOperator = validate46;
+export const location = validate46;
 const schema87 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'location',
+  title: 'Location',
+  type: 'object',
+  'x-resource': {
+    name: 'locations',
+    endpoint: 'locations',
+    id: 'location_id',
+    feature: 'locations',
+    partnerTypes: ['operator'],
+    pageSize: 20,
+    sort: { field: 'location_id', order: 'DESC' },
+    representation: 'name',
+    search: ['name', 'address_1'],
+    tabs: ['basic', 'proposals', 'contacts', 'log'],
+  },
+  'x-children': [{ schema: 'location-contact', tab: 'contacts', foreignKey: 'location_id' }],
+  required: ['name', 'country'],
+  properties: {
+    location_id: { type: 'integer', readOnly: true, 'x-column': { index: 0, hide: true } },
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 70,
+      format: 'no-period-start',
+      'x-column': { type: 'link', index: 1 },
+      'x-input': { tab: 'basic' },
+    },
+    country: {
+      $ref: 'common#/$defs/countryCode',
+      default: 'PL',
+      'x-choices': 'country',
+      'x-column': { index: 2 },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    address_1: {
+      type: 'string',
+      maxLength: 255,
+      format: 'no-period-start',
+      'x-column': { index: 3 },
+      'x-input': { tab: 'basic' },
+    },
+    municipality_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=municipality' },
+      'x-column': { type: 'select', index: 4 },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    location_type_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=location_types' },
+      'x-column': { type: 'select', index: 5 },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    location_owner_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=location_owners' },
+      'x-column': { type: 'select', index: 6 },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    is_rural: {
+      type: 'boolean',
+      default: false,
+      'x-column': { index: 7, hide: true },
+      'x-filter': { kind: 'boolean' },
+      'x-input': { tab: 'basic' },
+    },
+    proposal_count: {
+      type: 'integer',
+      readOnly: true,
+      default: 0,
+      description: "Derived: how many proposals the location has (kept by the proposals' writes).",
+      'x-column': { index: 8 },
+    },
+  },
+};
+
+function validate46(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="location" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate46.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema87.required,
+        parentSchema: schema87,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.country === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'country' },
+        message: "must have required property '" + 'country' + "'",
+        schema: schema87.required,
+        parentSchema: schema87,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.location_id !== undefined) {
+      let data0 = data.location_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err2 = {
+          instancePath: instancePath + '/location_id',
+          schemaPath: '#/properties/location_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema87.properties.location_id.type,
+          parentSchema: schema87.properties.location_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data1 = data.name;
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 70) {
+          const err3 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema87.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (func2(data1) < 1) {
+          const err4 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema87.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (!formats8.validate(data1)) {
+          const err5 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/format',
+            keyword: 'format',
+            params: { format: 'no-period-start' },
+            message: 'must match format "' + 'no-period-start' + '"',
+            schema: 'no-period-start',
+            parentSchema: schema87.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema87.properties.name.type,
+          parentSchema: schema87.properties.name,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.country !== undefined) {
+      let data2 = data.country;
+      if (typeof data2 !== 'string') {
+        const err7 = {
+          instancePath: instancePath + '/country',
+          schemaPath: 'common#/$defs/countryCode/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema68.type,
+          parentSchema: schema68,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (!(
+        data2 === 'DK' ||
+        data2 === 'NO' ||
+        data2 === 'SE' ||
+        data2 === 'PL' ||
+        data2 === 'FI' ||
+        data2 === 'RO' ||
+        data2 === 'BE' ||
+        data2 === 'GR' ||
+        data2 === 'DE'
+      )) {
+        const err8 = {
+          instancePath: instancePath + '/country',
+          schemaPath: 'common#/$defs/countryCode/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema68.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema68.enum,
+          parentSchema: schema68,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.address_1 !== undefined) {
+      let data3 = data.address_1;
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 255) {
+          const err9 = {
+            instancePath: instancePath + '/address_1',
+            schemaPath: '#/properties/address_1/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 255 },
+            message: 'must NOT have more than 255 characters',
+            schema: 255,
+            parentSchema: schema87.properties.address_1,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (!formats8.validate(data3)) {
+          const err10 = {
+            instancePath: instancePath + '/address_1',
+            schemaPath: '#/properties/address_1/format',
+            keyword: 'format',
+            params: { format: 'no-period-start' },
+            message: 'must match format "' + 'no-period-start' + '"',
+            schema: 'no-period-start',
+            parentSchema: schema87.properties.address_1,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      } else {
+        const err11 = {
+          instancePath: instancePath + '/address_1',
+          schemaPath: '#/properties/address_1/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema87.properties.address_1.type,
+          parentSchema: schema87.properties.address_1,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.municipality_id !== undefined) {
+      let data4 = data.municipality_id;
+      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+        const err12 = {
+          instancePath: instancePath + '/municipality_id',
+          schemaPath: '#/properties/municipality_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema87.properties.municipality_id.type,
+          parentSchema: schema87.properties.municipality_id,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.location_type_id !== undefined) {
+      let data5 = data.location_type_id;
+      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err13 = {
+          instancePath: instancePath + '/location_type_id',
+          schemaPath: '#/properties/location_type_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema87.properties.location_type_id.type,
+          parentSchema: schema87.properties.location_type_id,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.location_owner_id !== undefined) {
+      let data6 = data.location_owner_id;
+      if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
+        const err14 = {
+          instancePath: instancePath + '/location_owner_id',
+          schemaPath: '#/properties/location_owner_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema87.properties.location_owner_id.type,
+          parentSchema: schema87.properties.location_owner_id,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.is_rural !== undefined) {
+      let data7 = data.is_rural;
+      if (typeof data7 !== 'boolean') {
+        const err15 = {
+          instancePath: instancePath + '/is_rural',
+          schemaPath: '#/properties/is_rural/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema87.properties.is_rural.type,
+          parentSchema: schema87.properties.is_rural,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.proposal_count !== undefined) {
+      let data8 = data.proposal_count;
+      if (!(typeof data8 == 'number' && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
+        const err16 = {
+          instancePath: instancePath + '/proposal_count',
+          schemaPath: '#/properties/proposal_count/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema87.properties.proposal_count.type,
+          parentSchema: schema87.properties.proposal_count,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err17 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema87.type,
+      parentSchema: schema87,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err17];
+    } else {
+      vErrors.push(err17);
+    }
+    errors++;
+  }
+  validate46.errors = vErrors;
+  return errors === 0;
+}
+validate46.evaluated = {
+  props: {
+    location_id: true,
+    name: true,
+    country: true,
+    address_1: true,
+    municipality_id: true,
+    location_type_id: true,
+    location_owner_id: true,
+    is_rural: true,
+    proposal_count: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const locationContact = validate47;
+const schema89 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'location-contact',
+  title: 'LocationContact',
+  type: 'object',
+  'x-resource': {
+    name: 'location-contacts',
+    endpoint: 'locations/contacts',
+    id: 'contact_id',
+    feature: 'locations',
+    partnerTypes: ['operator'],
+    pageSize: 20,
+    sort: { field: 'name', order: 'ASC' },
+    representation: 'name',
+    search: ['name', 'phone', 'email'],
+  },
+  required: ['location_id', 'name', 'phone'],
+  properties: {
+    contact_id: { type: 'integer', readOnly: true, 'x-column': { index: 0, hide: true } },
+    location_id: {
+      type: 'integer',
+      'x-lookup': { resource: 'locations', label: 'name' },
+      'x-column': { type: 'select2', index: 1 },
+      'x-filter': { kind: 'reference' },
+      'x-input': { kind: 'reference' },
+    },
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 70,
+      format: 'no-special-characters',
+      'x-column': { type: 'link', index: 2 },
+    },
+    phone: { type: 'string', maxLength: 15, format: 'phone', 'x-column': { index: 3 } },
+    email: { type: 'string', maxLength: 70, format: 'email', 'x-column': { index: 4 } },
+    proposal_id: {
+      type: 'integer',
+      'x-lookup': { resource: 'location-proposals', label: 'name' },
+      'x-column': { type: 'select2', index: 5 },
+      'x-input': { kind: 'reference' },
+    },
+  },
+};
+
+function validate47(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="location-contact" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate47.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.location_id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'location_id' },
+        message: "must have required property '" + 'location_id' + "'",
+        schema: schema89.required,
+        parentSchema: schema89,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.name === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema89.required,
+        parentSchema: schema89,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.phone === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'phone' },
+        message: "must have required property '" + 'phone' + "'",
+        schema: schema89.required,
+        parentSchema: schema89,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.contact_id !== undefined) {
+      let data0 = data.contact_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err3 = {
+          instancePath: instancePath + '/contact_id',
+          schemaPath: '#/properties/contact_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema89.properties.contact_id.type,
+          parentSchema: schema89.properties.contact_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.location_id !== undefined) {
+      let data1 = data.location_id;
+      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        const err4 = {
+          instancePath: instancePath + '/location_id',
+          schemaPath: '#/properties/location_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema89.properties.location_id.type,
+          parentSchema: schema89.properties.location_id,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data2 = data.name;
+      if (typeof data2 === 'string') {
+        if (func2(data2) > 70) {
+          const err5 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema89.properties.name,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (func2(data2) < 1) {
+          const err6 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema89.properties.name,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data2)) {
+          const err7 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema89.properties.name,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema89.properties.name.type,
+          parentSchema: schema89.properties.name,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.phone !== undefined) {
+      let data3 = data.phone;
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 15) {
+          const err9 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 15 },
+            message: 'must NOT have more than 15 characters',
+            schema: 15,
+            parentSchema: schema89.properties.phone,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (!formats32.validate(data3)) {
+          const err10 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/format',
+            keyword: 'format',
+            params: { format: 'phone' },
+            message: 'must match format "' + 'phone' + '"',
+            schema: 'phone',
+            parentSchema: schema89.properties.phone,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      } else {
+        const err11 = {
+          instancePath: instancePath + '/phone',
+          schemaPath: '#/properties/phone/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema89.properties.phone.type,
+          parentSchema: schema89.properties.phone,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.email !== undefined) {
+      let data4 = data.email;
+      if (typeof data4 === 'string') {
+        if (func2(data4) > 70) {
+          const err12 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema89.properties.email,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+        if (!formats14.validate(data4)) {
+          const err13 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+            schema: 'email',
+            parentSchema: schema89.properties.email,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      } else {
+        const err14 = {
+          instancePath: instancePath + '/email',
+          schemaPath: '#/properties/email/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema89.properties.email.type,
+          parentSchema: schema89.properties.email,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.proposal_id !== undefined) {
+      let data5 = data.proposal_id;
+      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err15 = {
+          instancePath: instancePath + '/proposal_id',
+          schemaPath: '#/properties/proposal_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema89.properties.proposal_id.type,
+          parentSchema: schema89.properties.proposal_id,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err16 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema89.type,
+      parentSchema: schema89,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err16];
+    } else {
+      vErrors.push(err16);
+    }
+    errors++;
+  }
+  validate47.errors = vErrors;
+  return errors === 0;
+}
+validate47.evaluated = {
+  props: { contact_id: true, location_id: true, name: true, phone: true, email: true, proposal_id: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const locationProposal = validate48;
+const schema90 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'location-proposal',
+  title: 'LocationProposal',
+  type: 'object',
+  'x-resource': {
+    name: 'location-proposals',
+    endpoint: 'locations/proposals',
+    id: 'proposal_id',
+    feature: 'locations',
+    partnerTypes: ['operator'],
+    pageSize: 20,
+    sort: { field: 'proposal_id', order: 'DESC' },
+    representation: 'name',
+    search: ['name', 'address', 'city'],
+    tabs: ['basic', 'address', 'pictures', 'log'],
+  },
+  'x-record-actions': [
+    {
+      name: 'create_as_service_point',
+      label: 'location_proposals.actions.create_as_service_point',
+      done: 'location_proposals.done.create_as_service_point',
+      confirm: 'location_proposals.confirm.create_as_service_point',
+      method: 'POST',
+      endpoint: 'locations',
+      opname: 'create_as_service_point',
+      send: ['proposal_id'],
+      when: { status: 2, used: false },
+    },
+  ],
+  'x-read-only': [{ when: { used: true }, reason: 'read_only.proposal_used' }],
+  required: ['location_id', 'name', 'country', 'hardware_models'],
+  properties: {
+    proposal_id: { type: 'integer', readOnly: true, 'x-column': { index: 0, hide: true } },
+    location_id: {
+      type: 'integer',
+      'x-lookup': { resource: 'locations', label: 'name' },
+      'x-column': { type: 'select2', linked: true, index: 2 },
+      'x-filter': { kind: 'reference' },
+      'x-input': { kind: 'reference', tab: 'basic' },
+    },
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 70,
+      format: 'no-period-start',
+      'x-column': { type: 'link', index: 1 },
+      'x-input': { tab: 'basic' },
+    },
+    status: {
+      type: 'integer',
+      enum: [1, 2, 3, 4, 5, 6],
+      default: 1,
+      'x-choices': 'proposal_status',
+      'x-enum-names': { const: 'ProposalStatus', names: ['Open', 'Approved', 'Closed', 'Ready', 'Declined', 'Parked'] },
+      'x-badge': {
+        colors: { '1': 'info', '2': 'success', '3': 'default', '4': 'success', '5': 'error', '6': 'warning' },
+      },
+      'x-column': { type: 'text_with_badge', index: 3 },
+      'x-filter': { kind: 'select', alwaysOn: true },
+      'x-input': { tab: 'basic' },
+    },
+    priority: {
+      type: 'integer',
+      enum: [1, 2, 3],
+      default: 2,
+      'x-choices': 'proposal_priority',
+      'x-column': { index: 4 },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    max_capacity: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 7,
+      default: 1,
+      'x-column': { index: 5, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    hardware_models: {
+      type: 'array',
+      minItems: 1,
+      items: { type: 'integer' },
+      'x-count-within': 'max_capacity',
+      'x-lookup': { source: 'webtool/lists?type=hardware_models' },
+      'x-column': { type: 'array_with_badges', index: 6 },
+      'x-input': { tab: 'basic' },
+    },
+    position: {
+      type: 'integer',
+      enum: [1, 2],
+      default: 1,
+      'x-lookup': { source: 'webtool/lists?type=hardware_positions' },
+      'x-column': { type: 'select', hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    foundation_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=foundations' },
+      'x-column': { type: 'select', hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    accessories: {
+      type: 'array',
+      uniqueItems: true,
+      items: { type: 'integer' },
+      'x-lookup': { source: 'webtool/lists?type=accessories' },
+      'x-column': { type: 'array_with_badges', hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    earliest_installation_date: {
+      type: ['string', 'null'],
+      format: 'date',
+      'x-column': { hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    installation_deadline: {
+      type: ['string', 'null'],
+      format: 'date',
+      'x-not-before': 'earliest_installation_date',
+      'x-column': { index: 7 },
+      'x-input': { tab: 'basic' },
+    },
+    scouting_data: {
+      type: 'string',
+      maxLength: 500,
+      'x-column': { type: 'expandable', hide: true },
+      'x-input': { tab: 'basic', multiline: true },
+    },
+    location_description: {
+      type: 'string',
+      maxLength: 500,
+      'x-column': { type: 'expandable', hide: true },
+      'x-input': { tab: 'basic', multiline: true },
+    },
+    country: {
+      $ref: 'common#/$defs/countryCode',
+      default: 'PL',
+      'x-choices': 'country',
+      'x-column': { hide: true },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'address' },
+    },
+    address: {
+      type: 'string',
+      maxLength: 255,
+      format: 'no-period-start',
+      'x-column': { hide: true },
+      'x-input': { kind: 'address', tab: 'address' },
+    },
+    address_id: {
+      type: 'integer',
+      'x-column': { hide: true, ignorexport: true },
+      'x-input': { kind: 'address-id', tab: 'address' },
+    },
+    zip: {
+      type: 'string',
+      minLength: 3,
+      maxLength: 8,
+      format: 'no-whitespace',
+      'x-column': { hide: true },
+      'x-input': { tab: 'address' },
+    },
+    city: {
+      type: 'string',
+      maxLength: 100,
+      format: 'no-special-characters',
+      'x-column': { index: 8 },
+      'x-input': { tab: 'address' },
+    },
+    municipality: {
+      type: 'string',
+      maxLength: 100,
+      format: 'no-special-characters',
+      'x-column': { hide: true },
+      'x-input': { tab: 'address' },
+    },
+    latitude: {
+      type: 'number',
+      minimum: -90,
+      maximum: 90,
+      'x-column': { hide: true },
+      'x-input': { kind: 'map-picker', tab: 'address' },
+    },
+    longitude: {
+      type: 'number',
+      minimum: -180,
+      maximum: 180,
+      'x-column': { hide: true },
+      'x-input': { tab: 'address' },
+    },
+    photos: {
+      type: 'array',
+      readOnly: true,
+      items: { $ref: 'common#/$defs/photo' },
+      'x-column': { type: 'images', hide: true, ignorexport: true },
+      'x-input': { tab: 'pictures', kind: 'photo-gallery' },
+    },
+    used: {
+      type: 'boolean',
+      readOnly: true,
+      default: false,
+      description: 'Set when the proposal became a service point (create_as_service_point): it then reads only.',
+      'x-column': { hide: true },
+      'x-filter': { kind: 'boolean' },
+    },
+    service_point_id: {
+      type: 'integer',
+      readOnly: true,
+      'x-lookup': { resource: 'service-points', label: 'name' },
+      'x-column': { type: 'select2', linked: true, index: 9 },
+    },
+  },
+};
+const schema92 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['photo_id', 'url'],
+  properties: {
+    photo_id: { type: 'string', maxLength: 64 },
+    url: { type: 'string', maxLength: 500 },
+    file_name: { type: 'string', maxLength: 255 },
+    content_type: { type: 'string', maxLength: 40 },
+    size: { type: 'integer', minimum: 0 },
+  },
+};
+const func67 = sharedValidators.countWithinMessage;
+
+function validate48(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="location-proposal" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate48.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.location_id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'location_id' },
+        message: "must have required property '" + 'location_id' + "'",
+        schema: schema90.required,
+        parentSchema: schema90,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.name === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema90.required,
+        parentSchema: schema90,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.country === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'country' },
+        message: "must have required property '" + 'country' + "'",
+        schema: schema90.required,
+        parentSchema: schema90,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.hardware_models === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'hardware_models' },
+        message: "must have required property '" + 'hardware_models' + "'",
+        schema: schema90.required,
+        parentSchema: schema90,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.proposal_id !== undefined) {
+      let data0 = data.proposal_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err4 = {
+          instancePath: instancePath + '/proposal_id',
+          schemaPath: '#/properties/proposal_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema90.properties.proposal_id.type,
+          parentSchema: schema90.properties.proposal_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.location_id !== undefined) {
+      let data1 = data.location_id;
+      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        const err5 = {
+          instancePath: instancePath + '/location_id',
+          schemaPath: '#/properties/location_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema90.properties.location_id.type,
+          parentSchema: schema90.properties.location_id,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data2 = data.name;
+      if (typeof data2 === 'string') {
+        if (func2(data2) > 70) {
+          const err6 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema90.properties.name,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (func2(data2) < 1) {
+          const err7 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema90.properties.name,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (!formats8.validate(data2)) {
+          const err8 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/format',
+            keyword: 'format',
+            params: { format: 'no-period-start' },
+            message: 'must match format "' + 'no-period-start' + '"',
+            schema: 'no-period-start',
+            parentSchema: schema90.properties.name,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema90.properties.name.type,
+          parentSchema: schema90.properties.name,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.status !== undefined) {
+      let data3 = data.status;
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err10 = {
+          instancePath: instancePath + '/status',
+          schemaPath: '#/properties/status/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema90.properties.status.type,
+          parentSchema: schema90.properties.status,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      if (!(data3 === 1 || data3 === 2 || data3 === 3 || data3 === 4 || data3 === 5 || data3 === 6)) {
+        const err11 = {
+          instancePath: instancePath + '/status',
+          schemaPath: '#/properties/status/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema90.properties.status.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema90.properties.status.enum,
+          parentSchema: schema90.properties.status,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.priority !== undefined) {
+      let data4 = data.priority;
+      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+        const err12 = {
+          instancePath: instancePath + '/priority',
+          schemaPath: '#/properties/priority/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema90.properties.priority.type,
+          parentSchema: schema90.properties.priority,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (!(data4 === 1 || data4 === 2 || data4 === 3)) {
+        const err13 = {
+          instancePath: instancePath + '/priority',
+          schemaPath: '#/properties/priority/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema90.properties.priority.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema90.properties.priority.enum,
+          parentSchema: schema90.properties.priority,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.max_capacity !== undefined) {
+      let data5 = data.max_capacity;
+      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err14 = {
+          instancePath: instancePath + '/max_capacity',
+          schemaPath: '#/properties/max_capacity/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema90.properties.max_capacity.type,
+          parentSchema: schema90.properties.max_capacity,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (typeof data5 == 'number' && isFinite(data5)) {
+        if (data5 > 7 || isNaN(data5)) {
+          const err15 = {
+            instancePath: instancePath + '/max_capacity',
+            schemaPath: '#/properties/max_capacity/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 7 },
+            message: 'must be <= 7',
+            schema: 7,
+            parentSchema: schema90.properties.max_capacity,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+        if (data5 < 1 || isNaN(data5)) {
+          const err16 = {
+            instancePath: instancePath + '/max_capacity',
+            schemaPath: '#/properties/max_capacity/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema90.properties.max_capacity,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.hardware_models !== undefined) {
+      let data6 = data.hardware_models;
+      if (Array.isArray(data6)) {
+        if (data6.length < 1) {
+          const err17 = {
+            instancePath: instancePath + '/hardware_models',
+            schemaPath: '#/properties/hardware_models/minItems',
+            keyword: 'minItems',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 items',
+            schema: 1,
+            parentSchema: schema90.properties.hardware_models,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+        const len0 = data6.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data7 = data6[i0];
+          if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
+            const err18 = {
+              instancePath: instancePath + '/hardware_models/' + i0,
+              schemaPath: '#/properties/hardware_models/items/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema90.properties.hardware_models.items.type,
+              parentSchema: schema90.properties.hardware_models.items,
+              data: data7,
+            };
+            if (vErrors === null) {
+              vErrors = [err18];
+            } else {
+              vErrors.push(err18);
+            }
+            errors++;
+          }
+        }
+        const message0 = func67(data6, 'max_capacity', data);
+        if (message0 !== undefined) {
+          const err19 = {
+            instancePath: instancePath + '/hardware_models',
+            schemaPath: '#/properties/hardware_models/x-count-within',
+            keyword: 'x-count-within',
+            params: { message: message0 },
+            message: message0,
+            schema: 'max_capacity',
+            parentSchema: schema90.properties.hardware_models,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+      } else {
+        const err20 = {
+          instancePath: instancePath + '/hardware_models',
+          schemaPath: '#/properties/hardware_models/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema90.properties.hardware_models.type,
+          parentSchema: schema90.properties.hardware_models,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+    }
+    if (data.position !== undefined) {
+      let data8 = data.position;
+      if (!(typeof data8 == 'number' && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
+        const err21 = {
+          instancePath: instancePath + '/position',
+          schemaPath: '#/properties/position/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema90.properties.position.type,
+          parentSchema: schema90.properties.position,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+      if (!(data8 === 1 || data8 === 2)) {
+        const err22 = {
+          instancePath: instancePath + '/position',
+          schemaPath: '#/properties/position/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema90.properties.position.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema90.properties.position.enum,
+          parentSchema: schema90.properties.position,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+    if (data.foundation_id !== undefined) {
+      let data9 = data.foundation_id;
+      if (!(typeof data9 == 'number' && !(data9 % 1) && !isNaN(data9) && isFinite(data9))) {
+        const err23 = {
+          instancePath: instancePath + '/foundation_id',
+          schemaPath: '#/properties/foundation_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema90.properties.foundation_id.type,
+          parentSchema: schema90.properties.foundation_id,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+    }
+    if (data.accessories !== undefined) {
+      let data10 = data.accessories;
+      if (Array.isArray(data10)) {
+        const len1 = data10.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          let data11 = data10[i1];
+          if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
+            const err24 = {
+              instancePath: instancePath + '/accessories/' + i1,
+              schemaPath: '#/properties/accessories/items/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema90.properties.accessories.items.type,
+              parentSchema: schema90.properties.accessories.items,
+              data: data11,
+            };
+            if (vErrors === null) {
+              vErrors = [err24];
+            } else {
+              vErrors.push(err24);
+            }
+            errors++;
+          }
+        }
+        let i2 = data10.length;
+        let j0;
+        if (i2 > 1) {
+          const indices0 = {};
+          for (; i2--;) {
+            let item0 = data10[i2];
+            if (!(typeof item0 == 'number' && !(item0 % 1) && !isNaN(item0) && isFinite(item0))) {
+              continue;
+            }
+            if (typeof indices0[item0] == 'number') {
+              j0 = indices0[item0];
+              const err25 = {
+                instancePath: instancePath + '/accessories',
+                schemaPath: '#/properties/accessories/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i2, j: j0 },
+                message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i2 + ' are identical)',
+                schema: true,
+                parentSchema: schema90.properties.accessories,
+                data: data10,
+              };
+              if (vErrors === null) {
+                vErrors = [err25];
+              } else {
+                vErrors.push(err25);
+              }
+              errors++;
+              break;
+            }
+            indices0[item0] = i2;
+          }
+        }
+      } else {
+        const err26 = {
+          instancePath: instancePath + '/accessories',
+          schemaPath: '#/properties/accessories/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema90.properties.accessories.type,
+          parentSchema: schema90.properties.accessories,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err26];
+        } else {
+          vErrors.push(err26);
+        }
+        errors++;
+      }
+    }
+    if (data.earliest_installation_date !== undefined) {
+      let data12 = data.earliest_installation_date;
+      if (typeof data12 !== 'string' && data12 !== null) {
+        const err27 = {
+          instancePath: instancePath + '/earliest_installation_date',
+          schemaPath: '#/properties/earliest_installation_date/type',
+          keyword: 'type',
+          params: { type: schema90.properties.earliest_installation_date.type },
+          message: 'must be string,null',
+          schema: schema90.properties.earliest_installation_date.type,
+          parentSchema: schema90.properties.earliest_installation_date,
+          data: data12,
+        };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+      if (typeof data12 === 'string') {
+        if (!formats34.validate(data12)) {
+          const err28 = {
+            instancePath: instancePath + '/earliest_installation_date',
+            schemaPath: '#/properties/earliest_installation_date/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema90.properties.earliest_installation_date,
+            data: data12,
+          };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.installation_deadline !== undefined) {
+      let data13 = data.installation_deadline;
+      if (typeof data13 !== 'string' && data13 !== null) {
+        const err29 = {
+          instancePath: instancePath + '/installation_deadline',
+          schemaPath: '#/properties/installation_deadline/type',
+          keyword: 'type',
+          params: { type: schema90.properties.installation_deadline.type },
+          message: 'must be string,null',
+          schema: schema90.properties.installation_deadline.type,
+          parentSchema: schema90.properties.installation_deadline,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+      if (typeof data13 == 'number' && isFinite(data13)) {
+        const message1 = func42(data13, 'earliest_installation_date', data);
+        if (message1 !== undefined) {
+          const err30 = {
+            instancePath: instancePath + '/installation_deadline',
+            schemaPath: '#/properties/installation_deadline/x-not-before',
+            keyword: 'x-not-before',
+            params: { message: message1 },
+            message: message1,
+            schema: 'earliest_installation_date',
+            parentSchema: schema90.properties.installation_deadline,
+            data: data13,
+          };
+          if (vErrors === null) {
+            vErrors = [err30];
+          } else {
+            vErrors.push(err30);
+          }
+          errors++;
+        }
+      }
+      if (typeof data13 === 'string') {
+        if (!formats34.validate(data13)) {
+          const err31 = {
+            instancePath: instancePath + '/installation_deadline',
+            schemaPath: '#/properties/installation_deadline/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema90.properties.installation_deadline,
+            data: data13,
+          };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+        const message2 = func42(data13, 'earliest_installation_date', data);
+        if (message2 !== undefined) {
+          const err32 = {
+            instancePath: instancePath + '/installation_deadline',
+            schemaPath: '#/properties/installation_deadline/x-not-before',
+            keyword: 'x-not-before',
+            params: { message: message2 },
+            message: message2,
+            schema: 'earliest_installation_date',
+            parentSchema: schema90.properties.installation_deadline,
+            data: data13,
+          };
+          if (vErrors === null) {
+            vErrors = [err32];
+          } else {
+            vErrors.push(err32);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.scouting_data !== undefined) {
+      let data14 = data.scouting_data;
+      if (typeof data14 === 'string') {
+        if (func2(data14) > 500) {
+          const err33 = {
+            instancePath: instancePath + '/scouting_data',
+            schemaPath: '#/properties/scouting_data/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema90.properties.scouting_data,
+            data: data14,
+          };
+          if (vErrors === null) {
+            vErrors = [err33];
+          } else {
+            vErrors.push(err33);
+          }
+          errors++;
+        }
+      } else {
+        const err34 = {
+          instancePath: instancePath + '/scouting_data',
+          schemaPath: '#/properties/scouting_data/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema90.properties.scouting_data.type,
+          parentSchema: schema90.properties.scouting_data,
+          data: data14,
+        };
+        if (vErrors === null) {
+          vErrors = [err34];
+        } else {
+          vErrors.push(err34);
+        }
+        errors++;
+      }
+    }
+    if (data.location_description !== undefined) {
+      let data15 = data.location_description;
+      if (typeof data15 === 'string') {
+        if (func2(data15) > 500) {
+          const err35 = {
+            instancePath: instancePath + '/location_description',
+            schemaPath: '#/properties/location_description/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema90.properties.location_description,
+            data: data15,
+          };
+          if (vErrors === null) {
+            vErrors = [err35];
+          } else {
+            vErrors.push(err35);
+          }
+          errors++;
+        }
+      } else {
+        const err36 = {
+          instancePath: instancePath + '/location_description',
+          schemaPath: '#/properties/location_description/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema90.properties.location_description.type,
+          parentSchema: schema90.properties.location_description,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err36];
+        } else {
+          vErrors.push(err36);
+        }
+        errors++;
+      }
+    }
+    if (data.country !== undefined) {
+      let data16 = data.country;
+      if (typeof data16 !== 'string') {
+        const err37 = {
+          instancePath: instancePath + '/country',
+          schemaPath: 'common#/$defs/countryCode/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema68.type,
+          parentSchema: schema68,
+          data: data16,
+        };
+        if (vErrors === null) {
+          vErrors = [err37];
+        } else {
+          vErrors.push(err37);
+        }
+        errors++;
+      }
+      if (!(
+        data16 === 'DK' ||
+        data16 === 'NO' ||
+        data16 === 'SE' ||
+        data16 === 'PL' ||
+        data16 === 'FI' ||
+        data16 === 'RO' ||
+        data16 === 'BE' ||
+        data16 === 'GR' ||
+        data16 === 'DE'
+      )) {
+        const err38 = {
+          instancePath: instancePath + '/country',
+          schemaPath: 'common#/$defs/countryCode/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema68.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema68.enum,
+          parentSchema: schema68,
+          data: data16,
+        };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
+        }
+        errors++;
+      }
+    }
+    if (data.address !== undefined) {
+      let data17 = data.address;
+      if (typeof data17 === 'string') {
+        if (func2(data17) > 255) {
+          const err39 = {
+            instancePath: instancePath + '/address',
+            schemaPath: '#/properties/address/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 255 },
+            message: 'must NOT have more than 255 characters',
+            schema: 255,
+            parentSchema: schema90.properties.address,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err39];
+          } else {
+            vErrors.push(err39);
+          }
+          errors++;
+        }
+        if (!formats8.validate(data17)) {
+          const err40 = {
+            instancePath: instancePath + '/address',
+            schemaPath: '#/properties/address/format',
+            keyword: 'format',
+            params: { format: 'no-period-start' },
+            message: 'must match format "' + 'no-period-start' + '"',
+            schema: 'no-period-start',
+            parentSchema: schema90.properties.address,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err40];
+          } else {
+            vErrors.push(err40);
+          }
+          errors++;
+        }
+      } else {
+        const err41 = {
+          instancePath: instancePath + '/address',
+          schemaPath: '#/properties/address/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema90.properties.address.type,
+          parentSchema: schema90.properties.address,
+          data: data17,
+        };
+        if (vErrors === null) {
+          vErrors = [err41];
+        } else {
+          vErrors.push(err41);
+        }
+        errors++;
+      }
+    }
+    if (data.address_id !== undefined) {
+      let data18 = data.address_id;
+      if (!(typeof data18 == 'number' && !(data18 % 1) && !isNaN(data18) && isFinite(data18))) {
+        const err42 = {
+          instancePath: instancePath + '/address_id',
+          schemaPath: '#/properties/address_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema90.properties.address_id.type,
+          parentSchema: schema90.properties.address_id,
+          data: data18,
+        };
+        if (vErrors === null) {
+          vErrors = [err42];
+        } else {
+          vErrors.push(err42);
+        }
+        errors++;
+      }
+    }
+    if (data.zip !== undefined) {
+      let data19 = data.zip;
+      if (typeof data19 === 'string') {
+        if (func2(data19) > 8) {
+          const err43 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 8 },
+            message: 'must NOT have more than 8 characters',
+            schema: 8,
+            parentSchema: schema90.properties.zip,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err43];
+          } else {
+            vErrors.push(err43);
+          }
+          errors++;
+        }
+        if (func2(data19) < 3) {
+          const err44 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/minLength',
+            keyword: 'minLength',
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
+            parentSchema: schema90.properties.zip,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err44];
+          } else {
+            vErrors.push(err44);
+          }
+          errors++;
+        }
+        if (!formats4.validate(data19)) {
+          const err45 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/format',
+            keyword: 'format',
+            params: { format: 'no-whitespace' },
+            message: 'must match format "' + 'no-whitespace' + '"',
+            schema: 'no-whitespace',
+            parentSchema: schema90.properties.zip,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err45];
+          } else {
+            vErrors.push(err45);
+          }
+          errors++;
+        }
+      } else {
+        const err46 = {
+          instancePath: instancePath + '/zip',
+          schemaPath: '#/properties/zip/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema90.properties.zip.type,
+          parentSchema: schema90.properties.zip,
+          data: data19,
+        };
+        if (vErrors === null) {
+          vErrors = [err46];
+        } else {
+          vErrors.push(err46);
+        }
+        errors++;
+      }
+    }
+    if (data.city !== undefined) {
+      let data20 = data.city;
+      if (typeof data20 === 'string') {
+        if (func2(data20) > 100) {
+          const err47 = {
+            instancePath: instancePath + '/city',
+            schemaPath: '#/properties/city/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema90.properties.city,
+            data: data20,
+          };
+          if (vErrors === null) {
+            vErrors = [err47];
+          } else {
+            vErrors.push(err47);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data20)) {
+          const err48 = {
+            instancePath: instancePath + '/city',
+            schemaPath: '#/properties/city/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema90.properties.city,
+            data: data20,
+          };
+          if (vErrors === null) {
+            vErrors = [err48];
+          } else {
+            vErrors.push(err48);
+          }
+          errors++;
+        }
+      } else {
+        const err49 = {
+          instancePath: instancePath + '/city',
+          schemaPath: '#/properties/city/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema90.properties.city.type,
+          parentSchema: schema90.properties.city,
+          data: data20,
+        };
+        if (vErrors === null) {
+          vErrors = [err49];
+        } else {
+          vErrors.push(err49);
+        }
+        errors++;
+      }
+    }
+    if (data.municipality !== undefined) {
+      let data21 = data.municipality;
+      if (typeof data21 === 'string') {
+        if (func2(data21) > 100) {
+          const err50 = {
+            instancePath: instancePath + '/municipality',
+            schemaPath: '#/properties/municipality/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema90.properties.municipality,
+            data: data21,
+          };
+          if (vErrors === null) {
+            vErrors = [err50];
+          } else {
+            vErrors.push(err50);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data21)) {
+          const err51 = {
+            instancePath: instancePath + '/municipality',
+            schemaPath: '#/properties/municipality/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema90.properties.municipality,
+            data: data21,
+          };
+          if (vErrors === null) {
+            vErrors = [err51];
+          } else {
+            vErrors.push(err51);
+          }
+          errors++;
+        }
+      } else {
+        const err52 = {
+          instancePath: instancePath + '/municipality',
+          schemaPath: '#/properties/municipality/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema90.properties.municipality.type,
+          parentSchema: schema90.properties.municipality,
+          data: data21,
+        };
+        if (vErrors === null) {
+          vErrors = [err52];
+        } else {
+          vErrors.push(err52);
+        }
+        errors++;
+      }
+    }
+    if (data.latitude !== undefined) {
+      let data22 = data.latitude;
+      if (typeof data22 == 'number' && isFinite(data22)) {
+        if (data22 > 90 || isNaN(data22)) {
+          const err53 = {
+            instancePath: instancePath + '/latitude',
+            schemaPath: '#/properties/latitude/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 90 },
+            message: 'must be <= 90',
+            schema: 90,
+            parentSchema: schema90.properties.latitude,
+            data: data22,
+          };
+          if (vErrors === null) {
+            vErrors = [err53];
+          } else {
+            vErrors.push(err53);
+          }
+          errors++;
+        }
+        if (data22 < -90 || isNaN(data22)) {
+          const err54 = {
+            instancePath: instancePath + '/latitude',
+            schemaPath: '#/properties/latitude/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: -90 },
+            message: 'must be >= -90',
+            schema: -90,
+            parentSchema: schema90.properties.latitude,
+            data: data22,
+          };
+          if (vErrors === null) {
+            vErrors = [err54];
+          } else {
+            vErrors.push(err54);
+          }
+          errors++;
+        }
+      } else {
+        const err55 = {
+          instancePath: instancePath + '/latitude',
+          schemaPath: '#/properties/latitude/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema90.properties.latitude.type,
+          parentSchema: schema90.properties.latitude,
+          data: data22,
+        };
+        if (vErrors === null) {
+          vErrors = [err55];
+        } else {
+          vErrors.push(err55);
+        }
+        errors++;
+      }
+    }
+    if (data.longitude !== undefined) {
+      let data23 = data.longitude;
+      if (typeof data23 == 'number' && isFinite(data23)) {
+        if (data23 > 180 || isNaN(data23)) {
+          const err56 = {
+            instancePath: instancePath + '/longitude',
+            schemaPath: '#/properties/longitude/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 180 },
+            message: 'must be <= 180',
+            schema: 180,
+            parentSchema: schema90.properties.longitude,
+            data: data23,
+          };
+          if (vErrors === null) {
+            vErrors = [err56];
+          } else {
+            vErrors.push(err56);
+          }
+          errors++;
+        }
+        if (data23 < -180 || isNaN(data23)) {
+          const err57 = {
+            instancePath: instancePath + '/longitude',
+            schemaPath: '#/properties/longitude/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: -180 },
+            message: 'must be >= -180',
+            schema: -180,
+            parentSchema: schema90.properties.longitude,
+            data: data23,
+          };
+          if (vErrors === null) {
+            vErrors = [err57];
+          } else {
+            vErrors.push(err57);
+          }
+          errors++;
+        }
+      } else {
+        const err58 = {
+          instancePath: instancePath + '/longitude',
+          schemaPath: '#/properties/longitude/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema90.properties.longitude.type,
+          parentSchema: schema90.properties.longitude,
+          data: data23,
+        };
+        if (vErrors === null) {
+          vErrors = [err58];
+        } else {
+          vErrors.push(err58);
+        }
+        errors++;
+      }
+    }
+    if (data.photos !== undefined) {
+      let data24 = data.photos;
+      if (Array.isArray(data24)) {
+        const len2 = data24.length;
+        for (let i3 = 0; i3 < len2; i3++) {
+          let data25 = data24[i3];
+          if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
+            if (data25.photo_id === undefined) {
+              const err59 = {
+                instancePath: instancePath + '/photos/' + i3,
+                schemaPath: 'common#/$defs/photo/required',
+                keyword: 'required',
+                params: { missingProperty: 'photo_id' },
+                message: "must have required property '" + 'photo_id' + "'",
+                schema: schema92.required,
+                parentSchema: schema92,
+                data: data25,
+              };
+              if (vErrors === null) {
+                vErrors = [err59];
+              } else {
+                vErrors.push(err59);
+              }
+              errors++;
+            }
+            if (data25.url === undefined) {
+              const err60 = {
+                instancePath: instancePath + '/photos/' + i3,
+                schemaPath: 'common#/$defs/photo/required',
+                keyword: 'required',
+                params: { missingProperty: 'url' },
+                message: "must have required property '" + 'url' + "'",
+                schema: schema92.required,
+                parentSchema: schema92,
+                data: data25,
+              };
+              if (vErrors === null) {
+                vErrors = [err60];
+              } else {
+                vErrors.push(err60);
+              }
+              errors++;
+            }
+            for (const key0 in data25) {
+              if (!(
+                key0 === 'photo_id' ||
+                key0 === 'url' ||
+                key0 === 'file_name' ||
+                key0 === 'content_type' ||
+                key0 === 'size'
+              )) {
+                const err61 = {
+                  instancePath: instancePath + '/photos/' + i3,
+                  schemaPath: 'common#/$defs/photo/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key0 },
+                  message: 'must NOT have additional properties',
+                  schema: false,
+                  parentSchema: schema92,
+                  data: data25,
+                };
+                if (vErrors === null) {
+                  vErrors = [err61];
+                } else {
+                  vErrors.push(err61);
+                }
+                errors++;
+              }
+            }
+            if (data25.photo_id !== undefined) {
+              let data26 = data25.photo_id;
+              if (typeof data26 === 'string') {
+                if (func2(data26) > 64) {
+                  const err62 = {
+                    instancePath: instancePath + '/photos/' + i3 + '/photo_id',
+                    schemaPath: 'common#/$defs/photo/properties/photo_id/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 64 },
+                    message: 'must NOT have more than 64 characters',
+                    schema: 64,
+                    parentSchema: schema92.properties.photo_id,
+                    data: data26,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err62];
+                  } else {
+                    vErrors.push(err62);
+                  }
+                  errors++;
+                }
+              } else {
+                const err63 = {
+                  instancePath: instancePath + '/photos/' + i3 + '/photo_id',
+                  schemaPath: 'common#/$defs/photo/properties/photo_id/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema92.properties.photo_id.type,
+                  parentSchema: schema92.properties.photo_id,
+                  data: data26,
+                };
+                if (vErrors === null) {
+                  vErrors = [err63];
+                } else {
+                  vErrors.push(err63);
+                }
+                errors++;
+              }
+            }
+            if (data25.url !== undefined) {
+              let data27 = data25.url;
+              if (typeof data27 === 'string') {
+                if (func2(data27) > 500) {
+                  const err64 = {
+                    instancePath: instancePath + '/photos/' + i3 + '/url',
+                    schemaPath: 'common#/$defs/photo/properties/url/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 500 },
+                    message: 'must NOT have more than 500 characters',
+                    schema: 500,
+                    parentSchema: schema92.properties.url,
+                    data: data27,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err64];
+                  } else {
+                    vErrors.push(err64);
+                  }
+                  errors++;
+                }
+              } else {
+                const err65 = {
+                  instancePath: instancePath + '/photos/' + i3 + '/url',
+                  schemaPath: 'common#/$defs/photo/properties/url/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema92.properties.url.type,
+                  parentSchema: schema92.properties.url,
+                  data: data27,
+                };
+                if (vErrors === null) {
+                  vErrors = [err65];
+                } else {
+                  vErrors.push(err65);
+                }
+                errors++;
+              }
+            }
+            if (data25.file_name !== undefined) {
+              let data28 = data25.file_name;
+              if (typeof data28 === 'string') {
+                if (func2(data28) > 255) {
+                  const err66 = {
+                    instancePath: instancePath + '/photos/' + i3 + '/file_name',
+                    schemaPath: 'common#/$defs/photo/properties/file_name/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 255 },
+                    message: 'must NOT have more than 255 characters',
+                    schema: 255,
+                    parentSchema: schema92.properties.file_name,
+                    data: data28,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err66];
+                  } else {
+                    vErrors.push(err66);
+                  }
+                  errors++;
+                }
+              } else {
+                const err67 = {
+                  instancePath: instancePath + '/photos/' + i3 + '/file_name',
+                  schemaPath: 'common#/$defs/photo/properties/file_name/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema92.properties.file_name.type,
+                  parentSchema: schema92.properties.file_name,
+                  data: data28,
+                };
+                if (vErrors === null) {
+                  vErrors = [err67];
+                } else {
+                  vErrors.push(err67);
+                }
+                errors++;
+              }
+            }
+            if (data25.content_type !== undefined) {
+              let data29 = data25.content_type;
+              if (typeof data29 === 'string') {
+                if (func2(data29) > 40) {
+                  const err68 = {
+                    instancePath: instancePath + '/photos/' + i3 + '/content_type',
+                    schemaPath: 'common#/$defs/photo/properties/content_type/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 40 },
+                    message: 'must NOT have more than 40 characters',
+                    schema: 40,
+                    parentSchema: schema92.properties.content_type,
+                    data: data29,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err68];
+                  } else {
+                    vErrors.push(err68);
+                  }
+                  errors++;
+                }
+              } else {
+                const err69 = {
+                  instancePath: instancePath + '/photos/' + i3 + '/content_type',
+                  schemaPath: 'common#/$defs/photo/properties/content_type/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema92.properties.content_type.type,
+                  parentSchema: schema92.properties.content_type,
+                  data: data29,
+                };
+                if (vErrors === null) {
+                  vErrors = [err69];
+                } else {
+                  vErrors.push(err69);
+                }
+                errors++;
+              }
+            }
+            if (data25.size !== undefined) {
+              let data30 = data25.size;
+              if (!(typeof data30 == 'number' && !(data30 % 1) && !isNaN(data30) && isFinite(data30))) {
+                const err70 = {
+                  instancePath: instancePath + '/photos/' + i3 + '/size',
+                  schemaPath: 'common#/$defs/photo/properties/size/type',
+                  keyword: 'type',
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                  schema: schema92.properties.size.type,
+                  parentSchema: schema92.properties.size,
+                  data: data30,
+                };
+                if (vErrors === null) {
+                  vErrors = [err70];
+                } else {
+                  vErrors.push(err70);
+                }
+                errors++;
+              }
+              if (typeof data30 == 'number' && isFinite(data30)) {
+                if (data30 < 0 || isNaN(data30)) {
+                  const err71 = {
+                    instancePath: instancePath + '/photos/' + i3 + '/size',
+                    schemaPath: 'common#/$defs/photo/properties/size/minimum',
+                    keyword: 'minimum',
+                    params: { comparison: '>=', limit: 0 },
+                    message: 'must be >= 0',
+                    schema: 0,
+                    parentSchema: schema92.properties.size,
+                    data: data30,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err71];
+                  } else {
+                    vErrors.push(err71);
+                  }
+                  errors++;
+                }
+              }
+            }
+          } else {
+            const err72 = {
+              instancePath: instancePath + '/photos/' + i3,
+              schemaPath: 'common#/$defs/photo/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema92.type,
+              parentSchema: schema92,
+              data: data25,
+            };
+            if (vErrors === null) {
+              vErrors = [err72];
+            } else {
+              vErrors.push(err72);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err73 = {
+          instancePath: instancePath + '/photos',
+          schemaPath: '#/properties/photos/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema90.properties.photos.type,
+          parentSchema: schema90.properties.photos,
+          data: data24,
+        };
+        if (vErrors === null) {
+          vErrors = [err73];
+        } else {
+          vErrors.push(err73);
+        }
+        errors++;
+      }
+    }
+    if (data.used !== undefined) {
+      let data31 = data.used;
+      if (typeof data31 !== 'boolean') {
+        const err74 = {
+          instancePath: instancePath + '/used',
+          schemaPath: '#/properties/used/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema90.properties.used.type,
+          parentSchema: schema90.properties.used,
+          data: data31,
+        };
+        if (vErrors === null) {
+          vErrors = [err74];
+        } else {
+          vErrors.push(err74);
+        }
+        errors++;
+      }
+    }
+    if (data.service_point_id !== undefined) {
+      let data32 = data.service_point_id;
+      if (!(typeof data32 == 'number' && !(data32 % 1) && !isNaN(data32) && isFinite(data32))) {
+        const err75 = {
+          instancePath: instancePath + '/service_point_id',
+          schemaPath: '#/properties/service_point_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema90.properties.service_point_id.type,
+          parentSchema: schema90.properties.service_point_id,
+          data: data32,
+        };
+        if (vErrors === null) {
+          vErrors = [err75];
+        } else {
+          vErrors.push(err75);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err76 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema90.type,
+      parentSchema: schema90,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err76];
+    } else {
+      vErrors.push(err76);
+    }
+    errors++;
+  }
+  validate48.errors = vErrors;
+  return errors === 0;
+}
+validate48.evaluated = {
+  props: {
+    proposal_id: true,
+    location_id: true,
+    name: true,
+    status: true,
+    priority: true,
+    max_capacity: true,
+    hardware_models: true,
+    position: true,
+    foundation_id: true,
+    accessories: true,
+    earliest_installation_date: true,
+    installation_deadline: true,
+    scouting_data: true,
+    location_description: true,
+    country: true,
+    address: true,
+    address_id: true,
+    zip: true,
+    city: true,
+    municipality: true,
+    latitude: true,
+    longitude: true,
+    photos: true,
+    used: true,
+    service_point_id: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const maintenanceOperator = validate49;
+const schema93 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'maintenance-operator',
   title: 'MaintenanceOperator',
@@ -8095,13 +10797,13 @@ const schema87 = {
   },
 };
 
-function validate46(
+function validate49(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="maintenance-operator" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate46.evaluated;
+  const evaluated0 = validate49.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8116,8 +10818,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'maintenance_operator_id' },
         message: "must have required property '" + 'maintenance_operator_id' + "'",
-        schema: schema87.required,
-        parentSchema: schema87,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -8134,8 +10836,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema87.required,
-        parentSchema: schema87,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -8152,8 +10854,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'maintenance_provider_id' },
         message: "must have required property '" + 'maintenance_provider_id' + "'",
-        schema: schema87.required,
-        parentSchema: schema87,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -8172,8 +10874,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema87.properties.operator_id.type,
-          parentSchema: schema87.properties.operator_id,
+          schema: schema93.properties.operator_id.type,
+          parentSchema: schema93.properties.operator_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -8195,7 +10897,7 @@ function validate46(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema87.properties.maintenance_operator_id,
+            parentSchema: schema93.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -8213,7 +10915,7 @@ function validate46(
             params: { limit: 2 },
             message: 'must NOT have fewer than 2 characters',
             schema: 2,
-            parentSchema: schema87.properties.maintenance_operator_id,
+            parentSchema: schema93.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -8231,7 +10933,7 @@ function validate46(
             params: { format: 'alphanumeric-hyphen' },
             message: 'must match format "' + 'alphanumeric-hyphen' + '"',
             schema: 'alphanumeric-hyphen',
-            parentSchema: schema87.properties.maintenance_operator_id,
+            parentSchema: schema93.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -8248,8 +10950,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.maintenance_operator_id.type,
-          parentSchema: schema87.properties.maintenance_operator_id,
+          schema: schema93.properties.maintenance_operator_id.type,
+          parentSchema: schema93.properties.maintenance_operator_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -8271,7 +10973,7 @@ function validate46(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema87.properties.name.allOf[0],
+            parentSchema: schema93.properties.name.allOf[0],
             data: data2,
           };
           if (vErrors === null) {
@@ -8291,7 +10993,7 @@ function validate46(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema87.properties.name.allOf[1],
+            parentSchema: schema93.properties.name.allOf[1],
             data: data2,
           };
           if (vErrors === null) {
@@ -8311,7 +11013,7 @@ function validate46(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema87.properties.name,
+            parentSchema: schema93.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -8328,8 +11030,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.name.type,
-          parentSchema: schema87.properties.name,
+          schema: schema93.properties.name.type,
+          parentSchema: schema93.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -8349,8 +11051,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema87.properties.maintenance_provider_id.type,
-          parentSchema: schema87.properties.maintenance_provider_id,
+          schema: schema93.properties.maintenance_provider_id.type,
+          parentSchema: schema93.properties.maintenance_provider_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -8372,7 +11074,7 @@ function validate46(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema87.properties.email,
+            parentSchema: schema93.properties.email,
             data: data4,
           };
           if (vErrors === null) {
@@ -8390,7 +11092,7 @@ function validate46(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema87.properties.email,
+            parentSchema: schema93.properties.email,
             data: data4,
           };
           if (vErrors === null) {
@@ -8407,8 +11109,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.email.type,
-          parentSchema: schema87.properties.email,
+          schema: schema93.properties.email.type,
+          parentSchema: schema93.properties.email,
           data: data4,
         };
         if (vErrors === null) {
@@ -8430,7 +11132,7 @@ function validate46(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema87.properties.phone,
+            parentSchema: schema93.properties.phone,
             data: data5,
           };
           if (vErrors === null) {
@@ -8447,8 +11149,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.phone.type,
-          parentSchema: schema87.properties.phone,
+          schema: schema93.properties.phone.type,
+          parentSchema: schema93.properties.phone,
           data: data5,
         };
         if (vErrors === null) {
@@ -8472,8 +11174,8 @@ function validate46(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema87.properties.sp_id.items.type,
-              parentSchema: schema87.properties.sp_id.items,
+              schema: schema93.properties.sp_id.items.type,
+              parentSchema: schema93.properties.sp_id.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -8502,7 +11204,7 @@ function validate46(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema87.properties.sp_id,
+                parentSchema: schema93.properties.sp_id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -8523,8 +11225,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema87.properties.sp_id.type,
-          parentSchema: schema87.properties.sp_id,
+          schema: schema93.properties.sp_id.type,
+          parentSchema: schema93.properties.sp_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -8544,8 +11246,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema87.properties.active.type,
-          parentSchema: schema87.properties.active,
+          schema: schema93.properties.active.type,
+          parentSchema: schema93.properties.active,
           data: data8,
         };
         if (vErrors === null) {
@@ -8563,8 +11265,8 @@ function validate46(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema87.type,
-      parentSchema: schema87,
+      schema: schema93.type,
+      parentSchema: schema93,
       data,
     };
     if (vErrors === null) {
@@ -8574,10 +11276,10 @@ function validate46(
     }
     errors++;
   }
-  validate46.errors = vErrors;
+  validate49.errors = vErrors;
   return errors === 0;
 }
-validate46.evaluated = {
+validate49.evaluated = {
   props: {
     operator_id: true,
     maintenance_operator_id: true,
@@ -8592,8 +11294,8 @@ validate46.evaluated = {
   dynamicItems: false,
 };
 
-export const maintenanceProvider = validate47;
-const schema88 = {
+export const maintenanceProvider = validate50;
+const schema94 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'maintenance-provider',
   title: 'MaintenanceProvider',
@@ -8637,13 +11339,13 @@ const schema88 = {
   },
 };
 
-function validate47(
+function validate50(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="maintenance-provider" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate47.evaluated;
+  const evaluated0 = validate50.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8658,8 +11360,8 @@ function validate47(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema88.required,
-        parentSchema: schema88,
+        schema: schema94.required,
+        parentSchema: schema94,
         data,
       };
       if (vErrors === null) {
@@ -8678,8 +11380,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema88.properties.maintenance_provider_id.type,
-          parentSchema: schema88.properties.maintenance_provider_id,
+          schema: schema94.properties.maintenance_provider_id.type,
+          parentSchema: schema94.properties.maintenance_provider_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -8701,7 +11403,7 @@ function validate47(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema88.properties.name,
+            parentSchema: schema94.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -8719,7 +11421,7 @@ function validate47(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema88.properties.name,
+            parentSchema: schema94.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -8736,8 +11438,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema88.properties.name.type,
-          parentSchema: schema88.properties.name,
+          schema: schema94.properties.name.type,
+          parentSchema: schema94.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -8757,8 +11459,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema88.properties.periodic_tickets.type,
-          parentSchema: schema88.properties.periodic_tickets,
+          schema: schema94.properties.periodic_tickets.type,
+          parentSchema: schema94.properties.periodic_tickets,
           data: data2,
         };
         if (vErrors === null) {
@@ -8778,8 +11480,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema88.properties.active.type,
-          parentSchema: schema88.properties.active,
+          schema: schema94.properties.active.type,
+          parentSchema: schema94.properties.active,
           data: data3,
         };
         if (vErrors === null) {
@@ -8797,8 +11499,8 @@ function validate47(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema88.type,
-      parentSchema: schema88,
+      schema: schema94.type,
+      parentSchema: schema94,
       data,
     };
     if (vErrors === null) {
@@ -8808,17 +11510,17 @@ function validate47(
     }
     errors++;
   }
-  validate47.errors = vErrors;
+  validate50.errors = vErrors;
   return errors === 0;
 }
-validate47.evaluated = {
+validate50.evaluated = {
   props: { maintenance_provider_id: true, name: true, periodic_tickets: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const piece = validate48;
-const schema89 = {
+export const piece = validate51;
+const schema95 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'piece',
   title: 'Piece',
@@ -9191,13 +11893,13 @@ const schema89 = {
   },
 };
 
-function validate48(
+function validate51(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="piece" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate48.evaluated;
+  const evaluated0 = validate51.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9212,8 +11914,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'piece_id' },
         message: "must have required property '" + 'piece_id' + "'",
-        schema: schema89.required,
-        parentSchema: schema89,
+        schema: schema95.required,
+        parentSchema: schema95,
         data,
       };
       if (vErrors === null) {
@@ -9230,8 +11932,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema89.required,
-        parentSchema: schema89,
+        schema: schema95.required,
+        parentSchema: schema95,
         data,
       };
       if (vErrors === null) {
@@ -9248,8 +11950,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'service_point_id' },
         message: "must have required property '" + 'service_point_id' + "'",
-        schema: schema89.required,
-        parentSchema: schema89,
+        schema: schema95.required,
+        parentSchema: schema95,
         data,
       };
       if (vErrors === null) {
@@ -9266,8 +11968,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'piece_type' },
         message: "must have required property '" + 'piece_type' + "'",
-        schema: schema89.required,
-        parentSchema: schema89,
+        schema: schema95.required,
+        parentSchema: schema95,
         data,
       };
       if (vErrors === null) {
@@ -9288,7 +11990,7 @@ function validate48(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema89.properties.piece_id,
+            parentSchema: schema95.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -9306,7 +12008,7 @@ function validate48(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema89.properties.piece_id,
+            parentSchema: schema95.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -9324,7 +12026,7 @@ function validate48(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema89.properties.piece_id,
+            parentSchema: schema95.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -9341,8 +12043,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.piece_id.type,
-          parentSchema: schema89.properties.piece_id,
+          schema: schema95.properties.piece_id.type,
+          parentSchema: schema95.properties.piece_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -9360,10 +12062,10 @@ function validate48(
           instancePath: instancePath + '/parcel_id',
           schemaPath: '#/properties/parcel_id/type',
           keyword: 'type',
-          params: { type: schema89.properties.parcel_id.type },
+          params: { type: schema95.properties.parcel_id.type },
           message: 'must be string,null',
-          schema: schema89.properties.parcel_id.type,
-          parentSchema: schema89.properties.parcel_id,
+          schema: schema95.properties.parcel_id.type,
+          parentSchema: schema95.properties.parcel_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -9382,7 +12084,7 @@ function validate48(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema89.properties.parcel_id,
+            parentSchema: schema95.properties.parcel_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -9401,10 +12103,10 @@ function validate48(
           instancePath: instancePath + '/shipment_id',
           schemaPath: '#/properties/shipment_id/type',
           keyword: 'type',
-          params: { type: schema89.properties.shipment_id.type },
+          params: { type: schema95.properties.shipment_id.type },
           message: 'must be string,null',
-          schema: schema89.properties.shipment_id.type,
-          parentSchema: schema89.properties.shipment_id,
+          schema: schema95.properties.shipment_id.type,
+          parentSchema: schema95.properties.shipment_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -9423,7 +12125,7 @@ function validate48(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema89.properties.shipment_id,
+            parentSchema: schema95.properties.shipment_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -9446,7 +12148,7 @@ function validate48(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema89.properties.piece_barcode,
+            parentSchema: schema95.properties.piece_barcode,
             data: data3,
           };
           if (vErrors === null) {
@@ -9464,7 +12166,7 @@ function validate48(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema89.properties.piece_barcode,
+            parentSchema: schema95.properties.piece_barcode,
             data: data3,
           };
           if (vErrors === null) {
@@ -9481,8 +12183,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.piece_barcode.type,
-          parentSchema: schema89.properties.piece_barcode,
+          schema: schema95.properties.piece_barcode.type,
+          parentSchema: schema95.properties.piece_barcode,
           data: data3,
         };
         if (vErrors === null) {
@@ -9502,8 +12204,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema89.properties.test_piece.type,
-          parentSchema: schema89.properties.test_piece,
+          schema: schema95.properties.test_piece.type,
+          parentSchema: schema95.properties.test_piece,
           data: data4,
         };
         if (vErrors === null) {
@@ -9523,8 +12225,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.properties.state.type,
-          parentSchema: schema89.properties.state,
+          schema: schema95.properties.state.type,
+          parentSchema: schema95.properties.state,
           data: data5,
         };
         if (vErrors === null) {
@@ -9566,10 +12268,10 @@ function validate48(
           instancePath: instancePath + '/state',
           schemaPath: '#/properties/state/enum',
           keyword: 'enum',
-          params: { allowedValues: schema89.properties.state.enum },
+          params: { allowedValues: schema95.properties.state.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema89.properties.state.enum,
-          parentSchema: schema89.properties.state,
+          schema: schema95.properties.state.enum,
+          parentSchema: schema95.properties.state,
           data: data5,
         };
         if (vErrors === null) {
@@ -9589,8 +12291,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.properties.piece_type.type,
-          parentSchema: schema89.properties.piece_type,
+          schema: schema95.properties.piece_type.type,
+          parentSchema: schema95.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -9605,10 +12307,10 @@ function validate48(
           instancePath: instancePath + '/piece_type',
           schemaPath: '#/properties/piece_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema89.properties.piece_type.enum },
+          params: { allowedValues: schema95.properties.piece_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema89.properties.piece_type.enum,
-          parentSchema: schema89.properties.piece_type,
+          schema: schema95.properties.piece_type.enum,
+          parentSchema: schema95.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -9628,8 +12330,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.properties.carrier_id.type,
-          parentSchema: schema89.properties.carrier_id,
+          schema: schema95.properties.carrier_id.type,
+          parentSchema: schema95.properties.carrier_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -9649,8 +12351,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.properties.service_point_id.type,
-          parentSchema: schema89.properties.service_point_id,
+          schema: schema95.properties.service_point_id.type,
+          parentSchema: schema95.properties.service_point_id,
           data: data8,
         };
         if (vErrors === null) {
@@ -9668,10 +12370,10 @@ function validate48(
           instancePath: instancePath + '/service_point_name',
           schemaPath: '#/properties/service_point_name/type',
           keyword: 'type',
-          params: { type: schema89.properties.service_point_name.type },
+          params: { type: schema95.properties.service_point_name.type },
           message: 'must be string,null',
-          schema: schema89.properties.service_point_name.type,
-          parentSchema: schema89.properties.service_point_name,
+          schema: schema95.properties.service_point_name.type,
+          parentSchema: schema95.properties.service_point_name,
           data: data9,
         };
         if (vErrors === null) {
@@ -9689,10 +12391,10 @@ function validate48(
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema89.properties.support_provider_id.type },
+          params: { type: schema95.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema89.properties.support_provider_id.type,
-          parentSchema: schema89.properties.support_provider_id,
+          schema: schema95.properties.support_provider_id.type,
+          parentSchema: schema95.properties.support_provider_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -9710,10 +12412,10 @@ function validate48(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema89.properties.hardware_id.type },
+          params: { type: schema95.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema89.properties.hardware_id.type,
-          parentSchema: schema89.properties.hardware_id,
+          schema: schema95.properties.hardware_id.type,
+          parentSchema: schema95.properties.hardware_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -9731,10 +12433,10 @@ function validate48(
           instancePath: instancePath + '/compartment_id',
           schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
-          params: { type: schema89.properties.compartment_id.type },
+          params: { type: schema95.properties.compartment_id.type },
           message: 'must be integer,null',
-          schema: schema89.properties.compartment_id.type,
-          parentSchema: schema89.properties.compartment_id,
+          schema: schema95.properties.compartment_id.type,
+          parentSchema: schema95.properties.compartment_id,
           data: data12,
         };
         if (vErrors === null) {
@@ -9752,10 +12454,10 @@ function validate48(
           instancePath: instancePath + '/courier_id',
           schemaPath: '#/properties/courier_id/type',
           keyword: 'type',
-          params: { type: schema89.properties.courier_id.type },
+          params: { type: schema95.properties.courier_id.type },
           message: 'must be integer,null',
-          schema: schema89.properties.courier_id.type,
-          parentSchema: schema89.properties.courier_id,
+          schema: schema95.properties.courier_id.type,
+          parentSchema: schema95.properties.courier_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -9775,8 +12477,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.properties.allocation_type.type,
-          parentSchema: schema89.properties.allocation_type,
+          schema: schema95.properties.allocation_type.type,
+          parentSchema: schema95.properties.allocation_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -9791,10 +12493,10 @@ function validate48(
           instancePath: instancePath + '/allocation_type',
           schemaPath: '#/properties/allocation_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema89.properties.allocation_type.enum },
+          params: { allowedValues: schema95.properties.allocation_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema89.properties.allocation_type.enum,
-          parentSchema: schema89.properties.allocation_type,
+          schema: schema95.properties.allocation_type.enum,
+          parentSchema: schema95.properties.allocation_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -9814,8 +12516,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.parcel_type.type,
-          parentSchema: schema89.properties.parcel_type,
+          schema: schema95.properties.parcel_type.type,
+          parentSchema: schema95.properties.parcel_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -9830,10 +12532,10 @@ function validate48(
           instancePath: instancePath + '/parcel_type',
           schemaPath: '#/properties/parcel_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema89.properties.parcel_type.enum },
+          params: { allowedValues: schema95.properties.parcel_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema89.properties.parcel_type.enum,
-          parentSchema: schema89.properties.parcel_type,
+          schema: schema95.properties.parcel_type.enum,
+          parentSchema: schema95.properties.parcel_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -9855,7 +12557,7 @@ function validate48(
             params: { comparison: '<=', limit: 58 },
             message: 'must be <= 58',
             schema: 58,
-            parentSchema: schema89.properties.height,
+            parentSchema: schema95.properties.height,
             data: data16,
           };
           if (vErrors === null) {
@@ -9873,7 +12575,7 @@ function validate48(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema89.properties.height,
+            parentSchema: schema95.properties.height,
             data: data16,
           };
           if (vErrors === null) {
@@ -9890,8 +12592,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema89.properties.height.type,
-          parentSchema: schema89.properties.height,
+          schema: schema95.properties.height.type,
+          parentSchema: schema95.properties.height,
           data: data16,
         };
         if (vErrors === null) {
@@ -9913,7 +12615,7 @@ function validate48(
             params: { comparison: '<=', limit: 43 },
             message: 'must be <= 43',
             schema: 43,
-            parentSchema: schema89.properties.width,
+            parentSchema: schema95.properties.width,
             data: data17,
           };
           if (vErrors === null) {
@@ -9931,7 +12633,7 @@ function validate48(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema89.properties.width,
+            parentSchema: schema95.properties.width,
             data: data17,
           };
           if (vErrors === null) {
@@ -9948,8 +12650,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema89.properties.width.type,
-          parentSchema: schema89.properties.width,
+          schema: schema95.properties.width.type,
+          parentSchema: schema95.properties.width,
           data: data17,
         };
         if (vErrors === null) {
@@ -9971,7 +12673,7 @@ function validate48(
             params: { comparison: '<=', limit: 58 },
             message: 'must be <= 58',
             schema: 58,
-            parentSchema: schema89.properties.depth,
+            parentSchema: schema95.properties.depth,
             data: data18,
           };
           if (vErrors === null) {
@@ -9989,7 +12691,7 @@ function validate48(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema89.properties.depth,
+            parentSchema: schema95.properties.depth,
             data: data18,
           };
           if (vErrors === null) {
@@ -10006,8 +12708,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema89.properties.depth.type,
-          parentSchema: schema89.properties.depth,
+          schema: schema95.properties.depth.type,
+          parentSchema: schema95.properties.depth,
           data: data18,
         };
         if (vErrors === null) {
@@ -10025,10 +12727,10 @@ function validate48(
           instancePath: instancePath + '/sender_name',
           schemaPath: '#/properties/sender_name/type',
           keyword: 'type',
-          params: { type: schema89.properties.sender_name.type },
+          params: { type: schema95.properties.sender_name.type },
           message: 'must be string,null',
-          schema: schema89.properties.sender_name.type,
-          parentSchema: schema89.properties.sender_name,
+          schema: schema95.properties.sender_name.type,
+          parentSchema: schema95.properties.sender_name,
           data: data19,
         };
         if (vErrors === null) {
@@ -10047,7 +12749,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.sender_name,
+            parentSchema: schema95.properties.sender_name,
             data: data19,
           };
           if (vErrors === null) {
@@ -10066,10 +12768,10 @@ function validate48(
           instancePath: instancePath + '/sender_phone',
           schemaPath: '#/properties/sender_phone/type',
           keyword: 'type',
-          params: { type: schema89.properties.sender_phone.type },
+          params: { type: schema95.properties.sender_phone.type },
           message: 'must be string,null',
-          schema: schema89.properties.sender_phone.type,
-          parentSchema: schema89.properties.sender_phone,
+          schema: schema95.properties.sender_phone.type,
+          parentSchema: schema95.properties.sender_phone,
           data: data20,
         };
         if (vErrors === null) {
@@ -10088,7 +12790,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.sender_phone,
+            parentSchema: schema95.properties.sender_phone,
             data: data20,
           };
           if (vErrors === null) {
@@ -10107,10 +12809,10 @@ function validate48(
           instancePath: instancePath + '/sender_email',
           schemaPath: '#/properties/sender_email/type',
           keyword: 'type',
-          params: { type: schema89.properties.sender_email.type },
+          params: { type: schema95.properties.sender_email.type },
           message: 'must be string,null',
-          schema: schema89.properties.sender_email.type,
-          parentSchema: schema89.properties.sender_email,
+          schema: schema95.properties.sender_email.type,
+          parentSchema: schema95.properties.sender_email,
           data: data21,
         };
         if (vErrors === null) {
@@ -10129,7 +12831,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.sender_email,
+            parentSchema: schema95.properties.sender_email,
             data: data21,
           };
           if (vErrors === null) {
@@ -10148,10 +12850,10 @@ function validate48(
           instancePath: instancePath + '/recipient_name',
           schemaPath: '#/properties/recipient_name/type',
           keyword: 'type',
-          params: { type: schema89.properties.recipient_name.type },
+          params: { type: schema95.properties.recipient_name.type },
           message: 'must be string,null',
-          schema: schema89.properties.recipient_name.type,
-          parentSchema: schema89.properties.recipient_name,
+          schema: schema95.properties.recipient_name.type,
+          parentSchema: schema95.properties.recipient_name,
           data: data22,
         };
         if (vErrors === null) {
@@ -10170,7 +12872,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.recipient_name,
+            parentSchema: schema95.properties.recipient_name,
             data: data22,
           };
           if (vErrors === null) {
@@ -10189,10 +12891,10 @@ function validate48(
           instancePath: instancePath + '/recipient_phone',
           schemaPath: '#/properties/recipient_phone/type',
           keyword: 'type',
-          params: { type: schema89.properties.recipient_phone.type },
+          params: { type: schema95.properties.recipient_phone.type },
           message: 'must be string,null',
-          schema: schema89.properties.recipient_phone.type,
-          parentSchema: schema89.properties.recipient_phone,
+          schema: schema95.properties.recipient_phone.type,
+          parentSchema: schema95.properties.recipient_phone,
           data: data23,
         };
         if (vErrors === null) {
@@ -10211,7 +12913,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.recipient_phone,
+            parentSchema: schema95.properties.recipient_phone,
             data: data23,
           };
           if (vErrors === null) {
@@ -10230,10 +12932,10 @@ function validate48(
           instancePath: instancePath + '/recipient_email',
           schemaPath: '#/properties/recipient_email/type',
           keyword: 'type',
-          params: { type: schema89.properties.recipient_email.type },
+          params: { type: schema95.properties.recipient_email.type },
           message: 'must be string,null',
-          schema: schema89.properties.recipient_email.type,
-          parentSchema: schema89.properties.recipient_email,
+          schema: schema95.properties.recipient_email.type,
+          parentSchema: schema95.properties.recipient_email,
           data: data24,
         };
         if (vErrors === null) {
@@ -10252,7 +12954,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.recipient_email,
+            parentSchema: schema95.properties.recipient_email,
             data: data24,
           };
           if (vErrors === null) {
@@ -10271,10 +12973,10 @@ function validate48(
           instancePath: instancePath + '/end_user_phone',
           schemaPath: '#/properties/end_user_phone/type',
           keyword: 'type',
-          params: { type: schema89.properties.end_user_phone.type },
+          params: { type: schema95.properties.end_user_phone.type },
           message: 'must be string,null',
-          schema: schema89.properties.end_user_phone.type,
-          parentSchema: schema89.properties.end_user_phone,
+          schema: schema95.properties.end_user_phone.type,
+          parentSchema: schema95.properties.end_user_phone,
           data: data25,
         };
         if (vErrors === null) {
@@ -10293,7 +12995,7 @@ function validate48(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema89.properties.end_user_phone,
+            parentSchema: schema95.properties.end_user_phone,
             data: data25,
           };
           if (vErrors === null) {
@@ -10312,10 +13014,10 @@ function validate48(
           instancePath: instancePath + '/end_user_email',
           schemaPath: '#/properties/end_user_email/type',
           keyword: 'type',
-          params: { type: schema89.properties.end_user_email.type },
+          params: { type: schema95.properties.end_user_email.type },
           message: 'must be string,null',
-          schema: schema89.properties.end_user_email.type,
-          parentSchema: schema89.properties.end_user_email,
+          schema: schema95.properties.end_user_email.type,
+          parentSchema: schema95.properties.end_user_email,
           data: data26,
         };
         if (vErrors === null) {
@@ -10334,7 +13036,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.end_user_email,
+            parentSchema: schema95.properties.end_user_email,
             data: data26,
           };
           if (vErrors === null) {
@@ -10353,10 +13055,10 @@ function validate48(
           instancePath: instancePath + '/enduser_id',
           schemaPath: '#/properties/enduser_id/type',
           keyword: 'type',
-          params: { type: schema89.properties.enduser_id.type },
+          params: { type: schema95.properties.enduser_id.type },
           message: 'must be integer,null',
-          schema: schema89.properties.enduser_id.type,
-          parentSchema: schema89.properties.enduser_id,
+          schema: schema95.properties.enduser_id.type,
+          parentSchema: schema95.properties.enduser_id,
           data: data27,
         };
         if (vErrors === null) {
@@ -10374,10 +13076,10 @@ function validate48(
           instancePath: instancePath + '/reference',
           schemaPath: '#/properties/reference/type',
           keyword: 'type',
-          params: { type: schema89.properties.reference.type },
+          params: { type: schema95.properties.reference.type },
           message: 'must be string,null',
-          schema: schema89.properties.reference.type,
-          parentSchema: schema89.properties.reference,
+          schema: schema95.properties.reference.type,
+          parentSchema: schema95.properties.reference,
           data: data28,
         };
         if (vErrors === null) {
@@ -10396,7 +13098,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.reference,
+            parentSchema: schema95.properties.reference,
             data: data28,
           };
           if (vErrors === null) {
@@ -10417,8 +13119,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.reservation.type,
-          parentSchema: schema89.properties.reservation,
+          schema: schema95.properties.reservation.type,
+          parentSchema: schema95.properties.reservation,
           data: data29,
         };
         if (vErrors === null) {
@@ -10433,10 +13135,10 @@ function validate48(
           instancePath: instancePath + '/reservation',
           schemaPath: '#/properties/reservation/enum',
           keyword: 'enum',
-          params: { allowedValues: schema89.properties.reservation.enum },
+          params: { allowedValues: schema95.properties.reservation.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema89.properties.reservation.enum,
-          parentSchema: schema89.properties.reservation,
+          schema: schema95.properties.reservation.enum,
+          parentSchema: schema95.properties.reservation,
           data: data29,
         };
         if (vErrors === null) {
@@ -10456,8 +13158,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.properties.reservation_time.type,
-          parentSchema: schema89.properties.reservation_time,
+          schema: schema95.properties.reservation_time.type,
+          parentSchema: schema95.properties.reservation_time,
           data: data30,
         };
         if (vErrors === null) {
@@ -10476,7 +13178,7 @@ function validate48(
             params: { comparison: '<=', limit: 168 },
             message: 'must be <= 168',
             schema: 168,
-            parentSchema: schema89.properties.reservation_time,
+            parentSchema: schema95.properties.reservation_time,
             data: data30,
           };
           if (vErrors === null) {
@@ -10494,7 +13196,7 @@ function validate48(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema89.properties.reservation_time,
+            parentSchema: schema95.properties.reservation_time,
             data: data30,
           };
           if (vErrors === null) {
@@ -10513,10 +13215,10 @@ function validate48(
           instancePath: instancePath + '/reserved_until',
           schemaPath: '#/properties/reserved_until/type',
           keyword: 'type',
-          params: { type: schema89.properties.reserved_until.type },
+          params: { type: schema95.properties.reserved_until.type },
           message: 'must be string,null',
-          schema: schema89.properties.reserved_until.type,
-          parentSchema: schema89.properties.reserved_until,
+          schema: schema95.properties.reserved_until.type,
+          parentSchema: schema95.properties.reserved_until,
           data: data31,
         };
         if (vErrors === null) {
@@ -10535,7 +13237,7 @@ function validate48(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema89.properties.reserved_until,
+            parentSchema: schema95.properties.reserved_until,
             data: data31,
           };
           if (vErrors === null) {
@@ -10556,8 +13258,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.properties.expiry_days.type,
-          parentSchema: schema89.properties.expiry_days,
+          schema: schema95.properties.expiry_days.type,
+          parentSchema: schema95.properties.expiry_days,
           data: data32,
         };
         if (vErrors === null) {
@@ -10576,7 +13278,7 @@ function validate48(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema89.properties.expiry_days,
+            parentSchema: schema95.properties.expiry_days,
             data: data32,
           };
           if (vErrors === null) {
@@ -10594,7 +13296,7 @@ function validate48(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema89.properties.expiry_days,
+            parentSchema: schema95.properties.expiry_days,
             data: data32,
           };
           if (vErrors === null) {
@@ -10613,10 +13315,10 @@ function validate48(
           instancePath: instancePath + '/expiry_at',
           schemaPath: '#/properties/expiry_at/type',
           keyword: 'type',
-          params: { type: schema89.properties.expiry_at.type },
+          params: { type: schema95.properties.expiry_at.type },
           message: 'must be string,null',
-          schema: schema89.properties.expiry_at.type,
-          parentSchema: schema89.properties.expiry_at,
+          schema: schema95.properties.expiry_at.type,
+          parentSchema: schema95.properties.expiry_at,
           data: data33,
         };
         if (vErrors === null) {
@@ -10635,7 +13337,7 @@ function validate48(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema89.properties.expiry_at,
+            parentSchema: schema95.properties.expiry_at,
             data: data33,
           };
           if (vErrors === null) {
@@ -10661,8 +13363,8 @@ function validate48(
                 keyword: 'required',
                 params: { missingProperty: 'token_type' },
                 message: "must have required property '" + 'token_type' + "'",
-                schema: schema89.properties.tokens.items.required,
-                parentSchema: schema89.properties.tokens.items,
+                schema: schema95.properties.tokens.items.required,
+                parentSchema: schema95.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -10679,8 +13381,8 @@ function validate48(
                 keyword: 'required',
                 params: { missingProperty: 'status' },
                 message: "must have required property '" + 'status' + "'",
-                schema: schema89.properties.tokens.items.required,
-                parentSchema: schema89.properties.tokens.items,
+                schema: schema95.properties.tokens.items.required,
+                parentSchema: schema95.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -10697,8 +13399,8 @@ function validate48(
                 keyword: 'required',
                 params: { missingProperty: 'code' },
                 message: "must have required property '" + 'code' + "'",
-                schema: schema89.properties.tokens.items.required,
-                parentSchema: schema89.properties.tokens.items,
+                schema: schema95.properties.tokens.items.required,
+                parentSchema: schema95.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -10717,8 +13419,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.tokens.items.properties.token_type.type,
-                  parentSchema: schema89.properties.tokens.items.properties.token_type,
+                  schema: schema95.properties.tokens.items.properties.token_type.type,
+                  parentSchema: schema95.properties.tokens.items.properties.token_type,
                   data: data36,
                 };
                 if (vErrors === null) {
@@ -10741,10 +13443,10 @@ function validate48(
                   instancePath: instancePath + '/tokens/' + i0 + '/token_type',
                   schemaPath: '#/properties/tokens/items/properties/token_type/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema89.properties.tokens.items.properties.token_type.enum },
+                  params: { allowedValues: schema95.properties.tokens.items.properties.token_type.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema89.properties.tokens.items.properties.token_type.enum,
-                  parentSchema: schema89.properties.tokens.items.properties.token_type,
+                  schema: schema95.properties.tokens.items.properties.token_type.enum,
+                  parentSchema: schema95.properties.tokens.items.properties.token_type,
                   data: data36,
                 };
                 if (vErrors === null) {
@@ -10764,8 +13466,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.tokens.items.properties.status.type,
-                  parentSchema: schema89.properties.tokens.items.properties.status,
+                  schema: schema95.properties.tokens.items.properties.status.type,
+                  parentSchema: schema95.properties.tokens.items.properties.status,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -10786,10 +13488,10 @@ function validate48(
                   instancePath: instancePath + '/tokens/' + i0 + '/status',
                   schemaPath: '#/properties/tokens/items/properties/status/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema89.properties.tokens.items.properties.status.enum },
+                  params: { allowedValues: schema95.properties.tokens.items.properties.status.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema89.properties.tokens.items.properties.status.enum,
-                  parentSchema: schema89.properties.tokens.items.properties.status,
+                  schema: schema95.properties.tokens.items.properties.status.enum,
+                  parentSchema: schema95.properties.tokens.items.properties.status,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -10811,7 +13513,7 @@ function validate48(
                     params: { limit: 12 },
                     message: 'must NOT have more than 12 characters',
                     schema: 12,
-                    parentSchema: schema89.properties.tokens.items.properties.code,
+                    parentSchema: schema95.properties.tokens.items.properties.code,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -10828,8 +13530,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.tokens.items.properties.code.type,
-                  parentSchema: schema89.properties.tokens.items.properties.code,
+                  schema: schema95.properties.tokens.items.properties.code.type,
+                  parentSchema: schema95.properties.tokens.items.properties.code,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -10847,10 +13549,10 @@ function validate48(
                   instancePath: instancePath + '/tokens/' + i0 + '/valid_until',
                   schemaPath: '#/properties/tokens/items/properties/valid_until/type',
                   keyword: 'type',
-                  params: { type: schema89.properties.tokens.items.properties.valid_until.type },
+                  params: { type: schema95.properties.tokens.items.properties.valid_until.type },
                   message: 'must be string,null',
-                  schema: schema89.properties.tokens.items.properties.valid_until.type,
-                  parentSchema: schema89.properties.tokens.items.properties.valid_until,
+                  schema: schema95.properties.tokens.items.properties.valid_until.type,
+                  parentSchema: schema95.properties.tokens.items.properties.valid_until,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -10869,7 +13571,7 @@ function validate48(
                     params: { format: 'date-time' },
                     message: 'must match format "' + 'date-time' + '"',
                     schema: 'date-time',
-                    parentSchema: schema89.properties.tokens.items.properties.valid_until,
+                    parentSchema: schema95.properties.tokens.items.properties.valid_until,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -10888,8 +13590,8 @@ function validate48(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema89.properties.tokens.items.type,
-              parentSchema: schema89.properties.tokens.items,
+              schema: schema95.properties.tokens.items.type,
+              parentSchema: schema95.properties.tokens.items,
               data: data35,
             };
             if (vErrors === null) {
@@ -10907,8 +13609,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema89.properties.tokens.type,
-          parentSchema: schema89.properties.tokens,
+          schema: schema95.properties.tokens.type,
+          parentSchema: schema95.properties.tokens,
           data: data34,
         };
         if (vErrors === null) {
@@ -10933,8 +13635,8 @@ function validate48(
                 keyword: 'required',
                 params: { missingProperty: 'channel' },
                 message: "must have required property '" + 'channel' + "'",
-                schema: schema89.properties.notifications.items.required,
-                parentSchema: schema89.properties.notifications.items,
+                schema: schema95.properties.notifications.items.required,
+                parentSchema: schema95.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -10951,8 +13653,8 @@ function validate48(
                 keyword: 'required',
                 params: { missingProperty: 'to' },
                 message: "must have required property '" + 'to' + "'",
-                schema: schema89.properties.notifications.items.required,
-                parentSchema: schema89.properties.notifications.items,
+                schema: schema95.properties.notifications.items.required,
+                parentSchema: schema95.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -10969,8 +13671,8 @@ function validate48(
                 keyword: 'required',
                 params: { missingProperty: 'at' },
                 message: "must have required property '" + 'at' + "'",
-                schema: schema89.properties.notifications.items.required,
-                parentSchema: schema89.properties.notifications.items,
+                schema: schema95.properties.notifications.items.required,
+                parentSchema: schema95.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -10989,8 +13691,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.notifications.items.properties.channel.type,
-                  parentSchema: schema89.properties.notifications.items.properties.channel,
+                  schema: schema95.properties.notifications.items.properties.channel.type,
+                  parentSchema: schema95.properties.notifications.items.properties.channel,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -11005,10 +13707,10 @@ function validate48(
                   instancePath: instancePath + '/notifications/' + i1 + '/channel',
                   schemaPath: '#/properties/notifications/items/properties/channel/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema89.properties.notifications.items.properties.channel.enum },
+                  params: { allowedValues: schema95.properties.notifications.items.properties.channel.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema89.properties.notifications.items.properties.channel.enum,
-                  parentSchema: schema89.properties.notifications.items.properties.channel,
+                  schema: schema95.properties.notifications.items.properties.channel.enum,
+                  parentSchema: schema95.properties.notifications.items.properties.channel,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -11030,7 +13732,7 @@ function validate48(
                     params: { limit: 70 },
                     message: 'must NOT have more than 70 characters',
                     schema: 70,
-                    parentSchema: schema89.properties.notifications.items.properties.to,
+                    parentSchema: schema95.properties.notifications.items.properties.to,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -11047,8 +13749,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.notifications.items.properties.to.type,
-                  parentSchema: schema89.properties.notifications.items.properties.to,
+                  schema: schema95.properties.notifications.items.properties.to.type,
+                  parentSchema: schema95.properties.notifications.items.properties.to,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -11068,8 +13770,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.notifications.items.properties.token_type.type,
-                  parentSchema: schema89.properties.notifications.items.properties.token_type,
+                  schema: schema95.properties.notifications.items.properties.token_type.type,
+                  parentSchema: schema95.properties.notifications.items.properties.token_type,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -11092,10 +13794,10 @@ function validate48(
                   instancePath: instancePath + '/notifications/' + i1 + '/token_type',
                   schemaPath: '#/properties/notifications/items/properties/token_type/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema89.properties.notifications.items.properties.token_type.enum },
+                  params: { allowedValues: schema95.properties.notifications.items.properties.token_type.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema89.properties.notifications.items.properties.token_type.enum,
-                  parentSchema: schema89.properties.notifications.items.properties.token_type,
+                  schema: schema95.properties.notifications.items.properties.token_type.enum,
+                  parentSchema: schema95.properties.notifications.items.properties.token_type,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -11117,7 +13819,7 @@ function validate48(
                     params: { format: 'date-time' },
                     message: 'must match format "' + 'date-time' + '"',
                     schema: 'date-time',
-                    parentSchema: schema89.properties.notifications.items.properties.at,
+                    parentSchema: schema95.properties.notifications.items.properties.at,
                     data: data45,
                   };
                   if (vErrors === null) {
@@ -11134,8 +13836,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.notifications.items.properties.at.type,
-                  parentSchema: schema89.properties.notifications.items.properties.at,
+                  schema: schema95.properties.notifications.items.properties.at.type,
+                  parentSchema: schema95.properties.notifications.items.properties.at,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -11153,8 +13855,8 @@ function validate48(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema89.properties.notifications.items.type,
-              parentSchema: schema89.properties.notifications.items,
+              schema: schema95.properties.notifications.items.type,
+              parentSchema: schema95.properties.notifications.items,
               data: data41,
             };
             if (vErrors === null) {
@@ -11172,8 +13874,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema89.properties.notifications.type,
-          parentSchema: schema89.properties.notifications,
+          schema: schema95.properties.notifications.type,
+          parentSchema: schema95.properties.notifications,
           data: data40,
         };
         if (vErrors === null) {
@@ -11195,7 +13897,7 @@ function validate48(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema89.properties.created_at,
+            parentSchema: schema95.properties.created_at,
             data: data46,
           };
           if (vErrors === null) {
@@ -11212,8 +13914,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.created_at.type,
-          parentSchema: schema89.properties.created_at,
+          schema: schema95.properties.created_at.type,
+          parentSchema: schema95.properties.created_at,
           data: data46,
         };
         if (vErrors === null) {
@@ -11233,8 +13935,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema89.properties.active.type,
-          parentSchema: schema89.properties.active,
+          schema: schema95.properties.active.type,
+          parentSchema: schema95.properties.active,
           data: data47,
         };
         if (vErrors === null) {
@@ -11252,8 +13954,8 @@ function validate48(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema89.type,
-      parentSchema: schema89,
+      schema: schema95.type,
+      parentSchema: schema95,
       data,
     };
     if (vErrors === null) {
@@ -11263,10 +13965,10 @@ function validate48(
     }
     errors++;
   }
-  validate48.errors = vErrors;
+  validate51.errors = vErrors;
   return errors === 0;
 }
-validate48.evaluated = {
+validate51.evaluated = {
   props: {
     piece_id: true,
     parcel_id: true,
@@ -11311,8 +14013,8 @@ validate48.evaluated = {
   dynamicItems: false,
 };
 
-export const pinpad = validate49;
-const schema90 = {
+export const pinpad = validate52;
+const schema96 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'pinpad',
   title: 'Pinpad',
@@ -11503,15 +14205,15 @@ const schema90 = {
     last_heartbeat_at: { type: ['string', 'null'], format: 'date-time', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const formats96 = sharedValidators.formats.numeric;
+const formats120 = sharedValidators.formats.numeric;
 
-function validate49(
+function validate52(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="pinpad" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate49.evaluated;
+  const evaluated0 = validate52.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11526,8 +14228,8 @@ function validate49(
         keyword: 'required',
         params: { missingProperty: 'ble_chip_id' },
         message: "must have required property '" + 'ble_chip_id' + "'",
-        schema: schema90.required,
-        parentSchema: schema90,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -11544,8 +14246,8 @@ function validate49(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema90.required,
-        parentSchema: schema90,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -11562,8 +14264,8 @@ function validate49(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema90.required,
-        parentSchema: schema90,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -11625,7 +14327,7 @@ function validate49(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema90.properties.ble_chip_id,
+            parentSchema: schema96.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -11643,7 +14345,7 @@ function validate49(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema90.properties.ble_chip_id,
+            parentSchema: schema96.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -11661,7 +14363,7 @@ function validate49(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema90.properties.ble_chip_id,
+            parentSchema: schema96.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -11678,8 +14380,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.ble_chip_id.type,
-          parentSchema: schema90.properties.ble_chip_id,
+          schema: schema96.properties.ble_chip_id.type,
+          parentSchema: schema96.properties.ble_chip_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -11738,8 +14440,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema90.properties.hardware_model_id.type,
-          parentSchema: schema90.properties.hardware_model_id,
+          schema: schema96.properties.hardware_model_id.type,
+          parentSchema: schema96.properties.hardware_model_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -11759,8 +14461,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema90.properties.hardware_owner_id.type,
-          parentSchema: schema90.properties.hardware_owner_id,
+          schema: schema96.properties.hardware_owner_id.type,
+          parentSchema: schema96.properties.hardware_owner_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -11778,10 +14480,10 @@ function validate49(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema90.properties.service_point_id.type },
+          params: { type: schema96.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema90.properties.service_point_id.type,
-          parentSchema: schema90.properties.service_point_id,
+          schema: schema96.properties.service_point_id.type,
+          parentSchema: schema96.properties.service_point_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -11799,10 +14501,10 @@ function validate49(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema90.properties.hardware_id.type },
+          params: { type: schema96.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema90.properties.hardware_id.type,
-          parentSchema: schema90.properties.hardware_id,
+          schema: schema96.properties.hardware_id.type,
+          parentSchema: schema96.properties.hardware_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -11826,8 +14528,8 @@ function validate49(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema90.properties.alerts.items.type,
-              parentSchema: schema90.properties.alerts.items,
+              schema: schema96.properties.alerts.items.type,
+              parentSchema: schema96.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -11848,10 +14550,10 @@ function validate49(
               instancePath: instancePath + '/alerts/' + i0,
               schemaPath: '#/properties/alerts/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema90.properties.alerts.items.enum },
+              params: { allowedValues: schema96.properties.alerts.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema90.properties.alerts.items.enum,
-              parentSchema: schema90.properties.alerts.items,
+              schema: schema96.properties.alerts.items.enum,
+              parentSchema: schema96.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -11880,7 +14582,7 @@ function validate49(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema90.properties.alerts,
+                parentSchema: schema96.properties.alerts,
                 data: data7,
               };
               if (vErrors === null) {
@@ -11901,8 +14603,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema90.properties.alerts.type,
-          parentSchema: schema90.properties.alerts,
+          schema: schema96.properties.alerts.type,
+          parentSchema: schema96.properties.alerts,
           data: data7,
         };
         if (vErrors === null) {
@@ -11920,10 +14622,10 @@ function validate49(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema90.properties.last_sync_at.type },
+          params: { type: schema96.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema90.properties.last_sync_at.type,
-          parentSchema: schema90.properties.last_sync_at,
+          schema: schema96.properties.last_sync_at.type,
+          parentSchema: schema96.properties.last_sync_at,
           data: data9,
         };
         if (vErrors === null) {
@@ -11942,7 +14644,7 @@ function validate49(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema90.properties.last_sync_at,
+            parentSchema: schema96.properties.last_sync_at,
             data: data9,
           };
           if (vErrors === null) {
@@ -11963,8 +14665,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema90.properties.installation_sync_status.type,
-          parentSchema: schema90.properties.installation_sync_status,
+          schema: schema96.properties.installation_sync_status.type,
+          parentSchema: schema96.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -11979,10 +14681,10 @@ function validate49(
           instancePath: instancePath + '/installation_sync_status',
           schemaPath: '#/properties/installation_sync_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema90.properties.installation_sync_status.enum },
+          params: { allowedValues: schema96.properties.installation_sync_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema90.properties.installation_sync_status.enum,
-          parentSchema: schema90.properties.installation_sync_status,
+          schema: schema96.properties.installation_sync_status.enum,
+          parentSchema: schema96.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -12004,7 +14706,7 @@ function validate49(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema90.properties.firmware_version,
+            parentSchema: schema96.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -12022,7 +14724,7 @@ function validate49(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema90.properties.firmware_version,
+            parentSchema: schema96.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -12039,8 +14741,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.firmware_version.type,
-          parentSchema: schema90.properties.firmware_version,
+          schema: schema96.properties.firmware_version.type,
+          parentSchema: schema96.properties.firmware_version,
           data: data11,
         };
         if (vErrors === null) {
@@ -12062,7 +14764,7 @@ function validate49(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema90.properties.comm_board,
+            parentSchema: schema96.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -12080,7 +14782,7 @@ function validate49(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema90.properties.comm_board,
+            parentSchema: schema96.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -12097,8 +14799,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.comm_board.type,
-          parentSchema: schema90.properties.comm_board,
+          schema: schema96.properties.comm_board.type,
+          parentSchema: schema96.properties.comm_board,
           data: data12,
         };
         if (vErrors === null) {
@@ -12120,7 +14822,7 @@ function validate49(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema90.properties.battery_pack,
+            parentSchema: schema96.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -12138,7 +14840,7 @@ function validate49(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema90.properties.battery_pack,
+            parentSchema: schema96.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -12155,8 +14857,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.battery_pack.type,
-          parentSchema: schema90.properties.battery_pack,
+          schema: schema96.properties.battery_pack.type,
+          parentSchema: schema96.properties.battery_pack,
           data: data13,
         };
         if (vErrors === null) {
@@ -12178,7 +14880,7 @@ function validate49(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema90.properties.order_number,
+            parentSchema: schema96.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -12196,7 +14898,7 @@ function validate49(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema90.properties.order_number,
+            parentSchema: schema96.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -12213,8 +14915,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.order_number.type,
-          parentSchema: schema90.properties.order_number,
+          schema: schema96.properties.order_number.type,
+          parentSchema: schema96.properties.order_number,
           data: data14,
         };
         if (vErrors === null) {
@@ -12236,7 +14938,7 @@ function validate49(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema90.properties.type_number,
+            parentSchema: schema96.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -12254,7 +14956,7 @@ function validate49(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema90.properties.type_number,
+            parentSchema: schema96.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -12271,8 +14973,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.type_number.type,
-          parentSchema: schema90.properties.type_number,
+          schema: schema96.properties.type_number.type,
+          parentSchema: schema96.properties.type_number,
           data: data15,
         };
         if (vErrors === null) {
@@ -12294,7 +14996,7 @@ function validate49(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema90.properties.manufacturer,
+            parentSchema: schema96.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -12312,7 +15014,7 @@ function validate49(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema90.properties.manufacturer,
+            parentSchema: schema96.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -12329,8 +15031,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.manufacturer.type,
-          parentSchema: schema90.properties.manufacturer,
+          schema: schema96.properties.manufacturer.type,
+          parentSchema: schema96.properties.manufacturer,
           data: data16,
         };
         if (vErrors === null) {
@@ -12350,8 +15052,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.foil.type,
-          parentSchema: schema90.properties.foil,
+          schema: schema96.properties.foil.type,
+          parentSchema: schema96.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -12366,10 +15068,10 @@ function validate49(
           instancePath: instancePath + '/foil',
           schemaPath: '#/properties/foil/enum',
           keyword: 'enum',
-          params: { allowedValues: schema90.properties.foil.enum },
+          params: { allowedValues: schema96.properties.foil.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema90.properties.foil.enum,
-          parentSchema: schema90.properties.foil,
+          schema: schema96.properties.foil.enum,
+          parentSchema: schema96.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -12389,8 +15091,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.language.type,
-          parentSchema: schema90.properties.language,
+          schema: schema96.properties.language.type,
+          parentSchema: schema96.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -12417,10 +15119,10 @@ function validate49(
           instancePath: instancePath + '/language',
           schemaPath: '#/properties/language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema90.properties.language.enum },
+          params: { allowedValues: schema96.properties.language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema90.properties.language.enum,
-          parentSchema: schema90.properties.language,
+          schema: schema96.properties.language.enum,
+          parentSchema: schema96.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -12444,8 +15146,8 @@ function validate49(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema90.properties.features.items.type,
-              parentSchema: schema90.properties.features.items,
+              schema: schema96.properties.features.items.type,
+              parentSchema: schema96.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -12466,10 +15168,10 @@ function validate49(
               instancePath: instancePath + '/features/' + i2,
               schemaPath: '#/properties/features/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema90.properties.features.items.enum },
+              params: { allowedValues: schema96.properties.features.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema90.properties.features.items.enum,
-              parentSchema: schema90.properties.features.items,
+              schema: schema96.properties.features.items.enum,
+              parentSchema: schema96.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -12498,7 +15200,7 @@ function validate49(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema90.properties.features,
+                parentSchema: schema96.properties.features,
                 data: data19,
               };
               if (vErrors === null) {
@@ -12519,8 +15221,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema90.properties.features.type,
-          parentSchema: schema90.properties.features,
+          schema: schema96.properties.features.type,
+          parentSchema: schema96.properties.features,
           data: data19,
         };
         if (vErrors === null) {
@@ -12538,10 +15240,10 @@ function validate49(
           instancePath: instancePath + '/sim_iccid',
           schemaPath: '#/properties/sim_iccid/type',
           keyword: 'type',
-          params: { type: schema90.properties.sim_iccid.type },
+          params: { type: schema96.properties.sim_iccid.type },
           message: 'must be string,null',
-          schema: schema90.properties.sim_iccid.type,
-          parentSchema: schema90.properties.sim_iccid,
+          schema: schema96.properties.sim_iccid.type,
+          parentSchema: schema96.properties.sim_iccid,
           data: data21,
         };
         if (vErrors === null) {
@@ -12560,7 +15262,7 @@ function validate49(
             params: { limit: 22 },
             message: 'must NOT have more than 22 characters',
             schema: 22,
-            parentSchema: schema90.properties.sim_iccid,
+            parentSchema: schema96.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -12578,7 +15280,7 @@ function validate49(
             params: { limit: 18 },
             message: 'must NOT have fewer than 18 characters',
             schema: 18,
-            parentSchema: schema90.properties.sim_iccid,
+            parentSchema: schema96.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -12588,7 +15290,7 @@ function validate49(
           }
           errors++;
         }
-        if (!formats96.validate(data21)) {
+        if (!formats120.validate(data21)) {
           const err52 = {
             instancePath: instancePath + '/sim_iccid',
             schemaPath: '#/properties/sim_iccid/format',
@@ -12596,7 +15298,7 @@ function validate49(
             params: { format: 'numeric' },
             message: 'must match format "' + 'numeric' + '"',
             schema: 'numeric',
-            parentSchema: schema90.properties.sim_iccid,
+            parentSchema: schema96.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -12619,7 +15321,7 @@ function validate49(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema90.properties.apn,
+            parentSchema: schema96.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -12637,7 +15339,7 @@ function validate49(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema90.properties.apn,
+            parentSchema: schema96.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -12654,8 +15356,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.apn.type,
-          parentSchema: schema90.properties.apn,
+          schema: schema96.properties.apn.type,
+          parentSchema: schema96.properties.apn,
           data: data22,
         };
         if (vErrors === null) {
@@ -12675,8 +15377,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.network.type,
-          parentSchema: schema90.properties.network,
+          schema: schema96.properties.network.type,
+          parentSchema: schema96.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -12691,10 +15393,10 @@ function validate49(
           instancePath: instancePath + '/network',
           schemaPath: '#/properties/network/enum',
           keyword: 'enum',
-          params: { allowedValues: schema90.properties.network.enum },
+          params: { allowedValues: schema96.properties.network.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema90.properties.network.enum,
-          parentSchema: schema90.properties.network,
+          schema: schema96.properties.network.enum,
+          parentSchema: schema96.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -12712,10 +15414,10 @@ function validate49(
           instancePath: instancePath + '/last_heartbeat_at',
           schemaPath: '#/properties/last_heartbeat_at/type',
           keyword: 'type',
-          params: { type: schema90.properties.last_heartbeat_at.type },
+          params: { type: schema96.properties.last_heartbeat_at.type },
           message: 'must be string,null',
-          schema: schema90.properties.last_heartbeat_at.type,
-          parentSchema: schema90.properties.last_heartbeat_at,
+          schema: schema96.properties.last_heartbeat_at.type,
+          parentSchema: schema96.properties.last_heartbeat_at,
           data: data24,
         };
         if (vErrors === null) {
@@ -12734,7 +15436,7 @@ function validate49(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema90.properties.last_heartbeat_at,
+            parentSchema: schema96.properties.last_heartbeat_at,
             data: data24,
           };
           if (vErrors === null) {
@@ -12753,8 +15455,8 @@ function validate49(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema90.type,
-      parentSchema: schema90,
+      schema: schema96.type,
+      parentSchema: schema96,
       data,
     };
     if (vErrors === null) {
@@ -12764,10 +15466,10 @@ function validate49(
     }
     errors++;
   }
-  validate49.errors = vErrors;
+  validate52.errors = vErrors;
   return errors === 0;
 }
-validate49.evaluated = {
+validate52.evaluated = {
   props: {
     pinpad_id: true,
     ble_chip_id: true,
@@ -12797,8 +15499,8 @@ validate49.evaluated = {
   dynamicItems: false,
 };
 
-export const role = validate50;
-const schema93 = {
+export const role = validate53;
+const schema99 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'role',
   title: 'Role',
@@ -12870,13 +15572,13 @@ const schema93 = {
 const pattern10 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
 const pattern11 = new RegExp('^[a-z0-9]+$', 'u');
 
-function validate50(
+function validate53(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="role" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate50.evaluated;
+  const evaluated0 = validate53.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12891,8 +15593,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -12909,8 +15611,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'partner_type' },
         message: "must have required property '" + 'partner_type' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -12927,8 +15629,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'partner' },
         message: "must have required property '" + 'partner' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -12945,8 +15647,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'permissions' },
         message: "must have required property '" + 'permissions' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -12967,7 +15669,7 @@ function validate50(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema93.properties.role_name,
+            parentSchema: schema99.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -12985,7 +15687,7 @@ function validate50(
             params: { pattern: '^[a-z]+(_[a-z0-9]+)+$' },
             message: 'must match pattern "' + '^[a-z]+(_[a-z0-9]+)+$' + '"',
             schema: '^[a-z]+(_[a-z0-9]+)+$',
-            parentSchema: schema93.properties.role_name,
+            parentSchema: schema99.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -13002,8 +15704,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.role_name.type,
-          parentSchema: schema93.properties.role_name,
+          schema: schema99.properties.role_name.type,
+          parentSchema: schema99.properties.role_name,
           data: data0,
         };
         if (vErrors === null) {
@@ -13025,7 +15727,7 @@ function validate50(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema93.properties.role_description,
+            parentSchema: schema99.properties.role_description,
             data: data1,
           };
           if (vErrors === null) {
@@ -13042,8 +15744,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.role_description.type,
-          parentSchema: schema93.properties.role_description,
+          schema: schema99.properties.role_description.type,
+          parentSchema: schema99.properties.role_description,
           data: data1,
         };
         if (vErrors === null) {
@@ -13064,10 +15766,10 @@ function validate50(
               instancePath: instancePath + '/role_description_translations',
               schemaPath: '#/properties/role_description_translations/propertyNames/enum',
               keyword: 'enum',
-              params: { allowedValues: schema93.properties.role_description_translations.propertyNames.enum },
+              params: { allowedValues: schema99.properties.role_description_translations.propertyNames.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema93.properties.role_description_translations.propertyNames.enum,
-              parentSchema: schema93.properties.role_description_translations.propertyNames,
+              schema: schema99.properties.role_description_translations.propertyNames.enum,
+              parentSchema: schema99.properties.role_description_translations.propertyNames,
               data: key0,
               propertyName: key0,
             };
@@ -13086,8 +15788,8 @@ function validate50(
               keyword: 'propertyNames',
               params: { propertyName: key0 },
               message: 'property name must be valid',
-              schema: schema93.properties.role_description_translations.propertyNames,
-              parentSchema: schema93.properties.role_description_translations,
+              schema: schema99.properties.role_description_translations.propertyNames,
+              parentSchema: schema99.properties.role_description_translations,
               data: data2,
             };
             if (vErrors === null) {
@@ -13110,7 +15812,7 @@ function validate50(
                 params: { limit: 255 },
                 message: 'must NOT have more than 255 characters',
                 schema: 255,
-                parentSchema: schema93.properties.role_description_translations.additionalProperties,
+                parentSchema: schema99.properties.role_description_translations.additionalProperties,
                 data: data3,
               };
               if (vErrors === null) {
@@ -13128,8 +15830,8 @@ function validate50(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema93.properties.role_description_translations.additionalProperties.type,
-              parentSchema: schema93.properties.role_description_translations.additionalProperties,
+              schema: schema99.properties.role_description_translations.additionalProperties.type,
+              parentSchema: schema99.properties.role_description_translations.additionalProperties,
               data: data3,
             };
             if (vErrors === null) {
@@ -13147,8 +15849,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema93.properties.role_description_translations.type,
-          parentSchema: schema93.properties.role_description_translations,
+          schema: schema99.properties.role_description_translations.type,
+          parentSchema: schema99.properties.role_description_translations,
           data: data2,
         };
         if (vErrors === null) {
@@ -13168,8 +15870,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.partner_type.type,
-          parentSchema: schema93.properties.partner_type,
+          schema: schema99.properties.partner_type.type,
+          parentSchema: schema99.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -13191,10 +15893,10 @@ function validate50(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema93.properties.partner_type.enum },
+          params: { allowedValues: schema99.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema93.properties.partner_type.enum,
-          parentSchema: schema93.properties.partner_type,
+          schema: schema99.properties.partner_type.enum,
+          parentSchema: schema99.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -13216,7 +15918,7 @@ function validate50(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema93.properties.partner,
+            parentSchema: schema99.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -13234,7 +15936,7 @@ function validate50(
             params: { pattern: '^[a-z0-9]+$' },
             message: 'must match pattern "' + '^[a-z0-9]+$' + '"',
             schema: '^[a-z0-9]+$',
-            parentSchema: schema93.properties.partner,
+            parentSchema: schema99.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -13251,8 +15953,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.partner.type,
-          parentSchema: schema93.properties.partner,
+          schema: schema99.properties.partner.type,
+          parentSchema: schema99.properties.partner,
           data: data5,
         };
         if (vErrors === null) {
@@ -13277,8 +15979,8 @@ function validate50(
                 keyword: 'required',
                 params: { missingProperty: 'feature_id' },
                 message: "must have required property '" + 'feature_id' + "'",
-                schema: schema93.properties.permissions.items.required,
-                parentSchema: schema93.properties.permissions.items,
+                schema: schema99.properties.permissions.items.required,
+                parentSchema: schema99.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -13295,8 +15997,8 @@ function validate50(
                 keyword: 'required',
                 params: { missingProperty: 'has_permission' },
                 message: "must have required property '" + 'has_permission' + "'",
-                schema: schema93.properties.permissions.items.required,
-                parentSchema: schema93.properties.permissions.items,
+                schema: schema99.properties.permissions.items.required,
+                parentSchema: schema99.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -13315,8 +16017,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema93.properties.permissions.items.properties.feature_id.type,
-                  parentSchema: schema93.properties.permissions.items.properties.feature_id,
+                  schema: schema99.properties.permissions.items.properties.feature_id.type,
+                  parentSchema: schema99.properties.permissions.items.properties.feature_id,
                   data: data8,
                 };
                 if (vErrors === null) {
@@ -13335,7 +16037,7 @@ function validate50(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema93.properties.permissions.items.properties.feature_id,
+                    parentSchema: schema99.properties.permissions.items.properties.feature_id,
                     data: data8,
                   };
                   if (vErrors === null) {
@@ -13356,8 +16058,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema93.properties.permissions.items.properties.has_permission.type,
-                  parentSchema: schema93.properties.permissions.items.properties.has_permission,
+                  schema: schema99.properties.permissions.items.properties.has_permission.type,
+                  parentSchema: schema99.properties.permissions.items.properties.has_permission,
                   data: data9,
                 };
                 if (vErrors === null) {
@@ -13382,8 +16084,8 @@ function validate50(
                         keyword: 'required',
                         params: { missingProperty: 'type' },
                         message: "must have required property '" + 'type' + "'",
-                        schema: schema93.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema93.properties.permissions.items.properties.configurations.items,
+                        schema: schema99.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema99.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -13400,8 +16102,8 @@ function validate50(
                         keyword: 'required',
                         params: { missingProperty: 'show' },
                         message: "must have required property '" + 'show' + "'",
-                        schema: schema93.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema93.properties.permissions.items.properties.configurations.items,
+                        schema: schema99.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema99.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -13424,7 +16126,7 @@ function validate50(
                             message: 'must NOT have more than 100 characters',
                             schema: 100,
                             parentSchema:
-                              schema93.properties.permissions.items.properties.configurations.items.properties.type,
+                              schema99.properties.permissions.items.properties.configurations.items.properties.type,
                             data: data12,
                           };
                           if (vErrors === null) {
@@ -13443,9 +16145,9 @@ function validate50(
                           params: { type: 'string' },
                           message: 'must be string',
                           schema:
-                            schema93.properties.permissions.items.properties.configurations.items.properties.type.type,
+                            schema99.properties.permissions.items.properties.configurations.items.properties.type.type,
                           parentSchema:
-                            schema93.properties.permissions.items.properties.configurations.items.properties.type,
+                            schema99.properties.permissions.items.properties.configurations.items.properties.type,
                           data: data12,
                         };
                         if (vErrors === null) {
@@ -13467,9 +16169,9 @@ function validate50(
                           params: { type: 'boolean' },
                           message: 'must be boolean',
                           schema:
-                            schema93.properties.permissions.items.properties.configurations.items.properties.show.type,
+                            schema99.properties.permissions.items.properties.configurations.items.properties.show.type,
                           parentSchema:
-                            schema93.properties.permissions.items.properties.configurations.items.properties.show,
+                            schema99.properties.permissions.items.properties.configurations.items.properties.show,
                           data: data13,
                         };
                         if (vErrors === null) {
@@ -13487,8 +16189,8 @@ function validate50(
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema93.properties.permissions.items.properties.configurations.items.type,
-                      parentSchema: schema93.properties.permissions.items.properties.configurations.items,
+                      schema: schema99.properties.permissions.items.properties.configurations.items.type,
+                      parentSchema: schema99.properties.permissions.items.properties.configurations.items,
                       data: data11,
                     };
                     if (vErrors === null) {
@@ -13506,8 +16208,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema93.properties.permissions.items.properties.configurations.type,
-                  parentSchema: schema93.properties.permissions.items.properties.configurations,
+                  schema: schema99.properties.permissions.items.properties.configurations.type,
+                  parentSchema: schema99.properties.permissions.items.properties.configurations,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -13525,8 +16227,8 @@ function validate50(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema93.properties.permissions.items.type,
-              parentSchema: schema93.properties.permissions.items,
+              schema: schema99.properties.permissions.items.type,
+              parentSchema: schema99.properties.permissions.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -13544,8 +16246,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema93.properties.permissions.type,
-          parentSchema: schema93.properties.permissions,
+          schema: schema99.properties.permissions.type,
+          parentSchema: schema99.properties.permissions,
           data: data6,
         };
         if (vErrors === null) {
@@ -13563,8 +16265,8 @@ function validate50(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema93.type,
-      parentSchema: schema93,
+      schema: schema99.type,
+      parentSchema: schema99,
       data,
     };
     if (vErrors === null) {
@@ -13574,10 +16276,10 @@ function validate50(
     }
     errors++;
   }
-  validate50.errors = vErrors;
+  validate53.errors = vErrors;
   return errors === 0;
 }
-validate50.evaluated = {
+validate53.evaluated = {
   props: {
     role_name: true,
     role_description: true,
@@ -13590,8 +16292,8 @@ validate50.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePoint = validate51;
-const schema94 = {
+export const servicePoint = validate54;
+const schema100 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point',
   title: 'ServicePoint',
@@ -14121,7 +16823,7 @@ const schema94 = {
     report_id: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const schema96 = {
+const schema102 = {
   type: 'integer',
   'x-choices': 'service_point_status',
   enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
@@ -14141,7 +16843,7 @@ const schema96 = {
     ],
   },
 };
-const schema98 = {
+const schema104 = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -14152,7 +16854,7 @@ const schema98 = {
   if: { properties: { closed: { const: false } } },
   then: { properties: { open: true, close: true }, required: ['open', 'close'] },
 };
-const schema106 = {
+const schema112 = {
   type: 'object',
   additionalProperties: false,
   required: ['carrier_id'],
@@ -14169,31 +16871,18 @@ const schema106 = {
     },
   },
 };
-const schema108 = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['photo_id', 'url'],
-  properties: {
-    photo_id: { type: 'string', maxLength: 64 },
-    url: { type: 'string', maxLength: 500 },
-    file_name: { type: 'string', maxLength: 255 },
-    content_type: { type: 'string', maxLength: 40 },
-    size: { type: 'integer', minimum: 0 },
-  },
-};
-const formats118 = sharedValidators.formats.time;
-const formats152 = sharedValidators.formats['scout-value'];
-const func108 = sharedValidators.timeAfterMessage;
-const func120 = sharedValidators.countWithinMessage;
-const func124 = sharedValidators.defaultDescriptionMessage;
+const formats142 = sharedValidators.formats.time;
+const formats176 = sharedValidators.formats['scout-value'];
+const func131 = sharedValidators.timeAfterMessage;
+const func147 = sharedValidators.defaultDescriptionMessage;
 
-function validate51(
+function validate54(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate51.evaluated;
+  const evaluated0 = validate54.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14208,8 +16897,8 @@ function validate51(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema94.required,
-        parentSchema: schema94,
+        schema: schema100.required,
+        parentSchema: schema100,
         data,
       };
       if (vErrors === null) {
@@ -14226,8 +16915,8 @@ function validate51(
         keyword: 'required',
         params: { missingProperty: 'country' },
         message: "must have required property '" + 'country' + "'",
-        schema: schema94.required,
-        parentSchema: schema94,
+        schema: schema100.required,
+        parentSchema: schema100,
         data,
       };
       if (vErrors === null) {
@@ -14244,8 +16933,8 @@ function validate51(
         keyword: 'required',
         params: { missingProperty: 'status' },
         message: "must have required property '" + 'status' + "'",
-        schema: schema94.required,
-        parentSchema: schema94,
+        schema: schema100.required,
+        parentSchema: schema100,
         data,
       };
       if (vErrors === null) {
@@ -14307,7 +16996,7 @@ function validate51(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema94.properties.sp_id,
+            parentSchema: schema100.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -14325,7 +17014,7 @@ function validate51(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema94.properties.sp_id,
+            parentSchema: schema100.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -14342,8 +17031,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.sp_id.type,
-          parentSchema: schema94.properties.sp_id,
+          schema: schema100.properties.sp_id.type,
+          parentSchema: schema100.properties.sp_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -14365,7 +17054,7 @@ function validate51(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema94.properties.alt_sp_id,
+            parentSchema: schema100.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -14383,7 +17072,7 @@ function validate51(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema94.properties.alt_sp_id,
+            parentSchema: schema100.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -14400,8 +17089,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.alt_sp_id.type,
-          parentSchema: schema94.properties.alt_sp_id,
+          schema: schema100.properties.alt_sp_id.type,
+          parentSchema: schema100.properties.alt_sp_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -14423,7 +17112,7 @@ function validate51(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema94.properties.name,
+            parentSchema: schema100.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -14441,7 +17130,7 @@ function validate51(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema94.properties.name,
+            parentSchema: schema100.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -14459,7 +17148,7 @@ function validate51(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema94.properties.name,
+            parentSchema: schema100.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -14476,8 +17165,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.name.type,
-          parentSchema: schema94.properties.name,
+          schema: schema100.properties.name.type,
+          parentSchema: schema100.properties.name,
           data: data3,
         };
         if (vErrors === null) {
@@ -14499,7 +17188,7 @@ function validate51(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema94.properties.location_name,
+            parentSchema: schema100.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -14517,7 +17206,7 @@ function validate51(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema94.properties.location_name,
+            parentSchema: schema100.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -14534,8 +17223,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.location_name.type,
-          parentSchema: schema94.properties.location_name,
+          schema: schema100.properties.location_name.type,
+          parentSchema: schema100.properties.location_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -14555,8 +17244,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema96.type,
-          parentSchema: schema96,
+          schema: schema102.type,
+          parentSchema: schema102,
           data: data5,
         };
         if (vErrors === null) {
@@ -14582,10 +17271,10 @@ function validate51(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/servicePointStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema96.enum },
+          params: { allowedValues: schema102.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema96.enum,
-          parentSchema: schema96,
+          schema: schema102.enum,
+          parentSchema: schema102,
           data: data5,
         };
         if (vErrors === null) {
@@ -14607,7 +17296,7 @@ function validate51(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema94.properties.status_comment,
+            parentSchema: schema100.properties.status_comment,
             data: data6,
           };
           if (vErrors === null) {
@@ -14624,8 +17313,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.status_comment.type,
-          parentSchema: schema94.properties.status_comment,
+          schema: schema100.properties.status_comment.type,
+          parentSchema: schema100.properties.status_comment,
           data: data6,
         };
         if (vErrors === null) {
@@ -14696,7 +17385,7 @@ function validate51(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema94.properties.address,
+            parentSchema: schema100.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -14714,7 +17403,7 @@ function validate51(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema94.properties.address,
+            parentSchema: schema100.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -14731,8 +17420,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.address.type,
-          parentSchema: schema94.properties.address,
+          schema: schema100.properties.address.type,
+          parentSchema: schema100.properties.address,
           data: data8,
         };
         if (vErrors === null) {
@@ -14752,8 +17441,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.address_id.type,
-          parentSchema: schema94.properties.address_id,
+          schema: schema100.properties.address_id.type,
+          parentSchema: schema100.properties.address_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -14775,7 +17464,7 @@ function validate51(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema94.properties.zip,
+            parentSchema: schema100.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -14793,7 +17482,7 @@ function validate51(
             params: { limit: 4 },
             message: 'must NOT have fewer than 4 characters',
             schema: 4,
-            parentSchema: schema94.properties.zip,
+            parentSchema: schema100.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -14811,7 +17500,7 @@ function validate51(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema94.properties.zip,
+            parentSchema: schema100.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -14828,8 +17517,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.zip.type,
-          parentSchema: schema94.properties.zip,
+          schema: schema100.properties.zip.type,
+          parentSchema: schema100.properties.zip,
           data: data10,
         };
         if (vErrors === null) {
@@ -14851,7 +17540,7 @@ function validate51(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema94.properties.city,
+            parentSchema: schema100.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -14869,7 +17558,7 @@ function validate51(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema94.properties.city,
+            parentSchema: schema100.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -14886,8 +17575,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.city.type,
-          parentSchema: schema94.properties.city,
+          schema: schema100.properties.city.type,
+          parentSchema: schema100.properties.city,
           data: data11,
         };
         if (vErrors === null) {
@@ -14909,7 +17598,7 @@ function validate51(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema94.properties.municipality,
+            parentSchema: schema100.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -14927,7 +17616,7 @@ function validate51(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema94.properties.municipality,
+            parentSchema: schema100.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -14944,8 +17633,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.municipality.type,
-          parentSchema: schema94.properties.municipality,
+          schema: schema100.properties.municipality.type,
+          parentSchema: schema100.properties.municipality,
           data: data12,
         };
         if (vErrors === null) {
@@ -14965,8 +17654,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.region_id.type,
-          parentSchema: schema94.properties.region_id,
+          schema: schema100.properties.region_id.type,
+          parentSchema: schema100.properties.region_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -14986,8 +17675,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.sub_region_id.type,
-          parentSchema: schema94.properties.sub_region_id,
+          schema: schema100.properties.sub_region_id.type,
+          parentSchema: schema100.properties.sub_region_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -15009,7 +17698,7 @@ function validate51(
             params: { comparison: '<=', limit: 90 },
             message: 'must be <= 90',
             schema: 90,
-            parentSchema: schema94.properties.latitude,
+            parentSchema: schema100.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -15027,7 +17716,7 @@ function validate51(
             params: { comparison: '>=', limit: -90 },
             message: 'must be >= -90',
             schema: -90,
-            parentSchema: schema94.properties.latitude,
+            parentSchema: schema100.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -15044,8 +17733,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema94.properties.latitude.type,
-          parentSchema: schema94.properties.latitude,
+          schema: schema100.properties.latitude.type,
+          parentSchema: schema100.properties.latitude,
           data: data15,
         };
         if (vErrors === null) {
@@ -15067,7 +17756,7 @@ function validate51(
             params: { comparison: '<=', limit: 180 },
             message: 'must be <= 180',
             schema: 180,
-            parentSchema: schema94.properties.longitude,
+            parentSchema: schema100.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -15085,7 +17774,7 @@ function validate51(
             params: { comparison: '>=', limit: -180 },
             message: 'must be >= -180',
             schema: -180,
-            parentSchema: schema94.properties.longitude,
+            parentSchema: schema100.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -15102,8 +17791,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema94.properties.longitude.type,
-          parentSchema: schema94.properties.longitude,
+          schema: schema100.properties.longitude.type,
+          parentSchema: schema100.properties.longitude,
           data: data16,
         };
         if (vErrors === null) {
@@ -15125,7 +17814,7 @@ function validate51(
             params: { limit: 64 },
             message: 'must NOT have more than 64 characters',
             schema: 64,
-            parentSchema: schema94.properties.time_zone,
+            parentSchema: schema100.properties.time_zone,
             data: data17,
           };
           if (vErrors === null) {
@@ -15142,8 +17831,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.time_zone.type,
-          parentSchema: schema94.properties.time_zone,
+          schema: schema100.properties.time_zone.type,
+          parentSchema: schema100.properties.time_zone,
           data: data17,
         };
         if (vErrors === null) {
@@ -15163,8 +17852,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.location_type_id.type,
-          parentSchema: schema94.properties.location_type_id,
+          schema: schema100.properties.location_type_id.type,
+          parentSchema: schema100.properties.location_type_id,
           data: data18,
         };
         if (vErrors === null) {
@@ -15184,8 +17873,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.foundation_id.type,
-          parentSchema: schema94.properties.foundation_id,
+          schema: schema100.properties.foundation_id.type,
+          parentSchema: schema100.properties.foundation_id,
           data: data19,
         };
         if (vErrors === null) {
@@ -15207,7 +17896,7 @@ function validate51(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema94.properties.delivery_methods,
+            parentSchema: schema100.properties.delivery_methods,
             data: data20,
           };
           if (vErrors === null) {
@@ -15227,8 +17916,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema94.properties.delivery_methods.items.type,
-              parentSchema: schema94.properties.delivery_methods.items,
+              schema: schema100.properties.delivery_methods.items.type,
+              parentSchema: schema100.properties.delivery_methods.items,
               data: data21,
             };
             if (vErrors === null) {
@@ -15257,7 +17946,7 @@ function validate51(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema94.properties.delivery_methods,
+                parentSchema: schema100.properties.delivery_methods,
                 data: data20,
               };
               if (vErrors === null) {
@@ -15278,8 +17967,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.delivery_methods.type,
-          parentSchema: schema94.properties.delivery_methods,
+          schema: schema100.properties.delivery_methods.type,
+          parentSchema: schema100.properties.delivery_methods,
           data: data20,
         };
         if (vErrors === null) {
@@ -15303,8 +17992,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema94.properties.delivery_days.items.type,
-              parentSchema: schema94.properties.delivery_days.items,
+              schema: schema100.properties.delivery_days.items.type,
+              parentSchema: schema100.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -15327,10 +18016,10 @@ function validate51(
               instancePath: instancePath + '/delivery_days/' + i2,
               schemaPath: '#/properties/delivery_days/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema94.properties.delivery_days.items.enum },
+              params: { allowedValues: schema100.properties.delivery_days.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema94.properties.delivery_days.items.enum,
-              parentSchema: schema94.properties.delivery_days.items,
+              schema: schema100.properties.delivery_days.items.enum,
+              parentSchema: schema100.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -15359,7 +18048,7 @@ function validate51(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema94.properties.delivery_days,
+                parentSchema: schema100.properties.delivery_days,
                 data: data22,
               };
               if (vErrors === null) {
@@ -15380,8 +18069,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.delivery_days.type,
-          parentSchema: schema94.properties.delivery_days,
+          schema: schema100.properties.delivery_days.type,
+          parentSchema: schema100.properties.delivery_days,
           data: data22,
         };
         if (vErrors === null) {
@@ -15412,7 +18101,7 @@ function validate51(
               params: { additionalProperty: key0 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema94.properties.opening_hours,
+              parentSchema: schema100.properties.opening_hours,
               data: data24,
             };
             if (vErrors === null) {
@@ -15460,8 +18149,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema104.then.required,
+                  parentSchema: schema104.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -15478,8 +18167,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema104.then.required,
+                  parentSchema: schema104.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -15506,8 +18195,8 @@ function validate51(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema98.if,
-              parentSchema: schema98,
+              schema: schema104.if,
+              parentSchema: schema104,
               data: data25,
             };
             if (vErrors === null) {
@@ -15527,7 +18216,7 @@ function validate51(
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema98,
+                  parentSchema: schema104,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -15547,8 +18236,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema98.properties.closed.type,
-                  parentSchema: schema98.properties.closed,
+                  schema: schema104.properties.closed.type,
+                  parentSchema: schema104.properties.closed,
                   data: data27,
                 };
                 if (vErrors === null) {
@@ -15562,7 +18251,7 @@ function validate51(
             if (data25.open !== undefined) {
               let data28 = data25.open;
               if (typeof data28 === 'string') {
-                if (!formats118.validate(data28)) {
+                if (!formats142.validate(data28)) {
                   const err65 = {
                     instancePath: instancePath + '/opening_hours/monday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -15570,7 +18259,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.open,
+                    parentSchema: schema104.properties.open,
                     data: data28,
                   };
                   if (vErrors === null) {
@@ -15587,8 +18276,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.open.type,
-                  parentSchema: schema98.properties.open,
+                  schema: schema104.properties.open.type,
+                  parentSchema: schema104.properties.open,
                   data: data28,
                 };
                 if (vErrors === null) {
@@ -15602,7 +18291,7 @@ function validate51(
             if (data25.close !== undefined) {
               let data29 = data25.close;
               if (typeof data29 === 'string') {
-                if (!formats118.validate(data29)) {
+                if (!formats142.validate(data29)) {
                   const err67 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -15610,7 +18299,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema104.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -15620,7 +18309,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message0 = func108(data29, 'open', data25);
+                const message0 = func131(data29, 'open', data25);
                 if (message0 !== undefined) {
                   const err68 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
@@ -15629,7 +18318,7 @@ function validate51(
                     params: { message: message0 },
                     message: message0,
                     schema: 'open',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema104.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -15646,8 +18335,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.close.type,
-                  parentSchema: schema98.properties.close,
+                  schema: schema104.properties.close.type,
+                  parentSchema: schema104.properties.close,
                   data: data29,
                 };
                 if (vErrors === null) {
@@ -15665,8 +18354,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema98.type,
-              parentSchema: schema98,
+              schema: schema104.type,
+              parentSchema: schema104,
               data: data25,
             };
             if (vErrors === null) {
@@ -15714,8 +18403,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema104.then.required,
+                  parentSchema: schema104.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -15732,8 +18421,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema104.then.required,
+                  parentSchema: schema104.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -15760,8 +18449,8 @@ function validate51(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema98.if,
-              parentSchema: schema98,
+              schema: schema104.if,
+              parentSchema: schema104,
               data: data30,
             };
             if (vErrors === null) {
@@ -15781,7 +18470,7 @@ function validate51(
                   params: { additionalProperty: key2 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema98,
+                  parentSchema: schema104,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -15801,8 +18490,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema98.properties.closed.type,
-                  parentSchema: schema98.properties.closed,
+                  schema: schema104.properties.closed.type,
+                  parentSchema: schema104.properties.closed,
                   data: data32,
                 };
                 if (vErrors === null) {
@@ -15816,7 +18505,7 @@ function validate51(
             if (data30.open !== undefined) {
               let data33 = data30.open;
               if (typeof data33 === 'string') {
-                if (!formats118.validate(data33)) {
+                if (!formats142.validate(data33)) {
                   const err77 = {
                     instancePath: instancePath + '/opening_hours/tuesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -15824,7 +18513,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.open,
+                    parentSchema: schema104.properties.open,
                     data: data33,
                   };
                   if (vErrors === null) {
@@ -15841,8 +18530,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.open.type,
-                  parentSchema: schema98.properties.open,
+                  schema: schema104.properties.open.type,
+                  parentSchema: schema104.properties.open,
                   data: data33,
                 };
                 if (vErrors === null) {
@@ -15856,7 +18545,7 @@ function validate51(
             if (data30.close !== undefined) {
               let data34 = data30.close;
               if (typeof data34 === 'string') {
-                if (!formats118.validate(data34)) {
+                if (!formats142.validate(data34)) {
                   const err79 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -15864,7 +18553,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema104.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -15874,7 +18563,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message1 = func108(data34, 'open', data30);
+                const message1 = func131(data34, 'open', data30);
                 if (message1 !== undefined) {
                   const err80 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
@@ -15883,7 +18572,7 @@ function validate51(
                     params: { message: message1 },
                     message: message1,
                     schema: 'open',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema104.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -15900,8 +18589,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.close.type,
-                  parentSchema: schema98.properties.close,
+                  schema: schema104.properties.close.type,
+                  parentSchema: schema104.properties.close,
                   data: data34,
                 };
                 if (vErrors === null) {
@@ -15919,8 +18608,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema98.type,
-              parentSchema: schema98,
+              schema: schema104.type,
+              parentSchema: schema104,
               data: data30,
             };
             if (vErrors === null) {
@@ -15968,8 +18657,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema104.then.required,
+                  parentSchema: schema104.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -15986,8 +18675,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema104.then.required,
+                  parentSchema: schema104.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -16014,8 +18703,8 @@ function validate51(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema98.if,
-              parentSchema: schema98,
+              schema: schema104.if,
+              parentSchema: schema104,
               data: data35,
             };
             if (vErrors === null) {
@@ -16035,7 +18724,7 @@ function validate51(
                   params: { additionalProperty: key3 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema98,
+                  parentSchema: schema104,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -16055,8 +18744,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema98.properties.closed.type,
-                  parentSchema: schema98.properties.closed,
+                  schema: schema104.properties.closed.type,
+                  parentSchema: schema104.properties.closed,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -16070,7 +18759,7 @@ function validate51(
             if (data35.open !== undefined) {
               let data38 = data35.open;
               if (typeof data38 === 'string') {
-                if (!formats118.validate(data38)) {
+                if (!formats142.validate(data38)) {
                   const err89 = {
                     instancePath: instancePath + '/opening_hours/wednesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -16078,7 +18767,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.open,
+                    parentSchema: schema104.properties.open,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -16095,8 +18784,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.open.type,
-                  parentSchema: schema98.properties.open,
+                  schema: schema104.properties.open.type,
+                  parentSchema: schema104.properties.open,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -16110,7 +18799,7 @@ function validate51(
             if (data35.close !== undefined) {
               let data39 = data35.close;
               if (typeof data39 === 'string') {
-                if (!formats118.validate(data39)) {
+                if (!formats142.validate(data39)) {
                   const err91 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -16118,7 +18807,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema104.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -16128,7 +18817,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message2 = func108(data39, 'open', data35);
+                const message2 = func131(data39, 'open', data35);
                 if (message2 !== undefined) {
                   const err92 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
@@ -16137,7 +18826,7 @@ function validate51(
                     params: { message: message2 },
                     message: message2,
                     schema: 'open',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema104.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -16154,8 +18843,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.close.type,
-                  parentSchema: schema98.properties.close,
+                  schema: schema104.properties.close.type,
+                  parentSchema: schema104.properties.close,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -16173,8 +18862,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema98.type,
-              parentSchema: schema98,
+              schema: schema104.type,
+              parentSchema: schema104,
               data: data35,
             };
             if (vErrors === null) {
@@ -16222,8 +18911,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema104.then.required,
+                  parentSchema: schema104.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -16240,8 +18929,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema104.then.required,
+                  parentSchema: schema104.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -16268,8 +18957,8 @@ function validate51(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema98.if,
-              parentSchema: schema98,
+              schema: schema104.if,
+              parentSchema: schema104,
               data: data40,
             };
             if (vErrors === null) {
@@ -16289,7 +18978,7 @@ function validate51(
                   params: { additionalProperty: key4 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema98,
+                  parentSchema: schema104,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -16309,8 +18998,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema98.properties.closed.type,
-                  parentSchema: schema98.properties.closed,
+                  schema: schema104.properties.closed.type,
+                  parentSchema: schema104.properties.closed,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -16324,7 +19013,7 @@ function validate51(
             if (data40.open !== undefined) {
               let data43 = data40.open;
               if (typeof data43 === 'string') {
-                if (!formats118.validate(data43)) {
+                if (!formats142.validate(data43)) {
                   const err101 = {
                     instancePath: instancePath + '/opening_hours/thursday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -16332,7 +19021,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.open,
+                    parentSchema: schema104.properties.open,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -16349,8 +19038,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.open.type,
-                  parentSchema: schema98.properties.open,
+                  schema: schema104.properties.open.type,
+                  parentSchema: schema104.properties.open,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -16364,7 +19053,7 @@ function validate51(
             if (data40.close !== undefined) {
               let data44 = data40.close;
               if (typeof data44 === 'string') {
-                if (!formats118.validate(data44)) {
+                if (!formats142.validate(data44)) {
                   const err103 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -16372,7 +19061,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema104.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -16382,7 +19071,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message3 = func108(data44, 'open', data40);
+                const message3 = func131(data44, 'open', data40);
                 if (message3 !== undefined) {
                   const err104 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
@@ -16391,7 +19080,7 @@ function validate51(
                     params: { message: message3 },
                     message: message3,
                     schema: 'open',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema104.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -16408,8 +19097,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.close.type,
-                  parentSchema: schema98.properties.close,
+                  schema: schema104.properties.close.type,
+                  parentSchema: schema104.properties.close,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -16427,8 +19116,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema98.type,
-              parentSchema: schema98,
+              schema: schema104.type,
+              parentSchema: schema104,
               data: data40,
             };
             if (vErrors === null) {
@@ -16476,8 +19165,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema104.then.required,
+                  parentSchema: schema104.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -16494,8 +19183,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema104.then.required,
+                  parentSchema: schema104.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -16522,8 +19211,8 @@ function validate51(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema98.if,
-              parentSchema: schema98,
+              schema: schema104.if,
+              parentSchema: schema104,
               data: data45,
             };
             if (vErrors === null) {
@@ -16543,7 +19232,7 @@ function validate51(
                   params: { additionalProperty: key5 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema98,
+                  parentSchema: schema104,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -16563,8 +19252,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema98.properties.closed.type,
-                  parentSchema: schema98.properties.closed,
+                  schema: schema104.properties.closed.type,
+                  parentSchema: schema104.properties.closed,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -16578,7 +19267,7 @@ function validate51(
             if (data45.open !== undefined) {
               let data48 = data45.open;
               if (typeof data48 === 'string') {
-                if (!formats118.validate(data48)) {
+                if (!formats142.validate(data48)) {
                   const err113 = {
                     instancePath: instancePath + '/opening_hours/friday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -16586,7 +19275,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.open,
+                    parentSchema: schema104.properties.open,
                     data: data48,
                   };
                   if (vErrors === null) {
@@ -16603,8 +19292,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.open.type,
-                  parentSchema: schema98.properties.open,
+                  schema: schema104.properties.open.type,
+                  parentSchema: schema104.properties.open,
                   data: data48,
                 };
                 if (vErrors === null) {
@@ -16618,7 +19307,7 @@ function validate51(
             if (data45.close !== undefined) {
               let data49 = data45.close;
               if (typeof data49 === 'string') {
-                if (!formats118.validate(data49)) {
+                if (!formats142.validate(data49)) {
                   const err115 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -16626,7 +19315,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema104.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -16636,7 +19325,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message4 = func108(data49, 'open', data45);
+                const message4 = func131(data49, 'open', data45);
                 if (message4 !== undefined) {
                   const err116 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
@@ -16645,7 +19334,7 @@ function validate51(
                     params: { message: message4 },
                     message: message4,
                     schema: 'open',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema104.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -16662,8 +19351,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.close.type,
-                  parentSchema: schema98.properties.close,
+                  schema: schema104.properties.close.type,
+                  parentSchema: schema104.properties.close,
                   data: data49,
                 };
                 if (vErrors === null) {
@@ -16681,8 +19370,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema98.type,
-              parentSchema: schema98,
+              schema: schema104.type,
+              parentSchema: schema104,
               data: data45,
             };
             if (vErrors === null) {
@@ -16730,8 +19419,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema104.then.required,
+                  parentSchema: schema104.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -16748,8 +19437,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema104.then.required,
+                  parentSchema: schema104.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -16776,8 +19465,8 @@ function validate51(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema98.if,
-              parentSchema: schema98,
+              schema: schema104.if,
+              parentSchema: schema104,
               data: data50,
             };
             if (vErrors === null) {
@@ -16797,7 +19486,7 @@ function validate51(
                   params: { additionalProperty: key6 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema98,
+                  parentSchema: schema104,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -16817,8 +19506,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema98.properties.closed.type,
-                  parentSchema: schema98.properties.closed,
+                  schema: schema104.properties.closed.type,
+                  parentSchema: schema104.properties.closed,
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -16832,7 +19521,7 @@ function validate51(
             if (data50.open !== undefined) {
               let data53 = data50.open;
               if (typeof data53 === 'string') {
-                if (!formats118.validate(data53)) {
+                if (!formats142.validate(data53)) {
                   const err125 = {
                     instancePath: instancePath + '/opening_hours/saturday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -16840,7 +19529,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.open,
+                    parentSchema: schema104.properties.open,
                     data: data53,
                   };
                   if (vErrors === null) {
@@ -16857,8 +19546,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.open.type,
-                  parentSchema: schema98.properties.open,
+                  schema: schema104.properties.open.type,
+                  parentSchema: schema104.properties.open,
                   data: data53,
                 };
                 if (vErrors === null) {
@@ -16872,7 +19561,7 @@ function validate51(
             if (data50.close !== undefined) {
               let data54 = data50.close;
               if (typeof data54 === 'string') {
-                if (!formats118.validate(data54)) {
+                if (!formats142.validate(data54)) {
                   const err127 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -16880,7 +19569,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema104.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -16890,7 +19579,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message5 = func108(data54, 'open', data50);
+                const message5 = func131(data54, 'open', data50);
                 if (message5 !== undefined) {
                   const err128 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
@@ -16899,7 +19588,7 @@ function validate51(
                     params: { message: message5 },
                     message: message5,
                     schema: 'open',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema104.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -16916,8 +19605,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.close.type,
-                  parentSchema: schema98.properties.close,
+                  schema: schema104.properties.close.type,
+                  parentSchema: schema104.properties.close,
                   data: data54,
                 };
                 if (vErrors === null) {
@@ -16935,8 +19624,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema98.type,
-              parentSchema: schema98,
+              schema: schema104.type,
+              parentSchema: schema104,
               data: data50,
             };
             if (vErrors === null) {
@@ -16984,8 +19673,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema104.then.required,
+                  parentSchema: schema104.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -17002,8 +19691,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema104.then.required,
+                  parentSchema: schema104.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -17030,8 +19719,8 @@ function validate51(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema98.if,
-              parentSchema: schema98,
+              schema: schema104.if,
+              parentSchema: schema104,
               data: data55,
             };
             if (vErrors === null) {
@@ -17051,7 +19740,7 @@ function validate51(
                   params: { additionalProperty: key7 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema98,
+                  parentSchema: schema104,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -17071,8 +19760,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema98.properties.closed.type,
-                  parentSchema: schema98.properties.closed,
+                  schema: schema104.properties.closed.type,
+                  parentSchema: schema104.properties.closed,
                   data: data57,
                 };
                 if (vErrors === null) {
@@ -17086,7 +19775,7 @@ function validate51(
             if (data55.open !== undefined) {
               let data58 = data55.open;
               if (typeof data58 === 'string') {
-                if (!formats118.validate(data58)) {
+                if (!formats142.validate(data58)) {
                   const err137 = {
                     instancePath: instancePath + '/opening_hours/sunday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -17094,7 +19783,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.open,
+                    parentSchema: schema104.properties.open,
                     data: data58,
                   };
                   if (vErrors === null) {
@@ -17111,8 +19800,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.open.type,
-                  parentSchema: schema98.properties.open,
+                  schema: schema104.properties.open.type,
+                  parentSchema: schema104.properties.open,
                   data: data58,
                 };
                 if (vErrors === null) {
@@ -17126,7 +19815,7 @@ function validate51(
             if (data55.close !== undefined) {
               let data59 = data55.close;
               if (typeof data59 === 'string') {
-                if (!formats118.validate(data59)) {
+                if (!formats142.validate(data59)) {
                   const err139 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -17134,7 +19823,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema104.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -17144,7 +19833,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message6 = func108(data59, 'open', data55);
+                const message6 = func131(data59, 'open', data55);
                 if (message6 !== undefined) {
                   const err140 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
@@ -17153,7 +19842,7 @@ function validate51(
                     params: { message: message6 },
                     message: message6,
                     schema: 'open',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema104.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -17170,8 +19859,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.close.type,
-                  parentSchema: schema98.properties.close,
+                  schema: schema104.properties.close.type,
+                  parentSchema: schema104.properties.close,
                   data: data59,
                 };
                 if (vErrors === null) {
@@ -17189,8 +19878,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema98.type,
-              parentSchema: schema98,
+              schema: schema104.type,
+              parentSchema: schema104,
               data: data55,
             };
             if (vErrors === null) {
@@ -17208,8 +19897,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema94.properties.opening_hours.type,
-          parentSchema: schema94.properties.opening_hours,
+          schema: schema100.properties.opening_hours.type,
+          parentSchema: schema100.properties.opening_hours,
           data: data24,
         };
         if (vErrors === null) {
@@ -17229,8 +19918,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.wheelchair_accessible.type,
-          parentSchema: schema94.properties.wheelchair_accessible,
+          schema: schema100.properties.wheelchair_accessible.type,
+          parentSchema: schema100.properties.wheelchair_accessible,
           data: data60,
         };
         if (vErrors === null) {
@@ -17252,7 +19941,7 @@ function validate51(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema94.properties.tag1,
+            parentSchema: schema100.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -17270,7 +19959,7 @@ function validate51(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema94.properties.tag1,
+            parentSchema: schema100.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -17287,8 +19976,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.tag1.type,
-          parentSchema: schema94.properties.tag1,
+          schema: schema100.properties.tag1.type,
+          parentSchema: schema100.properties.tag1,
           data: data61,
         };
         if (vErrors === null) {
@@ -17310,7 +19999,7 @@ function validate51(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema94.properties.tag2,
+            parentSchema: schema100.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -17328,7 +20017,7 @@ function validate51(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema94.properties.tag2,
+            parentSchema: schema100.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -17345,8 +20034,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.tag2.type,
-          parentSchema: schema94.properties.tag2,
+          schema: schema100.properties.tag2.type,
+          parentSchema: schema100.properties.tag2,
           data: data62,
         };
         if (vErrors === null) {
@@ -17368,7 +20057,7 @@ function validate51(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema94.properties.tag3,
+            parentSchema: schema100.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -17386,7 +20075,7 @@ function validate51(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema94.properties.tag3,
+            parentSchema: schema100.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -17403,8 +20092,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.tag3.type,
-          parentSchema: schema94.properties.tag3,
+          schema: schema100.properties.tag3.type,
+          parentSchema: schema100.properties.tag3,
           data: data63,
         };
         if (vErrors === null) {
@@ -17424,8 +20113,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.max_hardware_units.type,
-          parentSchema: schema94.properties.max_hardware_units,
+          schema: schema100.properties.max_hardware_units.type,
+          parentSchema: schema100.properties.max_hardware_units,
           data: data64,
         };
         if (vErrors === null) {
@@ -17444,7 +20133,7 @@ function validate51(
             params: { comparison: '<=', limit: 7 },
             message: 'must be <= 7',
             schema: 7,
-            parentSchema: schema94.properties.max_hardware_units,
+            parentSchema: schema100.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -17462,7 +20151,7 @@ function validate51(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema94.properties.max_hardware_units,
+            parentSchema: schema100.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -17489,7 +20178,7 @@ function validate51(
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema94.properties.hardware_models.items,
+                parentSchema: schema100.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -17507,7 +20196,7 @@ function validate51(
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema94.properties.hardware_models.items,
+                parentSchema: schema100.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -17524,8 +20213,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema94.properties.hardware_models.items.type,
-              parentSchema: schema94.properties.hardware_models.items,
+              schema: schema100.properties.hardware_models.items.type,
+              parentSchema: schema100.properties.hardware_models.items,
               data: data66,
             };
             if (vErrors === null) {
@@ -17554,7 +20243,7 @@ function validate51(
                 params: { i: i5, j: j2 },
                 message: 'must NOT have duplicate items (items ## ' + j2 + ' and ' + i5 + ' are identical)',
                 schema: true,
-                parentSchema: schema94.properties.hardware_models,
+                parentSchema: schema100.properties.hardware_models,
                 data: data65,
               };
               if (vErrors === null) {
@@ -17568,7 +20257,7 @@ function validate51(
             indices2[item2] = i5;
           }
         }
-        const message7 = func120(data65, 'max_hardware_units', data);
+        const message7 = func67(data65, 'max_hardware_units', data);
         if (message7 !== undefined) {
           const err161 = {
             instancePath: instancePath + '/hardware_models',
@@ -17577,7 +20266,7 @@ function validate51(
             params: { message: message7 },
             message: message7,
             schema: 'max_hardware_units',
-            parentSchema: schema94.properties.hardware_models,
+            parentSchema: schema100.properties.hardware_models,
             data: data65,
           };
           if (vErrors === null) {
@@ -17594,8 +20283,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.hardware_models.type,
-          parentSchema: schema94.properties.hardware_models,
+          schema: schema100.properties.hardware_models.type,
+          parentSchema: schema100.properties.hardware_models,
           data: data65,
         };
         if (vErrors === null) {
@@ -17679,7 +20368,7 @@ function validate51(
                   params: { i: i7, j: j3 },
                   message: 'must NOT have duplicate items (items ## ' + j3 + ' and ' + i7 + ' are identical)',
                   schema: true,
-                  parentSchema: schema94.properties.badges_v2,
+                  parentSchema: schema100.properties.badges_v2,
                   data: data67,
                 };
                 if (vErrors === null) {
@@ -17700,8 +20389,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.badges_v2.type,
-          parentSchema: schema94.properties.badges_v2,
+          schema: schema100.properties.badges_v2.type,
+          parentSchema: schema100.properties.badges_v2,
           data: data67,
         };
         if (vErrors === null) {
@@ -17721,8 +20410,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.incomplete.type,
-          parentSchema: schema94.properties.incomplete,
+          schema: schema100.properties.incomplete.type,
+          parentSchema: schema100.properties.incomplete,
           data: data69,
         };
         if (vErrors === null) {
@@ -17742,8 +20431,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.pinpad_id.type,
-          parentSchema: schema94.properties.pinpad_id,
+          schema: schema100.properties.pinpad_id.type,
+          parentSchema: schema100.properties.pinpad_id,
           data: data70,
         };
         if (vErrors === null) {
@@ -17763,8 +20452,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.pinpad_model_id.type,
-          parentSchema: schema94.properties.pinpad_model_id,
+          schema: schema100.properties.pinpad_model_id.type,
+          parentSchema: schema100.properties.pinpad_model_id,
           data: data71,
         };
         if (vErrors === null) {
@@ -17784,8 +20473,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.pinpad_status.type,
-          parentSchema: schema94.properties.pinpad_status,
+          schema: schema100.properties.pinpad_status.type,
+          parentSchema: schema100.properties.pinpad_status,
           data: data72,
         };
         if (vErrors === null) {
@@ -17805,8 +20494,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.active_pinpad.type,
-          parentSchema: schema94.properties.active_pinpad,
+          schema: schema100.properties.active_pinpad.type,
+          parentSchema: schema100.properties.active_pinpad,
           data: data73,
         };
         if (vErrors === null) {
@@ -17826,8 +20515,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.basic_sp_search.type,
-          parentSchema: schema94.properties.basic_sp_search,
+          schema: schema100.properties.basic_sp_search.type,
+          parentSchema: schema100.properties.basic_sp_search,
           data: data74,
         };
         if (vErrors === null) {
@@ -17847,8 +20536,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.has_hardware.type,
-          parentSchema: schema94.properties.has_hardware,
+          schema: schema100.properties.has_hardware.type,
+          parentSchema: schema100.properties.has_hardware,
           data: data75,
         };
         if (vErrors === null) {
@@ -17866,10 +20555,10 @@ function validate51(
           instancePath: instancePath + '/service_point_hardware_unit_id',
           schemaPath: '#/properties/service_point_hardware_unit_id/type',
           keyword: 'type',
-          params: { type: schema94.properties.service_point_hardware_unit_id.type },
+          params: { type: schema100.properties.service_point_hardware_unit_id.type },
           message: 'must be integer,null',
-          schema: schema94.properties.service_point_hardware_unit_id.type,
-          parentSchema: schema94.properties.service_point_hardware_unit_id,
+          schema: schema100.properties.service_point_hardware_unit_id.type,
+          parentSchema: schema100.properties.service_point_hardware_unit_id,
           data: data76,
         };
         if (vErrors === null) {
@@ -17893,8 +20582,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema94.properties.carriers_access.items.type,
-              parentSchema: schema94.properties.carriers_access.items,
+              schema: schema100.properties.carriers_access.items.type,
+              parentSchema: schema100.properties.carriers_access.items,
               data: data78,
             };
             if (vErrors === null) {
@@ -17923,7 +20612,7 @@ function validate51(
                 params: { i: i9, j: j4 },
                 message: 'must NOT have duplicate items (items ## ' + j4 + ' and ' + i9 + ' are identical)',
                 schema: true,
-                parentSchema: schema94.properties.carriers_access,
+                parentSchema: schema100.properties.carriers_access,
                 data: data77,
               };
               if (vErrors === null) {
@@ -17944,8 +20633,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.carriers_access.type,
-          parentSchema: schema94.properties.carriers_access,
+          schema: schema100.properties.carriers_access.type,
+          parentSchema: schema100.properties.carriers_access,
           data: data77,
         };
         if (vErrors === null) {
@@ -17970,8 +20659,8 @@ function validate51(
                 keyword: 'required',
                 params: { missingProperty: 'carrier_id' },
                 message: "must have required property '" + 'carrier_id' + "'",
-                schema: schema106.required,
-                parentSchema: schema106,
+                schema: schema112.required,
+                parentSchema: schema112,
                 data: data80,
               };
               if (vErrors === null) {
@@ -17997,7 +20686,7 @@ function validate51(
                   params: { additionalProperty: key8 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema106,
+                  parentSchema: schema112,
                   data: data80,
                 };
                 if (vErrors === null) {
@@ -18017,8 +20706,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema106.properties.carrier_id.type,
-                  parentSchema: schema106.properties.carrier_id,
+                  schema: schema112.properties.carrier_id.type,
+                  parentSchema: schema112.properties.carrier_id,
                   data: data81,
                 };
                 if (vErrors === null) {
@@ -18038,8 +20727,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema106.properties.first_mile.type,
-                  parentSchema: schema106.properties.first_mile,
+                  schema: schema112.properties.first_mile.type,
+                  parentSchema: schema112.properties.first_mile,
                   data: data82,
                 };
                 if (vErrors === null) {
@@ -18059,8 +20748,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema106.properties.last_mile.type,
-                  parentSchema: schema106.properties.last_mile,
+                  schema: schema112.properties.last_mile.type,
+                  parentSchema: schema112.properties.last_mile,
                   data: data83,
                 };
                 if (vErrors === null) {
@@ -18080,8 +20769,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema106.properties.expiry_days.type,
-                  parentSchema: schema106.properties.expiry_days,
+                  schema: schema112.properties.expiry_days.type,
+                  parentSchema: schema112.properties.expiry_days,
                   data: data84,
                 };
                 if (vErrors === null) {
@@ -18100,7 +20789,7 @@ function validate51(
                     params: { comparison: '<=', limit: 30 },
                     message: 'must be <= 30',
                     schema: 30,
-                    parentSchema: schema106.properties.expiry_days,
+                    parentSchema: schema112.properties.expiry_days,
                     data: data84,
                   };
                   if (vErrors === null) {
@@ -18118,7 +20807,7 @@ function validate51(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema106.properties.expiry_days,
+                    parentSchema: schema112.properties.expiry_days,
                     data: data84,
                   };
                   if (vErrors === null) {
@@ -18139,8 +20828,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema106.properties.reserved_compartments.type,
-                  parentSchema: schema106.properties.reserved_compartments,
+                  schema: schema112.properties.reserved_compartments.type,
+                  parentSchema: schema112.properties.reserved_compartments,
                   data: data85,
                 };
                 if (vErrors === null) {
@@ -18159,7 +20848,7 @@ function validate51(
                     params: { comparison: '<=', limit: 100 },
                     message: 'must be <= 100',
                     schema: 100,
-                    parentSchema: schema106.properties.reserved_compartments,
+                    parentSchema: schema112.properties.reserved_compartments,
                     data: data85,
                   };
                   if (vErrors === null) {
@@ -18177,7 +20866,7 @@ function validate51(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema106.properties.reserved_compartments,
+                    parentSchema: schema112.properties.reserved_compartments,
                     data: data85,
                   };
                   if (vErrors === null) {
@@ -18198,8 +20887,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema106.properties.allocation_behaviour.type,
-                  parentSchema: schema106.properties.allocation_behaviour,
+                  schema: schema112.properties.allocation_behaviour.type,
+                  parentSchema: schema112.properties.allocation_behaviour,
                   data: data86,
                 };
                 if (vErrors === null) {
@@ -18214,10 +20903,10 @@ function validate51(
                   instancePath: instancePath + '/carrier_settings/' + i10 + '/allocation_behaviour',
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema106.properties.allocation_behaviour.enum },
+                  params: { allowedValues: schema112.properties.allocation_behaviour.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema106.properties.allocation_behaviour.enum,
-                  parentSchema: schema106.properties.allocation_behaviour,
+                  schema: schema112.properties.allocation_behaviour.enum,
+                  parentSchema: schema112.properties.allocation_behaviour,
                   data: data86,
                 };
                 if (vErrors === null) {
@@ -18235,8 +20924,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema106.type,
-              parentSchema: schema106,
+              schema: schema112.type,
+              parentSchema: schema112,
               data: data80,
             };
             if (vErrors === null) {
@@ -18254,8 +20943,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.carrier_settings.type,
-          parentSchema: schema94.properties.carrier_settings,
+          schema: schema100.properties.carrier_settings.type,
+          parentSchema: schema100.properties.carrier_settings,
           data: data79,
         };
         if (vErrors === null) {
@@ -18275,8 +20964,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.location_owner_id.type,
-          parentSchema: schema94.properties.location_owner_id,
+          schema: schema100.properties.location_owner_id.type,
+          parentSchema: schema100.properties.location_owner_id,
           data: data87,
         };
         if (vErrors === null) {
@@ -18296,8 +20985,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.maintenance_provider_id.type,
-          parentSchema: schema94.properties.maintenance_provider_id,
+          schema: schema100.properties.maintenance_provider_id.type,
+          parentSchema: schema100.properties.maintenance_provider_id,
           data: data88,
         };
         if (vErrors === null) {
@@ -18317,8 +21006,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.support_provider_id.type,
-          parentSchema: schema94.properties.support_provider_id,
+          schema: schema100.properties.support_provider_id.type,
+          parentSchema: schema100.properties.support_provider_id,
           data: data89,
         };
         if (vErrors === null) {
@@ -18338,8 +21027,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.service_point_group_id.type,
-          parentSchema: schema94.properties.service_point_group_id,
+          schema: schema100.properties.service_point_group_id.type,
+          parentSchema: schema100.properties.service_point_group_id,
           data: data90,
         };
         if (vErrors === null) {
@@ -18359,8 +21048,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.group_name.type,
-          parentSchema: schema94.properties.group_name,
+          schema: schema100.properties.group_name.type,
+          parentSchema: schema100.properties.group_name,
           data: data91,
         };
         if (vErrors === null) {
@@ -18380,8 +21069,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.contract_signed.type,
-          parentSchema: schema94.properties.contract_signed,
+          schema: schema100.properties.contract_signed.type,
+          parentSchema: schema100.properties.contract_signed,
           data: data92,
         };
         if (vErrors === null) {
@@ -18403,7 +21092,7 @@ function validate51(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema94.properties.scout_contact,
+            parentSchema: schema100.properties.scout_contact,
             data: data93,
           };
           if (vErrors === null) {
@@ -18413,7 +21102,7 @@ function validate51(
           }
           errors++;
         }
-        if (!formats152.validate(data93)) {
+        if (!formats176.validate(data93)) {
           const err200 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -18421,7 +21110,7 @@ function validate51(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema94.properties.scout_contact,
+            parentSchema: schema100.properties.scout_contact,
             data: data93,
           };
           if (vErrors === null) {
@@ -18438,8 +21127,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.scout_contact.type,
-          parentSchema: schema94.properties.scout_contact,
+          schema: schema100.properties.scout_contact.type,
+          parentSchema: schema100.properties.scout_contact,
           data: data93,
         };
         if (vErrors === null) {
@@ -18459,8 +21148,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.scout_email.type,
-          parentSchema: schema94.properties.scout_email,
+          schema: schema100.properties.scout_email.type,
+          parentSchema: schema100.properties.scout_email,
           data: data94,
         };
         if (vErrors === null) {
@@ -18480,8 +21169,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.is_terminated.type,
-          parentSchema: schema94.properties.is_terminated,
+          schema: schema100.properties.is_terminated.type,
+          parentSchema: schema100.properties.is_terminated,
           data: data95,
         };
         if (vErrors === null) {
@@ -18501,8 +21190,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.parked.type,
-          parentSchema: schema94.properties.parked,
+          schema: schema100.properties.parked.type,
+          parentSchema: schema100.properties.parked,
           data: data96,
         };
         if (vErrors === null) {
@@ -18522,8 +21211,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.test_sp.type,
-          parentSchema: schema94.properties.test_sp,
+          schema: schema100.properties.test_sp.type,
+          parentSchema: schema100.properties.test_sp,
           data: data97,
         };
         if (vErrors === null) {
@@ -18543,8 +21232,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.active.type,
-          parentSchema: schema94.properties.active,
+          schema: schema100.properties.active.type,
+          parentSchema: schema100.properties.active,
           data: data98,
         };
         if (vErrors === null) {
@@ -18566,7 +21255,7 @@ function validate51(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema94.properties.description,
+            parentSchema: schema100.properties.description,
             data: data99,
           };
           if (vErrors === null) {
@@ -18583,8 +21272,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.description.type,
-          parentSchema: schema94.properties.description,
+          schema: schema100.properties.description.type,
+          parentSchema: schema100.properties.description,
           data: data99,
         };
         if (vErrors === null) {
@@ -18604,8 +21293,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.description_language.type,
-          parentSchema: schema94.properties.description_language,
+          schema: schema100.properties.description_language.type,
+          parentSchema: schema100.properties.description_language,
           data: data100,
         };
         if (vErrors === null) {
@@ -18628,10 +21317,10 @@ function validate51(
           instancePath: instancePath + '/description_language',
           schemaPath: '#/properties/description_language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema94.properties.description_language.enum },
+          params: { allowedValues: schema100.properties.description_language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema94.properties.description_language.enum,
-          parentSchema: schema94.properties.description_language,
+          schema: schema100.properties.description_language.enum,
+          parentSchema: schema100.properties.description_language,
           data: data100,
         };
         if (vErrors === null) {
@@ -18670,7 +21359,7 @@ function validate51(
       if (_valid7) {
         const _errs382 = errors;
         if (Array.isArray(data101)) {
-          const message8 = func124(data101, schema94.properties.descriptions.then['x-default-description'], data);
+          const message8 = func147(data101, schema100.properties.descriptions.then['x-default-description'], data);
           if (message8 !== undefined) {
             const err212 = {
               instancePath: instancePath + '/descriptions',
@@ -18678,8 +21367,8 @@ function validate51(
               keyword: 'x-default-description',
               params: { message: message8 },
               message: message8,
-              schema: schema94.properties.descriptions.then['x-default-description'],
-              parentSchema: schema94.properties.descriptions.then,
+              schema: schema100.properties.descriptions.then['x-default-description'],
+              parentSchema: schema100.properties.descriptions.then,
               data: data101,
             };
             if (vErrors === null) {
@@ -18700,8 +21389,8 @@ function validate51(
           keyword: 'if',
           params: { failingKeyword: 'then' },
           message: 'must match "then" schema',
-          schema: schema94.properties.descriptions.if,
-          parentSchema: schema94.properties.descriptions,
+          schema: schema100.properties.descriptions.if,
+          parentSchema: schema100.properties.descriptions,
           data: data101,
         };
         if (vErrors === null) {
@@ -18723,8 +21412,8 @@ function validate51(
                 keyword: 'required',
                 params: { missingProperty: 'language_code' },
                 message: "must have required property '" + 'language_code' + "'",
-                schema: schema94.properties.descriptions.items.required,
-                parentSchema: schema94.properties.descriptions.items,
+                schema: schema100.properties.descriptions.items.required,
+                parentSchema: schema100.properties.descriptions.items,
                 data: data102,
               };
               if (vErrors === null) {
@@ -18741,8 +21430,8 @@ function validate51(
                 keyword: 'required',
                 params: { missingProperty: 'country' },
                 message: "must have required property '" + 'country' + "'",
-                schema: schema94.properties.descriptions.items.required,
-                parentSchema: schema94.properties.descriptions.items,
+                schema: schema100.properties.descriptions.items.required,
+                parentSchema: schema100.properties.descriptions.items,
                 data: data102,
               };
               if (vErrors === null) {
@@ -18763,7 +21452,7 @@ function validate51(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema94.properties.descriptions.items.properties.text,
+                    parentSchema: schema100.properties.descriptions.items.properties.text,
                     data: data103,
                   };
                   if (vErrors === null) {
@@ -18780,8 +21469,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema94.properties.descriptions.items.properties.text.type,
-                  parentSchema: schema94.properties.descriptions.items.properties.text,
+                  schema: schema100.properties.descriptions.items.properties.text.type,
+                  parentSchema: schema100.properties.descriptions.items.properties.text,
                   data: data103,
                 };
                 if (vErrors === null) {
@@ -18801,8 +21490,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema94.properties.descriptions.items.properties.language_code.type,
-                  parentSchema: schema94.properties.descriptions.items.properties.language_code,
+                  schema: schema100.properties.descriptions.items.properties.language_code.type,
+                  parentSchema: schema100.properties.descriptions.items.properties.language_code,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -18825,10 +21514,10 @@ function validate51(
                   instancePath: instancePath + '/descriptions/' + i11 + '/language_code',
                   schemaPath: '#/properties/descriptions/items/properties/language_code/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema94.properties.descriptions.items.properties.language_code.enum },
+                  params: { allowedValues: schema100.properties.descriptions.items.properties.language_code.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema94.properties.descriptions.items.properties.language_code.enum,
-                  parentSchema: schema94.properties.descriptions.items.properties.language_code,
+                  schema: schema100.properties.descriptions.items.properties.language_code.enum,
+                  parentSchema: schema100.properties.descriptions.items.properties.language_code,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -18895,8 +21584,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema94.properties.descriptions.items.type,
-              parentSchema: schema94.properties.descriptions.items,
+              schema: schema100.properties.descriptions.items.type,
+              parentSchema: schema100.properties.descriptions.items,
               data: data102,
             };
             if (vErrors === null) {
@@ -18914,8 +21603,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.descriptions.type,
-          parentSchema: schema94.properties.descriptions,
+          schema: schema100.properties.descriptions.type,
+          parentSchema: schema100.properties.descriptions,
           data: data101,
         };
         if (vErrors === null) {
@@ -18937,7 +21626,7 @@ function validate51(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema94.properties.comments,
+            parentSchema: schema100.properties.comments,
             data: data106,
           };
           if (vErrors === null) {
@@ -18954,8 +21643,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.comments.type,
-          parentSchema: schema94.properties.comments,
+          schema: schema100.properties.comments.type,
+          parentSchema: schema100.properties.comments,
           data: data106,
         };
         if (vErrors === null) {
@@ -18977,7 +21666,7 @@ function validate51(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema94.properties.contact_person,
+            parentSchema: schema100.properties.contact_person,
             data: data107,
           };
           if (vErrors === null) {
@@ -18995,7 +21684,7 @@ function validate51(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema94.properties.contact_person,
+            parentSchema: schema100.properties.contact_person,
             data: data107,
           };
           if (vErrors === null) {
@@ -19012,8 +21701,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.contact_person.type,
-          parentSchema: schema94.properties.contact_person,
+          schema: schema100.properties.contact_person.type,
+          parentSchema: schema100.properties.contact_person,
           data: data107,
         };
         if (vErrors === null) {
@@ -19035,7 +21724,7 @@ function validate51(
             params: { limit: 15 },
             message: 'must NOT have more than 15 characters',
             schema: 15,
-            parentSchema: schema94.properties.owner_contact_phone,
+            parentSchema: schema100.properties.owner_contact_phone,
             data: data108,
           };
           if (vErrors === null) {
@@ -19053,7 +21742,7 @@ function validate51(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema94.properties.owner_contact_phone,
+            parentSchema: schema100.properties.owner_contact_phone,
             data: data108,
           };
           if (vErrors === null) {
@@ -19070,8 +21759,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.owner_contact_phone.type,
-          parentSchema: schema94.properties.owner_contact_phone,
+          schema: schema100.properties.owner_contact_phone.type,
+          parentSchema: schema100.properties.owner_contact_phone,
           data: data108,
         };
         if (vErrors === null) {
@@ -19093,7 +21782,7 @@ function validate51(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema94.properties.email,
+            parentSchema: schema100.properties.email,
             data: data109,
           };
           if (vErrors === null) {
@@ -19111,7 +21800,7 @@ function validate51(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema94.properties.email,
+            parentSchema: schema100.properties.email,
             data: data109,
           };
           if (vErrors === null) {
@@ -19128,8 +21817,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.email.type,
-          parentSchema: schema94.properties.email,
+          schema: schema100.properties.email.type,
+          parentSchema: schema100.properties.email,
           data: data109,
         };
         if (vErrors === null) {
@@ -19154,8 +21843,8 @@ function validate51(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema108.required,
-                parentSchema: schema108,
+                schema: schema92.required,
+                parentSchema: schema92,
                 data: data111,
               };
               if (vErrors === null) {
@@ -19172,8 +21861,8 @@ function validate51(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema108.required,
-                parentSchema: schema108,
+                schema: schema92.required,
+                parentSchema: schema92,
                 data: data111,
               };
               if (vErrors === null) {
@@ -19198,7 +21887,7 @@ function validate51(
                   params: { additionalProperty: key9 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema108,
+                  parentSchema: schema92,
                   data: data111,
                 };
                 if (vErrors === null) {
@@ -19220,7 +21909,7 @@ function validate51(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema108.properties.photo_id,
+                    parentSchema: schema92.properties.photo_id,
                     data: data112,
                   };
                   if (vErrors === null) {
@@ -19237,8 +21926,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.photo_id.type,
-                  parentSchema: schema108.properties.photo_id,
+                  schema: schema92.properties.photo_id.type,
+                  parentSchema: schema92.properties.photo_id,
                   data: data112,
                 };
                 if (vErrors === null) {
@@ -19260,7 +21949,7 @@ function validate51(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema108.properties.url,
+                    parentSchema: schema92.properties.url,
                     data: data113,
                   };
                   if (vErrors === null) {
@@ -19277,8 +21966,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.url.type,
-                  parentSchema: schema108.properties.url,
+                  schema: schema92.properties.url.type,
+                  parentSchema: schema92.properties.url,
                   data: data113,
                 };
                 if (vErrors === null) {
@@ -19300,7 +21989,7 @@ function validate51(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema108.properties.file_name,
+                    parentSchema: schema92.properties.file_name,
                     data: data114,
                   };
                   if (vErrors === null) {
@@ -19317,8 +22006,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.file_name.type,
-                  parentSchema: schema108.properties.file_name,
+                  schema: schema92.properties.file_name.type,
+                  parentSchema: schema92.properties.file_name,
                   data: data114,
                 };
                 if (vErrors === null) {
@@ -19340,7 +22029,7 @@ function validate51(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema108.properties.content_type,
+                    parentSchema: schema92.properties.content_type,
                     data: data115,
                   };
                   if (vErrors === null) {
@@ -19357,8 +22046,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.content_type.type,
-                  parentSchema: schema108.properties.content_type,
+                  schema: schema92.properties.content_type.type,
+                  parentSchema: schema92.properties.content_type,
                   data: data115,
                 };
                 if (vErrors === null) {
@@ -19378,8 +22067,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema108.properties.size.type,
-                  parentSchema: schema108.properties.size,
+                  schema: schema92.properties.size.type,
+                  parentSchema: schema92.properties.size,
                   data: data116,
                 };
                 if (vErrors === null) {
@@ -19398,7 +22087,7 @@ function validate51(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema108.properties.size,
+                    parentSchema: schema92.properties.size,
                     data: data116,
                   };
                   if (vErrors === null) {
@@ -19417,8 +22106,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema108.type,
-              parentSchema: schema108,
+              schema: schema92.type,
+              parentSchema: schema92,
               data: data111,
             };
             if (vErrors === null) {
@@ -19436,8 +22125,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.photos.type,
-          parentSchema: schema94.properties.photos,
+          schema: schema100.properties.photos.type,
+          parentSchema: schema100.properties.photos,
           data: data110,
         };
         if (vErrors === null) {
@@ -19457,8 +22146,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.report_id.type,
-          parentSchema: schema94.properties.report_id,
+          schema: schema100.properties.report_id.type,
+          parentSchema: schema100.properties.report_id,
           data: data117,
         };
         if (vErrors === null) {
@@ -19476,8 +22165,8 @@ function validate51(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema94.type,
-      parentSchema: schema94,
+      schema: schema100.type,
+      parentSchema: schema100,
       data,
     };
     if (vErrors === null) {
@@ -19487,10 +22176,10 @@ function validate51(
     }
     errors++;
   }
-  validate51.errors = vErrors;
+  validate54.errors = vErrors;
   return errors === 0;
 }
-validate51.evaluated = {
+validate54.evaluated = {
   props: {
     service_point_id: true,
     sp_id: true,
@@ -19558,8 +22247,8 @@ validate51.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePointGroup = validate52;
-const schema109 = {
+export const servicePointGroup = validate55;
+const schema115 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group',
   title: 'ServicePointGroup',
@@ -19611,13 +22300,13 @@ const schema109 = {
   },
 };
 
-function validate52(
+function validate55(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate52.evaluated;
+  const evaluated0 = validate55.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19632,8 +22321,8 @@ function validate52(
         keyword: 'required',
         params: { missingProperty: 'group_name' },
         message: "must have required property '" + 'group_name' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -19650,8 +22339,8 @@ function validate52(
         keyword: 'required',
         params: { missingProperty: 'service_point_ids' },
         message: "must have required property '" + 'service_point_ids' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -19670,8 +22359,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema109.properties.service_point_group_id.type,
-          parentSchema: schema109.properties.service_point_group_id,
+          schema: schema115.properties.service_point_group_id.type,
+          parentSchema: schema115.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -19693,7 +22382,7 @@ function validate52(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema109.properties.group_name,
+            parentSchema: schema115.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -19711,7 +22400,7 @@ function validate52(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema109.properties.group_name,
+            parentSchema: schema115.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -19729,7 +22418,7 @@ function validate52(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema109.properties.group_name,
+            parentSchema: schema115.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -19746,8 +22435,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.group_name.type,
-          parentSchema: schema109.properties.group_name,
+          schema: schema115.properties.group_name.type,
+          parentSchema: schema115.properties.group_name,
           data: data1,
         };
         if (vErrors === null) {
@@ -19769,7 +22458,7 @@ function validate52(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema109.properties.service_point_ids,
+            parentSchema: schema115.properties.service_point_ids,
             data: data2,
           };
           if (vErrors === null) {
@@ -19789,8 +22478,8 @@ function validate52(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema109.properties.service_point_ids.items.type,
-              parentSchema: schema109.properties.service_point_ids.items,
+              schema: schema115.properties.service_point_ids.items.type,
+              parentSchema: schema115.properties.service_point_ids.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -19819,7 +22508,7 @@ function validate52(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema109.properties.service_point_ids,
+                parentSchema: schema115.properties.service_point_ids,
                 data: data2,
               };
               if (vErrors === null) {
@@ -19840,8 +22529,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema109.properties.service_point_ids.type,
-          parentSchema: schema109.properties.service_point_ids,
+          schema: schema115.properties.service_point_ids.type,
+          parentSchema: schema115.properties.service_point_ids,
           data: data2,
         };
         if (vErrors === null) {
@@ -19865,8 +22554,8 @@ function validate52(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema109.properties.carrier_ids.items.type,
-              parentSchema: schema109.properties.carrier_ids.items,
+              schema: schema115.properties.carrier_ids.items.type,
+              parentSchema: schema115.properties.carrier_ids.items,
               data: data5,
             };
             if (vErrors === null) {
@@ -19895,7 +22584,7 @@ function validate52(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema109.properties.carrier_ids,
+                parentSchema: schema115.properties.carrier_ids,
                 data: data4,
               };
               if (vErrors === null) {
@@ -19916,8 +22605,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema109.properties.carrier_ids.type,
-          parentSchema: schema109.properties.carrier_ids,
+          schema: schema115.properties.carrier_ids.type,
+          parentSchema: schema115.properties.carrier_ids,
           data: data4,
         };
         if (vErrors === null) {
@@ -19937,8 +22626,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema109.properties.active.type,
-          parentSchema: schema109.properties.active,
+          schema: schema115.properties.active.type,
+          parentSchema: schema115.properties.active,
           data: data6,
         };
         if (vErrors === null) {
@@ -19956,8 +22645,8 @@ function validate52(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema109.type,
-      parentSchema: schema109,
+      schema: schema115.type,
+      parentSchema: schema115,
       data,
     };
     if (vErrors === null) {
@@ -19967,17 +22656,17 @@ function validate52(
     }
     errors++;
   }
-  validate52.errors = vErrors;
+  validate55.errors = vErrors;
   return errors === 0;
 }
-validate52.evaluated = {
+validate55.evaluated = {
   props: { service_point_group_id: true, group_name: true, service_point_ids: true, carrier_ids: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const servicePointGroupChoice = validate53;
-const schema110 = {
+export const servicePointGroupChoice = validate56;
+const schema116 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group-choice',
   title: 'Service point group choice',
@@ -19989,13 +22678,13 @@ const schema110 = {
   },
 };
 
-function validate53(
+function validate56(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group-choice" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate53.evaluated;
+  const evaluated0 = validate56.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20010,8 +22699,8 @@ function validate53(
         keyword: 'required',
         params: { missingProperty: 'service_point_group_id' },
         message: "must have required property '" + 'service_point_group_id' + "'",
-        schema: schema110.required,
-        parentSchema: schema110,
+        schema: schema116.required,
+        parentSchema: schema116,
         data,
       };
       if (vErrors === null) {
@@ -20030,8 +22719,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema110.properties.service_point_group_id.type,
-          parentSchema: schema110.properties.service_point_group_id,
+          schema: schema116.properties.service_point_group_id.type,
+          parentSchema: schema116.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -20049,8 +22738,8 @@ function validate53(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema110.type,
-      parentSchema: schema110,
+      schema: schema116.type,
+      parentSchema: schema116,
       data,
     };
     if (vErrors === null) {
@@ -20060,13 +22749,13 @@ function validate53(
     }
     errors++;
   }
-  validate53.errors = vErrors;
+  validate56.errors = vErrors;
   return errors === 0;
 }
-validate53.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
+validate56.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointLocationOwner = validate54;
-const schema111 = {
+export const servicePointLocationOwner = validate57;
+const schema117 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-location-owner',
   title: 'Service point location owner',
@@ -20076,13 +22765,13 @@ const schema111 = {
   properties: { location_owner_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=location_owners' } } },
 };
 
-function validate54(
+function validate57(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-location-owner" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate54.evaluated;
+  const evaluated0 = validate57.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20097,8 +22786,8 @@ function validate54(
         keyword: 'required',
         params: { missingProperty: 'location_owner_id' },
         message: "must have required property '" + 'location_owner_id' + "'",
-        schema: schema111.required,
-        parentSchema: schema111,
+        schema: schema117.required,
+        parentSchema: schema117,
         data,
       };
       if (vErrors === null) {
@@ -20117,8 +22806,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema111.properties.location_owner_id.type,
-          parentSchema: schema111.properties.location_owner_id,
+          schema: schema117.properties.location_owner_id.type,
+          parentSchema: schema117.properties.location_owner_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -20136,8 +22825,8 @@ function validate54(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema111.type,
-      parentSchema: schema111,
+      schema: schema117.type,
+      parentSchema: schema117,
       data,
     };
     if (vErrors === null) {
@@ -20147,13 +22836,13 @@ function validate54(
     }
     errors++;
   }
-  validate54.errors = vErrors;
+  validate57.errors = vErrors;
   return errors === 0;
 }
-validate54.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
+validate57.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointScoutContact = validate55;
-const schema112 = {
+export const servicePointScoutContact = validate58;
+const schema118 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-scout-contact',
   title: 'Service point scout contact',
@@ -20166,13 +22855,13 @@ const schema112 = {
   },
 };
 
-function validate55(
+function validate58(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-scout-contact" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate55.evaluated;
+  const evaluated0 = validate58.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20187,8 +22876,8 @@ function validate55(
         keyword: 'required',
         params: { missingProperty: 'scout_contact' },
         message: "must have required property '" + 'scout_contact' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema118.required,
+        parentSchema: schema118,
         data,
       };
       if (vErrors === null) {
@@ -20209,7 +22898,7 @@ function validate55(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema112.properties.scout_contact,
+            parentSchema: schema118.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -20219,7 +22908,7 @@ function validate55(
           }
           errors++;
         }
-        if (!formats152.validate(data0)) {
+        if (!formats176.validate(data0)) {
           const err2 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -20227,7 +22916,7 @@ function validate55(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema112.properties.scout_contact,
+            parentSchema: schema118.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -20244,8 +22933,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.scout_contact.type,
-          parentSchema: schema112.properties.scout_contact,
+          schema: schema118.properties.scout_contact.type,
+          parentSchema: schema118.properties.scout_contact,
           data: data0,
         };
         if (vErrors === null) {
@@ -20263,8 +22952,8 @@ function validate55(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema112.type,
-      parentSchema: schema112,
+      schema: schema118.type,
+      parentSchema: schema118,
       data,
     };
     if (vErrors === null) {
@@ -20274,13 +22963,13 @@ function validate55(
     }
     errors++;
   }
-  validate55.errors = vErrors;
+  validate58.errors = vErrors;
   return errors === 0;
 }
-validate55.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
+validate58.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
 
-export const shipmentReportRequest = validate56;
-const schema113 = {
+export const shipmentReportRequest = validate59;
+const schema119 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'shipment-report-request',
   title: 'Shipment report request',
@@ -20306,15 +22995,15 @@ const schema113 = {
     max_event_id: { type: 'integer', format: 'positive-integer', 'x-not-before': 'min_event_id' },
   },
 };
-const formats168 = sharedValidators.formats['positive-integer'];
+const formats192 = sharedValidators.formats['positive-integer'];
 
-function validate56(
+function validate59(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="shipment-report-request" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
+  const evaluated0 = validate59.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20329,8 +23018,8 @@ function validate56(
         keyword: 'required',
         params: { missingProperty: 'kind' },
         message: "must have required property '" + 'kind' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema119.required,
+        parentSchema: schema119,
         data,
       };
       if (vErrors === null) {
@@ -20347,8 +23036,8 @@ function validate56(
         keyword: 'required',
         params: { missingProperty: 'from_date' },
         message: "must have required property '" + 'from_date' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema119.required,
+        parentSchema: schema119,
         data,
       };
       if (vErrors === null) {
@@ -20365,8 +23054,8 @@ function validate56(
         keyword: 'required',
         params: { missingProperty: 'to_date' },
         message: "must have required property '" + 'to_date' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema119.required,
+        parentSchema: schema119,
         data,
       };
       if (vErrors === null) {
@@ -20385,8 +23074,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.kind.type,
-          parentSchema: schema113.properties.kind,
+          schema: schema119.properties.kind.type,
+          parentSchema: schema119.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -20405,10 +23094,10 @@ function validate56(
           instancePath: instancePath + '/kind',
           schemaPath: '#/properties/kind/enum',
           keyword: 'enum',
-          params: { allowedValues: schema113.properties.kind.enum },
+          params: { allowedValues: schema119.properties.kind.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema113.properties.kind.enum,
-          parentSchema: schema113.properties.kind,
+          schema: schema119.properties.kind.enum,
+          parentSchema: schema119.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -20430,7 +23119,7 @@ function validate56(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema113.properties.from_date,
+            parentSchema: schema119.properties.from_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -20447,8 +23136,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.from_date.type,
-          parentSchema: schema113.properties.from_date,
+          schema: schema119.properties.from_date.type,
+          parentSchema: schema119.properties.from_date,
           data: data1,
         };
         if (vErrors === null) {
@@ -20471,7 +23160,7 @@ function validate56(
             params: { message: message0 },
             message: message0,
             schema: 'from_date',
-            parentSchema: schema113.properties.to_date,
+            parentSchema: schema119.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -20491,7 +23180,7 @@ function validate56(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema113.properties.to_date,
+            parentSchema: schema119.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -20510,7 +23199,7 @@ function validate56(
             params: { message: message1 },
             message: message1,
             schema: 'from_date',
-            parentSchema: schema113.properties.to_date,
+            parentSchema: schema119.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -20527,8 +23216,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.to_date.type,
-          parentSchema: schema113.properties.to_date,
+          schema: schema119.properties.to_date.type,
+          parentSchema: schema119.properties.to_date,
           data: data2,
         };
         if (vErrors === null) {
@@ -20548,8 +23237,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema113.properties.carrier_id.type,
-          parentSchema: schema113.properties.carrier_id,
+          schema: schema119.properties.carrier_id.type,
+          parentSchema: schema119.properties.carrier_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -20569,8 +23258,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema113.properties.min_event_id.type,
-          parentSchema: schema113.properties.min_event_id,
+          schema: schema119.properties.min_event_id.type,
+          parentSchema: schema119.properties.min_event_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -20581,7 +23270,7 @@ function validate56(
         errors++;
       }
       if (typeof data4 == 'number' && isFinite(data4)) {
-        if (!formats168.validate(data4)) {
+        if (!formats192.validate(data4)) {
           const err13 = {
             instancePath: instancePath + '/min_event_id',
             schemaPath: '#/properties/min_event_id/format',
@@ -20589,7 +23278,7 @@ function validate56(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema113.properties.min_event_id,
+            parentSchema: schema119.properties.min_event_id,
             data: data4,
           };
           if (vErrors === null) {
@@ -20610,8 +23299,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema113.properties.max_event_id.type,
-          parentSchema: schema113.properties.max_event_id,
+          schema: schema119.properties.max_event_id.type,
+          parentSchema: schema119.properties.max_event_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -20622,7 +23311,7 @@ function validate56(
         errors++;
       }
       if (typeof data5 == 'number' && isFinite(data5)) {
-        if (!formats168.validate(data5)) {
+        if (!formats192.validate(data5)) {
           const err15 = {
             instancePath: instancePath + '/max_event_id',
             schemaPath: '#/properties/max_event_id/format',
@@ -20630,7 +23319,7 @@ function validate56(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema113.properties.max_event_id,
+            parentSchema: schema119.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -20649,7 +23338,7 @@ function validate56(
             params: { message: message2 },
             message: message2,
             schema: 'min_event_id',
-            parentSchema: schema113.properties.max_event_id,
+            parentSchema: schema119.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -20670,7 +23359,7 @@ function validate56(
             params: { message: message3 },
             message: message3,
             schema: 'min_event_id',
-            parentSchema: schema113.properties.max_event_id,
+            parentSchema: schema119.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -20689,8 +23378,8 @@ function validate56(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema113.type,
-      parentSchema: schema113,
+      schema: schema119.type,
+      parentSchema: schema119,
       data,
     };
     if (vErrors === null) {
@@ -20700,17 +23389,17 @@ function validate56(
     }
     errors++;
   }
-  validate56.errors = vErrors;
+  validate59.errors = vErrors;
   return errors === 0;
 }
-validate56.evaluated = {
+validate59.evaluated = {
   props: { kind: true, from_date: true, to_date: true, carrier_id: true, min_event_id: true, max_event_id: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const ticket = validate57;
-const schema114 = {
+export const ticket = validate60;
+const schema120 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'ticket',
   title: 'Ticket',
@@ -21038,13 +23727,13 @@ const schema114 = {
   then: { properties: { deadline_date: { type: 'string' } }, required: ['deadline_date'] },
 };
 
-function validate57(
+function validate60(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="ticket" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate57.evaluated;
+  const evaluated0 = validate60.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21097,8 +23786,8 @@ function validate57(
           keyword: 'required',
           params: { missingProperty: 'deadline_date' },
           message: "must have required property '" + 'deadline_date' + "'",
-          schema: schema114.then.required,
-          parentSchema: schema114.then,
+          schema: schema120.then.required,
+          parentSchema: schema120.then,
           data,
         };
         if (vErrors === null) {
@@ -21117,8 +23806,8 @@ function validate57(
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema114.then.properties.deadline_date.type,
-            parentSchema: schema114.then.properties.deadline_date,
+            schema: schema120.then.properties.deadline_date.type,
+            parentSchema: schema120.then.properties.deadline_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -21145,8 +23834,8 @@ function validate57(
       keyword: 'if',
       params: { failingKeyword: 'then' },
       message: 'must match "then" schema',
-      schema: schema114.if,
-      parentSchema: schema114,
+      schema: schema120.if,
+      parentSchema: schema120,
       data,
     };
     if (vErrors === null) {
@@ -21164,8 +23853,8 @@ function validate57(
         keyword: 'required',
         params: { missingProperty: 'ticket_type' },
         message: "must have required property '" + 'ticket_type' + "'",
-        schema: schema114.required,
-        parentSchema: schema114,
+        schema: schema120.required,
+        parentSchema: schema120,
         data,
       };
       if (vErrors === null) {
@@ -21182,8 +23871,8 @@ function validate57(
         keyword: 'required',
         params: { missingProperty: 'sp_id' },
         message: "must have required property '" + 'sp_id' + "'",
-        schema: schema114.required,
-        parentSchema: schema114,
+        schema: schema120.required,
+        parentSchema: schema120,
         data,
       };
       if (vErrors === null) {
@@ -21290,8 +23979,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.badge.type,
-          parentSchema: schema114.properties.badge,
+          schema: schema120.properties.badge.type,
+          parentSchema: schema120.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -21315,10 +24004,10 @@ function validate57(
           instancePath: instancePath + '/badge',
           schemaPath: '#/properties/badge/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.badge.enum },
+          params: { allowedValues: schema120.properties.badge.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.badge.enum,
-          parentSchema: schema114.properties.badge,
+          schema: schema120.properties.badge.enum,
+          parentSchema: schema120.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -21338,8 +24027,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.ticket_type.type,
-          parentSchema: schema114.properties.ticket_type,
+          schema: schema120.properties.ticket_type.type,
+          parentSchema: schema120.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -21354,10 +24043,10 @@ function validate57(
           instancePath: instancePath + '/ticket_type',
           schemaPath: '#/properties/ticket_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.ticket_type.enum },
+          params: { allowedValues: schema120.properties.ticket_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.ticket_type.enum,
-          parentSchema: schema114.properties.ticket_type,
+          schema: schema120.properties.ticket_type.enum,
+          parentSchema: schema120.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -21377,8 +24066,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.sp_id.type,
-          parentSchema: schema114.properties.sp_id,
+          schema: schema120.properties.sp_id.type,
+          parentSchema: schema120.properties.sp_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -21397,7 +24086,7 @@ function validate57(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema114.properties.sp_id,
+            parentSchema: schema120.properties.sp_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -21420,7 +24109,7 @@ function validate57(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema114.properties.sp_name,
+            parentSchema: schema120.properties.sp_name,
             data: data6,
           };
           if (vErrors === null) {
@@ -21437,8 +24126,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.sp_name.type,
-          parentSchema: schema114.properties.sp_name,
+          schema: schema120.properties.sp_name.type,
+          parentSchema: schema120.properties.sp_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -21456,10 +24145,10 @@ function validate57(
           instancePath: instancePath + '/hardware_unit_id',
           schemaPath: '#/properties/hardware_unit_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.hardware_unit_id.type },
+          params: { type: schema120.properties.hardware_unit_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.hardware_unit_id.type,
-          parentSchema: schema114.properties.hardware_unit_id,
+          schema: schema120.properties.hardware_unit_id.type,
+          parentSchema: schema120.properties.hardware_unit_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -21478,7 +24167,7 @@ function validate57(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema114.properties.hardware_unit_id,
+            parentSchema: schema120.properties.hardware_unit_id,
             data: data7,
           };
           if (vErrors === null) {
@@ -21497,10 +24186,10 @@ function validate57(
           instancePath: instancePath + '/hardware_name',
           schemaPath: '#/properties/hardware_name/type',
           keyword: 'type',
-          params: { type: schema114.properties.hardware_name.type },
+          params: { type: schema120.properties.hardware_name.type },
           message: 'must be string,null',
-          schema: schema114.properties.hardware_name.type,
-          parentSchema: schema114.properties.hardware_name,
+          schema: schema120.properties.hardware_name.type,
+          parentSchema: schema120.properties.hardware_name,
           data: data8,
         };
         if (vErrors === null) {
@@ -21519,7 +24208,7 @@ function validate57(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.hardware_name,
+            parentSchema: schema120.properties.hardware_name,
             data: data8,
           };
           if (vErrors === null) {
@@ -21538,10 +24227,10 @@ function validate57(
           instancePath: instancePath + '/pinpad_id',
           schemaPath: '#/properties/pinpad_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.pinpad_id.type },
+          params: { type: schema120.properties.pinpad_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.pinpad_id.type,
-          parentSchema: schema114.properties.pinpad_id,
+          schema: schema120.properties.pinpad_id.type,
+          parentSchema: schema120.properties.pinpad_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -21560,7 +24249,7 @@ function validate57(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema114.properties.pinpad_id,
+            parentSchema: schema120.properties.pinpad_id,
             data: data9,
           };
           if (vErrors === null) {
@@ -21579,10 +24268,10 @@ function validate57(
           instancePath: instancePath + '/compartment_id',
           schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.compartment_id.type },
+          params: { type: schema120.properties.compartment_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.compartment_id.type,
-          parentSchema: schema114.properties.compartment_id,
+          schema: schema120.properties.compartment_id.type,
+          parentSchema: schema120.properties.compartment_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -21601,7 +24290,7 @@ function validate57(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema114.properties.compartment_id,
+            parentSchema: schema120.properties.compartment_id,
             data: data10,
           };
           if (vErrors === null) {
@@ -21620,10 +24309,10 @@ function validate57(
           instancePath: instancePath + '/piece_id',
           schemaPath: '#/properties/piece_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.piece_id.type },
+          params: { type: schema120.properties.piece_id.type },
           message: 'must be string,null',
-          schema: schema114.properties.piece_id.type,
-          parentSchema: schema114.properties.piece_id,
+          schema: schema120.properties.piece_id.type,
+          parentSchema: schema120.properties.piece_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -21642,7 +24331,7 @@ function validate57(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema114.properties.piece_id,
+            parentSchema: schema120.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -21660,7 +24349,7 @@ function validate57(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema114.properties.piece_id,
+            parentSchema: schema120.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -21678,7 +24367,7 @@ function validate57(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema114.properties.piece_id,
+            parentSchema: schema120.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -21699,8 +24388,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.status.type,
-          parentSchema: schema114.properties.status,
+          schema: schema120.properties.status.type,
+          parentSchema: schema120.properties.status,
           data: data12,
         };
         if (vErrors === null) {
@@ -21715,10 +24404,10 @@ function validate57(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.status.enum },
+          params: { allowedValues: schema120.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.status.enum,
-          parentSchema: schema114.properties.status,
+          schema: schema120.properties.status.enum,
+          parentSchema: schema120.properties.status,
           data: data12,
         };
         if (vErrors === null) {
@@ -21738,8 +24427,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.ticket_verification_status.type,
-          parentSchema: schema114.properties.ticket_verification_status,
+          schema: schema120.properties.ticket_verification_status.type,
+          parentSchema: schema120.properties.ticket_verification_status,
           data: data13,
         };
         if (vErrors === null) {
@@ -21754,10 +24443,10 @@ function validate57(
           instancePath: instancePath + '/ticket_verification_status',
           schemaPath: '#/properties/ticket_verification_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.ticket_verification_status.enum },
+          params: { allowedValues: schema120.properties.ticket_verification_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.ticket_verification_status.enum,
-          parentSchema: schema114.properties.ticket_verification_status,
+          schema: schema120.properties.ticket_verification_status.enum,
+          parentSchema: schema120.properties.ticket_verification_status,
           data: data13,
         };
         if (vErrors === null) {
@@ -21775,10 +24464,10 @@ function validate57(
           instancePath: instancePath + '/event_type',
           schemaPath: '#/properties/event_type/type',
           keyword: 'type',
-          params: { type: schema114.properties.event_type.type },
+          params: { type: schema120.properties.event_type.type },
           message: 'must be integer,null',
-          schema: schema114.properties.event_type.type,
-          parentSchema: schema114.properties.event_type,
+          schema: schema120.properties.event_type.type,
+          parentSchema: schema120.properties.event_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -21796,10 +24485,10 @@ function validate57(
           instancePath: instancePath + '/job_type',
           schemaPath: '#/properties/job_type/type',
           keyword: 'type',
-          params: { type: schema114.properties.job_type.type },
+          params: { type: schema120.properties.job_type.type },
           message: 'must be integer,null',
-          schema: schema114.properties.job_type.type,
-          parentSchema: schema114.properties.job_type,
+          schema: schema120.properties.job_type.type,
+          parentSchema: schema120.properties.job_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -21817,10 +24506,10 @@ function validate57(
           instancePath: instancePath + '/error_type',
           schemaPath: '#/properties/error_type/type',
           keyword: 'type',
-          params: { type: schema114.properties.error_type.type },
+          params: { type: schema120.properties.error_type.type },
           message: 'must be integer,null',
-          schema: schema114.properties.error_type.type,
-          parentSchema: schema114.properties.error_type,
+          schema: schema120.properties.error_type.type,
+          parentSchema: schema120.properties.error_type,
           data: data16,
         };
         if (vErrors === null) {
@@ -21838,10 +24527,10 @@ function validate57(
           instancePath: instancePath + '/sla_date',
           schemaPath: '#/properties/sla_date/type',
           keyword: 'type',
-          params: { type: schema114.properties.sla_date.type },
+          params: { type: schema120.properties.sla_date.type },
           message: 'must be string,null',
-          schema: schema114.properties.sla_date.type,
-          parentSchema: schema114.properties.sla_date,
+          schema: schema120.properties.sla_date.type,
+          parentSchema: schema120.properties.sla_date,
           data: data17,
         };
         if (vErrors === null) {
@@ -21860,7 +24549,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.sla_date,
+            parentSchema: schema120.properties.sla_date,
             data: data17,
           };
           if (vErrors === null) {
@@ -21879,10 +24568,10 @@ function validate57(
           instancePath: instancePath + '/sla_date_held',
           schemaPath: '#/properties/sla_date_held/type',
           keyword: 'type',
-          params: { type: schema114.properties.sla_date_held.type },
+          params: { type: schema120.properties.sla_date_held.type },
           message: 'must be string,null',
-          schema: schema114.properties.sla_date_held.type,
-          parentSchema: schema114.properties.sla_date_held,
+          schema: schema120.properties.sla_date_held.type,
+          parentSchema: schema120.properties.sla_date_held,
           data: data18,
         };
         if (vErrors === null) {
@@ -21901,7 +24590,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.sla_date_held,
+            parentSchema: schema120.properties.sla_date_held,
             data: data18,
           };
           if (vErrors === null) {
@@ -21920,10 +24609,10 @@ function validate57(
           instancePath: instancePath + '/deadline_date',
           schemaPath: '#/properties/deadline_date/type',
           keyword: 'type',
-          params: { type: schema114.properties.deadline_date.type },
+          params: { type: schema120.properties.deadline_date.type },
           message: 'must be string,null',
-          schema: schema114.properties.deadline_date.type,
-          parentSchema: schema114.properties.deadline_date,
+          schema: schema120.properties.deadline_date.type,
+          parentSchema: schema120.properties.deadline_date,
           data: data19,
         };
         if (vErrors === null) {
@@ -21942,7 +24631,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.deadline_date,
+            parentSchema: schema120.properties.deadline_date,
             data: data19,
           };
           if (vErrors === null) {
@@ -21961,10 +24650,10 @@ function validate57(
           instancePath: instancePath + '/deadline_time',
           schemaPath: '#/properties/deadline_time/type',
           keyword: 'type',
-          params: { type: schema114.properties.deadline_time.type },
+          params: { type: schema120.properties.deadline_time.type },
           message: 'must be string,null',
-          schema: schema114.properties.deadline_time.type,
-          parentSchema: schema114.properties.deadline_time,
+          schema: schema120.properties.deadline_time.type,
+          parentSchema: schema120.properties.deadline_time,
           data: data20,
         };
         if (vErrors === null) {
@@ -21975,7 +24664,7 @@ function validate57(
         errors++;
       }
       if (typeof data20 === 'string') {
-        if (!formats118.validate(data20)) {
+        if (!formats142.validate(data20)) {
           const err43 = {
             instancePath: instancePath + '/deadline_time',
             schemaPath: '#/properties/deadline_time/format',
@@ -21983,7 +24672,7 @@ function validate57(
             params: { format: 'time' },
             message: 'must match format "' + 'time' + '"',
             schema: 'time',
-            parentSchema: schema114.properties.deadline_time,
+            parentSchema: schema120.properties.deadline_time,
             data: data20,
           };
           if (vErrors === null) {
@@ -22002,10 +24691,10 @@ function validate57(
           instancePath: instancePath + '/maintenance_provider_id',
           schemaPath: '#/properties/maintenance_provider_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.maintenance_provider_id.type },
+          params: { type: schema120.properties.maintenance_provider_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.maintenance_provider_id.type,
-          parentSchema: schema114.properties.maintenance_provider_id,
+          schema: schema120.properties.maintenance_provider_id.type,
+          parentSchema: schema120.properties.maintenance_provider_id,
           data: data21,
         };
         if (vErrors === null) {
@@ -22023,10 +24712,10 @@ function validate57(
           instancePath: instancePath + '/maintenance_operator_id',
           schemaPath: '#/properties/maintenance_operator_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.maintenance_operator_id.type },
+          params: { type: schema120.properties.maintenance_operator_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.maintenance_operator_id.type,
-          parentSchema: schema114.properties.maintenance_operator_id,
+          schema: schema120.properties.maintenance_operator_id.type,
+          parentSchema: schema120.properties.maintenance_operator_id,
           data: data22,
         };
         if (vErrors === null) {
@@ -22044,10 +24733,10 @@ function validate57(
           instancePath: instancePath + '/operator_name',
           schemaPath: '#/properties/operator_name/type',
           keyword: 'type',
-          params: { type: schema114.properties.operator_name.type },
+          params: { type: schema120.properties.operator_name.type },
           message: 'must be string,null',
-          schema: schema114.properties.operator_name.type,
-          parentSchema: schema114.properties.operator_name,
+          schema: schema120.properties.operator_name.type,
+          parentSchema: schema120.properties.operator_name,
           data: data23,
         };
         if (vErrors === null) {
@@ -22066,7 +24755,7 @@ function validate57(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema114.properties.operator_name,
+            parentSchema: schema120.properties.operator_name,
             data: data23,
           };
           if (vErrors === null) {
@@ -22085,10 +24774,10 @@ function validate57(
           instancePath: instancePath + '/maintenance_operator_code',
           schemaPath: '#/properties/maintenance_operator_code/type',
           keyword: 'type',
-          params: { type: schema114.properties.maintenance_operator_code.type },
+          params: { type: schema120.properties.maintenance_operator_code.type },
           message: 'must be string,null',
-          schema: schema114.properties.maintenance_operator_code.type,
-          parentSchema: schema114.properties.maintenance_operator_code,
+          schema: schema120.properties.maintenance_operator_code.type,
+          parentSchema: schema120.properties.maintenance_operator_code,
           data: data24,
         };
         if (vErrors === null) {
@@ -22107,7 +24796,7 @@ function validate57(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema114.properties.maintenance_operator_code,
+            parentSchema: schema120.properties.maintenance_operator_code,
             data: data24,
           };
           if (vErrors === null) {
@@ -22126,10 +24815,10 @@ function validate57(
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.support_provider_id.type },
+          params: { type: schema120.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.support_provider_id.type,
-          parentSchema: schema114.properties.support_provider_id,
+          schema: schema120.properties.support_provider_id.type,
+          parentSchema: schema120.properties.support_provider_id,
           data: data25,
         };
         if (vErrors === null) {
@@ -22151,7 +24840,7 @@ function validate57(
             params: { limit: 10 },
             message: 'must NOT have more than 10 characters',
             schema: 10,
-            parentSchema: schema114.properties.reported_by,
+            parentSchema: schema120.properties.reported_by,
             data: data26,
           };
           if (vErrors === null) {
@@ -22169,7 +24858,7 @@ function validate57(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema114.properties.reported_by,
+            parentSchema: schema120.properties.reported_by,
             data: data26,
           };
           if (vErrors === null) {
@@ -22186,8 +24875,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.reported_by.type,
-          parentSchema: schema114.properties.reported_by,
+          schema: schema120.properties.reported_by.type,
+          parentSchema: schema120.properties.reported_by,
           data: data26,
         };
         if (vErrors === null) {
@@ -22205,10 +24894,10 @@ function validate57(
           instancePath: instancePath + '/regeneration_months',
           schemaPath: '#/properties/regeneration_months/type',
           keyword: 'type',
-          params: { type: schema114.properties.regeneration_months.type },
+          params: { type: schema120.properties.regeneration_months.type },
           message: 'must be integer,null',
-          schema: schema114.properties.regeneration_months.type,
-          parentSchema: schema114.properties.regeneration_months,
+          schema: schema120.properties.regeneration_months.type,
+          parentSchema: schema120.properties.regeneration_months,
           data: data27,
         };
         if (vErrors === null) {
@@ -22227,7 +24916,7 @@ function validate57(
             params: { comparison: '<=', limit: 24 },
             message: 'must be <= 24',
             schema: 24,
-            parentSchema: schema114.properties.regeneration_months,
+            parentSchema: schema120.properties.regeneration_months,
             data: data27,
           };
           if (vErrors === null) {
@@ -22245,7 +24934,7 @@ function validate57(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema114.properties.regeneration_months,
+            parentSchema: schema120.properties.regeneration_months,
             data: data27,
           };
           if (vErrors === null) {
@@ -22268,7 +24957,7 @@ function validate57(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.description,
+            parentSchema: schema120.properties.description,
             data: data28,
           };
           if (vErrors === null) {
@@ -22285,8 +24974,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.description.type,
-          parentSchema: schema114.properties.description,
+          schema: schema120.properties.description.type,
+          parentSchema: schema120.properties.description,
           data: data28,
         };
         if (vErrors === null) {
@@ -22308,7 +24997,7 @@ function validate57(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.internal_notes,
+            parentSchema: schema120.properties.internal_notes,
             data: data29,
           };
           if (vErrors === null) {
@@ -22325,8 +25014,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.internal_notes.type,
-          parentSchema: schema114.properties.internal_notes,
+          schema: schema120.properties.internal_notes.type,
+          parentSchema: schema120.properties.internal_notes,
           data: data29,
         };
         if (vErrors === null) {
@@ -22344,10 +25033,10 @@ function validate57(
           instancePath: instancePath + '/warranty_status',
           schemaPath: '#/properties/warranty_status/type',
           keyword: 'type',
-          params: { type: schema114.properties.warranty_status.type },
+          params: { type: schema120.properties.warranty_status.type },
           message: 'must be integer,null',
-          schema: schema114.properties.warranty_status.type,
-          parentSchema: schema114.properties.warranty_status,
+          schema: schema120.properties.warranty_status.type,
+          parentSchema: schema120.properties.warranty_status,
           data: data30,
         };
         if (vErrors === null) {
@@ -22362,10 +25051,10 @@ function validate57(
           instancePath: instancePath + '/warranty_status',
           schemaPath: '#/properties/warranty_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.warranty_status.enum },
+          params: { allowedValues: schema120.properties.warranty_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.warranty_status.enum,
-          parentSchema: schema114.properties.warranty_status,
+          schema: schema120.properties.warranty_status.enum,
+          parentSchema: schema120.properties.warranty_status,
           data: data30,
         };
         if (vErrors === null) {
@@ -22387,7 +25076,7 @@ function validate57(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.warranty_comment,
+            parentSchema: schema120.properties.warranty_comment,
             data: data31,
           };
           if (vErrors === null) {
@@ -22404,8 +25093,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.warranty_comment.type,
-          parentSchema: schema114.properties.warranty_comment,
+          schema: schema120.properties.warranty_comment.type,
+          parentSchema: schema120.properties.warranty_comment,
           data: data31,
         };
         if (vErrors === null) {
@@ -22462,10 +25151,10 @@ function validate57(
           instancePath: instancePath + '/installation_deadline',
           schemaPath: '#/properties/installation_deadline/type',
           keyword: 'type',
-          params: { type: schema114.properties.installation_deadline.type },
+          params: { type: schema120.properties.installation_deadline.type },
           message: 'must be string,null',
-          schema: schema114.properties.installation_deadline.type,
-          parentSchema: schema114.properties.installation_deadline,
+          schema: schema120.properties.installation_deadline.type,
+          parentSchema: schema120.properties.installation_deadline,
           data: data33,
         };
         if (vErrors === null) {
@@ -22484,7 +25173,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.installation_deadline,
+            parentSchema: schema120.properties.installation_deadline,
             data: data33,
           };
           if (vErrors === null) {
@@ -22503,10 +25192,10 @@ function validate57(
           instancePath: instancePath + '/earliest_installation_date',
           schemaPath: '#/properties/earliest_installation_date/type',
           keyword: 'type',
-          params: { type: schema114.properties.earliest_installation_date.type },
+          params: { type: schema120.properties.earliest_installation_date.type },
           message: 'must be string,null',
-          schema: schema114.properties.earliest_installation_date.type,
-          parentSchema: schema114.properties.earliest_installation_date,
+          schema: schema120.properties.earliest_installation_date.type,
+          parentSchema: schema120.properties.earliest_installation_date,
           data: data34,
         };
         if (vErrors === null) {
@@ -22525,7 +25214,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.earliest_installation_date,
+            parentSchema: schema120.properties.earliest_installation_date,
             data: data34,
           };
           if (vErrors === null) {
@@ -22544,10 +25233,10 @@ function validate57(
           instancePath: instancePath + '/vehicle_type',
           schemaPath: '#/properties/vehicle_type/type',
           keyword: 'type',
-          params: { type: schema114.properties.vehicle_type.type },
+          params: { type: schema120.properties.vehicle_type.type },
           message: 'must be integer,null',
-          schema: schema114.properties.vehicle_type.type,
-          parentSchema: schema114.properties.vehicle_type,
+          schema: schema120.properties.vehicle_type.type,
+          parentSchema: schema120.properties.vehicle_type,
           data: data35,
         };
         if (vErrors === null) {
@@ -22562,10 +25251,10 @@ function validate57(
           instancePath: instancePath + '/vehicle_type',
           schemaPath: '#/properties/vehicle_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.vehicle_type.enum },
+          params: { allowedValues: schema120.properties.vehicle_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.vehicle_type.enum,
-          parentSchema: schema114.properties.vehicle_type,
+          schema: schema120.properties.vehicle_type.enum,
+          parentSchema: schema120.properties.vehicle_type,
           data: data35,
         };
         if (vErrors === null) {
@@ -22587,7 +25276,7 @@ function validate57(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.notes_to_operator,
+            parentSchema: schema120.properties.notes_to_operator,
             data: data36,
           };
           if (vErrors === null) {
@@ -22604,8 +25293,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.notes_to_operator.type,
-          parentSchema: schema114.properties.notes_to_operator,
+          schema: schema120.properties.notes_to_operator.type,
+          parentSchema: schema120.properties.notes_to_operator,
           data: data36,
         };
         if (vErrors === null) {
@@ -22629,8 +25318,8 @@ function validate57(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema114.properties.accessories.items.type,
-              parentSchema: schema114.properties.accessories.items,
+              schema: schema120.properties.accessories.items.type,
+              parentSchema: schema120.properties.accessories.items,
               data: data38,
             };
             if (vErrors === null) {
@@ -22659,7 +25348,7 @@ function validate57(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema114.properties.accessories,
+                parentSchema: schema120.properties.accessories,
                 data: data37,
               };
               if (vErrors === null) {
@@ -22680,8 +25369,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.accessories.type,
-          parentSchema: schema114.properties.accessories,
+          schema: schema120.properties.accessories.type,
+          parentSchema: schema120.properties.accessories,
           data: data37,
         };
         if (vErrors === null) {
@@ -22705,8 +25394,8 @@ function validate57(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema114.properties.hardware_unit_ids.items.type,
-              parentSchema: schema114.properties.hardware_unit_ids.items,
+              schema: schema120.properties.hardware_unit_ids.items.type,
+              parentSchema: schema120.properties.hardware_unit_ids.items,
               data: data40,
             };
             if (vErrors === null) {
@@ -22725,7 +25414,7 @@ function validate57(
                 params: { comparison: '>=', limit: 1 },
                 message: 'must be >= 1',
                 schema: 1,
-                parentSchema: schema114.properties.hardware_unit_ids.items,
+                parentSchema: schema120.properties.hardware_unit_ids.items,
                 data: data40,
               };
               if (vErrors === null) {
@@ -22755,7 +25444,7 @@ function validate57(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema114.properties.hardware_unit_ids,
+                parentSchema: schema120.properties.hardware_unit_ids,
                 data: data39,
               };
               if (vErrors === null) {
@@ -22776,8 +25465,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.hardware_unit_ids.type,
-          parentSchema: schema114.properties.hardware_unit_ids,
+          schema: schema120.properties.hardware_unit_ids.type,
+          parentSchema: schema120.properties.hardware_unit_ids,
           data: data39,
         };
         if (vErrors === null) {
@@ -22802,8 +25491,8 @@ function validate57(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema108.required,
-                parentSchema: schema108,
+                schema: schema92.required,
+                parentSchema: schema92,
                 data: data42,
               };
               if (vErrors === null) {
@@ -22820,8 +25509,8 @@ function validate57(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema108.required,
-                parentSchema: schema108,
+                schema: schema92.required,
+                parentSchema: schema92,
                 data: data42,
               };
               if (vErrors === null) {
@@ -22846,7 +25535,7 @@ function validate57(
                   params: { additionalProperty: key0 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema108,
+                  parentSchema: schema92,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -22868,7 +25557,7 @@ function validate57(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema108.properties.photo_id,
+                    parentSchema: schema92.properties.photo_id,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -22885,8 +25574,8 @@ function validate57(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.photo_id.type,
-                  parentSchema: schema108.properties.photo_id,
+                  schema: schema92.properties.photo_id.type,
+                  parentSchema: schema92.properties.photo_id,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -22908,7 +25597,7 @@ function validate57(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema108.properties.url,
+                    parentSchema: schema92.properties.url,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -22925,8 +25614,8 @@ function validate57(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.url.type,
-                  parentSchema: schema108.properties.url,
+                  schema: schema92.properties.url.type,
+                  parentSchema: schema92.properties.url,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -22948,7 +25637,7 @@ function validate57(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema108.properties.file_name,
+                    parentSchema: schema92.properties.file_name,
                     data: data45,
                   };
                   if (vErrors === null) {
@@ -22965,8 +25654,8 @@ function validate57(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.file_name.type,
-                  parentSchema: schema108.properties.file_name,
+                  schema: schema92.properties.file_name.type,
+                  parentSchema: schema92.properties.file_name,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -22988,7 +25677,7 @@ function validate57(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema108.properties.content_type,
+                    parentSchema: schema92.properties.content_type,
                     data: data46,
                   };
                   if (vErrors === null) {
@@ -23005,8 +25694,8 @@ function validate57(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.content_type.type,
-                  parentSchema: schema108.properties.content_type,
+                  schema: schema92.properties.content_type.type,
+                  parentSchema: schema92.properties.content_type,
                   data: data46,
                 };
                 if (vErrors === null) {
@@ -23026,8 +25715,8 @@ function validate57(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema108.properties.size.type,
-                  parentSchema: schema108.properties.size,
+                  schema: schema92.properties.size.type,
+                  parentSchema: schema92.properties.size,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -23046,7 +25735,7 @@ function validate57(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema108.properties.size,
+                    parentSchema: schema92.properties.size,
                     data: data47,
                   };
                   if (vErrors === null) {
@@ -23065,8 +25754,8 @@ function validate57(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema108.type,
-              parentSchema: schema108,
+              schema: schema92.type,
+              parentSchema: schema92,
               data: data42,
             };
             if (vErrors === null) {
@@ -23084,8 +25773,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.photos.type,
-          parentSchema: schema114.properties.photos,
+          schema: schema120.properties.photos.type,
+          parentSchema: schema120.properties.photos,
           data: data41,
         };
         if (vErrors === null) {
@@ -23107,7 +25796,7 @@ function validate57(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema114.properties.created_at,
+            parentSchema: schema120.properties.created_at,
             data: data48,
           };
           if (vErrors === null) {
@@ -23124,8 +25813,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.created_at.type,
-          parentSchema: schema114.properties.created_at,
+          schema: schema120.properties.created_at.type,
+          parentSchema: schema120.properties.created_at,
           data: data48,
         };
         if (vErrors === null) {
@@ -23143,10 +25832,10 @@ function validate57(
           instancePath: instancePath + '/closed_at',
           schemaPath: '#/properties/closed_at/type',
           keyword: 'type',
-          params: { type: schema114.properties.closed_at.type },
+          params: { type: schema120.properties.closed_at.type },
           message: 'must be string,null',
-          schema: schema114.properties.closed_at.type,
-          parentSchema: schema114.properties.closed_at,
+          schema: schema120.properties.closed_at.type,
+          parentSchema: schema120.properties.closed_at,
           data: data49,
         };
         if (vErrors === null) {
@@ -23165,7 +25854,7 @@ function validate57(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema114.properties.closed_at,
+            parentSchema: schema120.properties.closed_at,
             data: data49,
           };
           if (vErrors === null) {
@@ -23186,8 +25875,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.date_range_type.type,
-          parentSchema: schema114.properties.date_range_type,
+          schema: schema120.properties.date_range_type.type,
+          parentSchema: schema120.properties.date_range_type,
           data: data50,
         };
         if (vErrors === null) {
@@ -23202,10 +25891,10 @@ function validate57(
           instancePath: instancePath + '/date_range_type',
           schemaPath: '#/properties/date_range_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.date_range_type.enum },
+          params: { allowedValues: schema120.properties.date_range_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.date_range_type.enum,
-          parentSchema: schema114.properties.date_range_type,
+          schema: schema120.properties.date_range_type.enum,
+          parentSchema: schema120.properties.date_range_type,
           data: data50,
         };
         if (vErrors === null) {
@@ -23227,7 +25916,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.date1,
+            parentSchema: schema120.properties.date1,
             data: data51,
           };
           if (vErrors === null) {
@@ -23244,8 +25933,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.date1.type,
-          parentSchema: schema114.properties.date1,
+          schema: schema120.properties.date1.type,
+          parentSchema: schema120.properties.date1,
           data: data51,
         };
         if (vErrors === null) {
@@ -23267,7 +25956,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.date2,
+            parentSchema: schema120.properties.date2,
             data: data52,
           };
           if (vErrors === null) {
@@ -23284,8 +25973,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.date2.type,
-          parentSchema: schema114.properties.date2,
+          schema: schema120.properties.date2.type,
+          parentSchema: schema120.properties.date2,
           data: data52,
         };
         if (vErrors === null) {
@@ -23305,8 +25994,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.is_sla_data.type,
-          parentSchema: schema114.properties.is_sla_data,
+          schema: schema120.properties.is_sla_data.type,
+          parentSchema: schema120.properties.is_sla_data,
           data: data53,
         };
         if (vErrors === null) {
@@ -23324,8 +26013,8 @@ function validate57(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema114.type,
-      parentSchema: schema114,
+      schema: schema120.type,
+      parentSchema: schema120,
       data,
     };
     if (vErrors === null) {
@@ -23335,14 +26024,14 @@ function validate57(
     }
     errors++;
   }
-  validate57.errors = vErrors;
+  validate60.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate57.evaluated = { dynamicProps: true, dynamicItems: false };
+validate60.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const webtoolUser = validate58;
-const schema118 = {
+export const webtoolUser = validate61;
+const schema124 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -23449,13 +26138,13 @@ const schema118 = {
   },
 };
 
-function validate58(
+function validate61(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webtool-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate61.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23470,8 +26159,8 @@ function validate58(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema118.required,
-        parentSchema: schema118,
+        schema: schema124.required,
+        parentSchema: schema124,
         data,
       };
       if (vErrors === null) {
@@ -23488,8 +26177,8 @@ function validate58(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema118.required,
-        parentSchema: schema118,
+        schema: schema124.required,
+        parentSchema: schema124,
         data,
       };
       if (vErrors === null) {
@@ -23506,8 +26195,8 @@ function validate58(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema118.required,
-        parentSchema: schema118,
+        schema: schema124.required,
+        parentSchema: schema124,
         data,
       };
       if (vErrors === null) {
@@ -23526,8 +26215,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.username.type,
-          parentSchema: schema118.properties.username,
+          schema: schema124.properties.username.type,
+          parentSchema: schema124.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -23549,7 +26238,7 @@ function validate58(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema118.properties.name.allOf[0],
+            parentSchema: schema124.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -23569,7 +26258,7 @@ function validate58(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema118.properties.name.allOf[1],
+            parentSchema: schema124.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -23589,7 +26278,7 @@ function validate58(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema118.properties.name,
+            parentSchema: schema124.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -23606,8 +26295,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.name.type,
-          parentSchema: schema118.properties.name,
+          schema: schema124.properties.name.type,
+          parentSchema: schema124.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -23629,7 +26318,7 @@ function validate58(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema118.properties.email,
+            parentSchema: schema124.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -23647,7 +26336,7 @@ function validate58(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema118.properties.email,
+            parentSchema: schema124.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -23664,8 +26353,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.email.type,
-          parentSchema: schema118.properties.email,
+          schema: schema124.properties.email.type,
+          parentSchema: schema124.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -23685,8 +26374,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.partner_type.type,
-          parentSchema: schema118.properties.partner_type,
+          schema: schema124.properties.partner_type.type,
+          parentSchema: schema124.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -23708,10 +26397,10 @@ function validate58(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema118.properties.partner_type.enum },
+          params: { allowedValues: schema124.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema118.properties.partner_type.enum,
-          parentSchema: schema118.properties.partner_type,
+          schema: schema124.properties.partner_type.enum,
+          parentSchema: schema124.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -23733,7 +26422,7 @@ function validate58(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema118.properties.partner,
+            parentSchema: schema124.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -23750,8 +26439,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.partner.type,
-          parentSchema: schema118.properties.partner,
+          schema: schema124.properties.partner.type,
+          parentSchema: schema124.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -23771,8 +26460,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.partner_name.type,
-          parentSchema: schema118.properties.partner_name,
+          schema: schema124.properties.partner_name.type,
+          parentSchema: schema124.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -23792,8 +26481,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.role_name.type,
-          parentSchema: schema118.properties.role_name,
+          schema: schema124.properties.role_name.type,
+          parentSchema: schema124.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -23813,8 +26502,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema118.properties.enabled.type,
-          parentSchema: schema118.properties.enabled,
+          schema: schema124.properties.enabled.type,
+          parentSchema: schema124.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -23834,8 +26523,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.status.type,
-          parentSchema: schema118.properties.status,
+          schema: schema124.properties.status.type,
+          parentSchema: schema124.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -23850,10 +26539,10 @@ function validate58(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema118.properties.status.enum },
+          params: { allowedValues: schema124.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema118.properties.status.enum,
-          parentSchema: schema118.properties.status,
+          schema: schema124.properties.status.enum,
+          parentSchema: schema124.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -23871,8 +26560,8 @@ function validate58(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema118.type,
-      parentSchema: schema118,
+      schema: schema124.type,
+      parentSchema: schema124,
       data,
     };
     if (vErrors === null) {
@@ -23882,10 +26571,10 @@ function validate58(
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate61.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = {
+validate61.evaluated = {
   props: {
     username: true,
     name: true,
@@ -23913,6 +26602,9 @@ export const validators: Record<string, ValidateFunction> = {
   'dashboard-widget-request': dashboardWidgetRequest,
   'end-user': endUser,
   'hardware-unit': hardwareUnit,
+  location: location,
+  'location-contact': locationContact,
+  'location-proposal': locationProposal,
   'maintenance-operator': maintenanceOperator,
   'maintenance-provider': maintenanceProvider,
   piece: piece,
