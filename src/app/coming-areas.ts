@@ -6,7 +6,6 @@ export const comingAreas: Record<string, string> = {
   'support-providers': 'support_providers',
   'price-structure': 'price_structure',
   notifications: 'notifications',
-  locations: 'locations',
   'invoicing-report': 'invoicing_report',
   'reports/carrier-invoicing': 'invoicing_report',
   license: 'license',

@@ -12,6 +12,9 @@ import tickets from '../resources/tickets/index.ts';
 import shipments from '../resources/shipments/index.ts';
 import booking from '../resources/booking/index.ts';
 import endUsers from '../resources/end-users/index.ts';
+import locations from '../resources/locations/index.ts';
+import locationProposals from '../resources/location-proposals/index.ts';
+import locationContacts from '../resources/location-contacts/index.ts';
 import type { ResourceAccessRule } from '../authProvider/access-profile.ts';
 
 /** Every resource of the app, in menu order. */
@@ -30,6 +33,9 @@ export const resources = [
   tickets,
   booking,
   endUsers,
+  locations,
+  locationProposals,
+  locationContacts,
 ];
 
 export const accessRules: Record<string, ResourceAccessRule> = Object.fromEntries(

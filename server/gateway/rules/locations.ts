@@ -104,6 +104,97 @@ async function updateLatLng(ctx: OpnameContext, body: Doc) {
   return { success: true, data };
 }
 
+const listName = async (ctx: OpnameContext, type: string, id: unknown) =>
+  id === undefined
+    ? undefined
+    : (
+        await ctx.db.query<{ name: string }>(
+          `SELECT doc->>'column_name' AS name FROM records WHERE resource = 'lists' AND key = $1`,
+          [`${type}:${String(id)}`],
+        )
+      ).rows[0]?.name;
+
+/**
+ * `GET webtool/locations?opname=export&location_id=`: the location export the print page reads (spec 01
+ * §3, §2.5): the basic data with the names of what it refers to, its proposals (pictures, coordinates,
+ * hardware, foundation) and its contacts, each naming its proposal by `temp_id`.
+ */
+async function locationExport(ctx: OpnameContext, query: Record<string, string>) {
+  const key = query.location_id;
+  if (!key || !/^\d+$/.test(key)) throw badRequest('gateway.param_required', { name: 'location_id' });
+  const location = (await visibleRecord(ctx.db, ctx.access, ctx.resource, key)).doc as unknown as Location;
+  const children = async (endpoint: string) =>
+    (
+      await ctx.db.query<{ doc: Doc }>(
+        `SELECT doc FROM records WHERE resource = $1 AND doc->>'location_id' = $2 ORDER BY (key)::int`,
+        [endpoint, key],
+      )
+    ).rows.map((row) => row.doc);
+  const proposals = (await children(PROPOSALS)) as unknown as LocationProposal[];
+  const contacts = await children(CONTACTS);
+  const owner = await ctx.db.query<{ name: string }>(
+    `SELECT doc->>'name' AS name FROM records WHERE resource = 'partners/location_owner' AND key = $1`,
+    [String(location.location_owner_id ?? '')],
+  );
+  const municipality = await ctx.db.query<{ name: string }>(
+    'SELECT municipality_name AS name FROM addresses WHERE municipality_id = $1 LIMIT 1',
+    [location.municipality_id ?? -1],
+  );
+  const modelIds = [...new Set(proposals.flatMap((proposal) => proposal.hardware_models ?? []))].map(String);
+  const modelNames = new Map(
+    (
+      await ctx.db.query<{ key: string; name: string }>(
+        `SELECT key, doc->>'name' AS name FROM records WHERE resource = $1 AND key = ANY($2::text[])`,
+        [HARDWARE_MODELS, modelIds],
+      )
+    ).rows.map((row) => [row.key, row.name]),
+  );
+  return {
+    success: true,
+    data: {
+      location_id: location.location_id,
+      basic: {
+        name: location.name,
+        address_1: location.address_1,
+        location_owner_id: location.location_owner_id,
+        location_owner_name: owner.rows[0]?.name,
+        municipality_id: location.municipality_id,
+        municipality_name: municipality.rows[0]?.name,
+        location_type_id: location.location_type_id,
+        location_type_name: await listName(ctx, 'location_types', location.location_type_id),
+        is_rural: location.is_rural ?? false,
+      },
+      proposals: await Promise.all(
+        proposals.map(async (proposal) => ({
+          proposal_id: proposal.proposal_id,
+          temp_id: String(proposal.proposal_id),
+          name: proposal.name,
+          status: proposal.status,
+          address: [proposal.address, [proposal.zip, proposal.city].filter(Boolean).join(' ')]
+            .filter(Boolean)
+            .join(', '),
+          location_description: proposal.location_description,
+          hardware_units: proposal.hardware_models.length,
+          hardware_model_id: proposal.hardware_models[0],
+          hardware_model_name: proposal.hardware_models.map((id) => modelNames.get(String(id)) ?? '').join(', '),
+          position: proposal.position,
+          foundation_id:
+            proposal.foundation_id === undefined
+              ? []
+              : [{ column_name: await listName(ctx, 'foundations', proposal.foundation_id) }],
+          latitude: proposal.latitude,
+          longitude: proposal.longitude,
+          imageFiles: (proposal.photos ?? []).map((photo) => ({ url: photo.url })),
+        })),
+      ),
+      contacts: contacts.map((contact) => ({
+        name: contact.name,
+        proposal_id: contact.proposal_id === undefined ? [] : [{ temp_id: String(contact.proposal_id) }],
+      })),
+    },
+  };
+}
+
 /**
  * A location (spec 02 §5): basic data, its proposals and contacts. Deleting it is refused while a service
  * point made from one of its proposals lives (neither archived nor terminated); otherwise its proposals
@@ -142,4 +233,5 @@ export const locationRules = recordRules<Location>({
   },
   opnames: { create_as_service_point: createAsServicePoint },
   patchOpnames: { update_latlng: updateLatLng },
+  queries: { export: locationExport },
 });
