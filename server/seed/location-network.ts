@@ -78,16 +78,15 @@ export async function seedLocations(
   },
 ) {
   const random = seededRandom(2929);
-  const step = Math.max(
-    1,
-    Math.floor(
-      Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM addresses')).rows[0].n) / options.count,
-    ),
-  );
+  // Addresses spread over the whole index (every country and city), one in every `step`.
+  const total = Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM addresses')).rows[0].n);
+  const step = Math.max(1, Math.floor(total / options.count));
   const addresses = (
     await db.query<AddressRow>(
       `SELECT address_id, country, street, house_number, postal_code, city, municipality_id, municipality_name,
-              latitude, longitude FROM addresses WHERE address_id % $1 = 0 ORDER BY address_id LIMIT $2`,
+              latitude, longitude
+       FROM (SELECT *, row_number() OVER (ORDER BY address_id) AS n FROM addresses) AS spread
+       WHERE n % $1 = 0 ORDER BY address_id LIMIT $2`,
       [step, options.count],
     )
   ).rows;
