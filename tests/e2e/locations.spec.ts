@@ -43,6 +43,7 @@ test('the operator uses an approved proposal as a service point and prints its l
   await expect(page.getByRole('button', { name: 'Use as service point' })).toHaveCount(0);
 
   // The new service point opens in the service point screens, Approved, under the proposal's name.
+  await page.getByRole('tab', { name: 'Basic' }).click();
   await page.getByRole('link', { name: proposalName }).first().click();
   await expect(page).toHaveURL(/\/service-points\/\d+/);
   await expect(page.getByRole('combobox', { name: 'Address' })).not.toHaveValue('');

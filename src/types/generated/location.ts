@@ -9,8 +9,4 @@ export interface Location {
   location_type_id?: number;
   location_owner_id?: number;
   is_rural?: boolean;
-  /**
-   * Derived: how many proposals the location has (kept by the proposals' writes).
-   */
-  proposal_count?: number;
 }

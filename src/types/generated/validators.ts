@@ -8052,9 +8052,9 @@ const schema87 = {
     location_id: { type: 'integer', readOnly: true, 'x-column': { index: 0, hide: true } },
     name: {
       type: 'string',
-      minLength: 1,
+      minLength: 3,
       maxLength: 70,
-      format: 'no-period-start',
+      format: 'name-characters',
       'x-column': { type: 'link', index: 1 },
       'x-input': { tab: 'basic' },
     },
@@ -8100,13 +8100,6 @@ const schema87 = {
       'x-column': { index: 7, hide: true },
       'x-filter': { kind: 'boolean' },
       'x-input': { tab: 'basic' },
-    },
-    proposal_count: {
-      type: 'integer',
-      readOnly: true,
-      default: 0,
-      description: "Derived: how many proposals the location has (kept by the proposals' writes).",
-      'x-column': { index: 8 },
     },
   },
 };
@@ -8203,14 +8196,14 @@ function validate46(
           }
           errors++;
         }
-        if (func2(data1) < 1) {
+        if (func2(data1) < 3) {
           const err4 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/minLength',
             keyword: 'minLength',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 characters',
-            schema: 1,
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
             parentSchema: schema87.properties.name,
             data: data1,
           };
@@ -8221,14 +8214,14 @@ function validate46(
           }
           errors++;
         }
-        if (!formats8.validate(data1)) {
+        if (!formats22.validate(data1)) {
           const err5 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/format',
             keyword: 'format',
-            params: { format: 'no-period-start' },
-            message: 'must match format "' + 'no-period-start' + '"',
-            schema: 'no-period-start',
+            params: { format: 'name-characters' },
+            message: 'must match format "' + 'name-characters' + '"',
+            schema: 'name-characters',
             parentSchema: schema87.properties.name,
             data: data1,
           };
@@ -8449,29 +8442,8 @@ function validate46(
         errors++;
       }
     }
-    if (data.proposal_count !== undefined) {
-      let data8 = data.proposal_count;
-      if (!(typeof data8 == 'number' && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
-        const err16 = {
-          instancePath: instancePath + '/proposal_count',
-          schemaPath: '#/properties/proposal_count/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema87.properties.proposal_count.type,
-          parentSchema: schema87.properties.proposal_count,
-          data: data8,
-        };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
-      }
-    }
   } else {
-    const err17 = {
+    const err16 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -8482,9 +8454,9 @@ function validate46(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err17];
+      vErrors = [err16];
     } else {
-      vErrors.push(err17);
+      vErrors.push(err16);
     }
     errors++;
   }
@@ -8501,7 +8473,6 @@ validate46.evaluated = {
     location_type_id: true,
     location_owner_id: true,
     is_rural: true,
-    proposal_count: true,
   },
   dynamicProps: false,
   dynamicItems: false,
@@ -8946,9 +8917,9 @@ const schema90 = {
     },
     name: {
       type: 'string',
-      minLength: 1,
+      minLength: 3,
       maxLength: 70,
-      format: 'no-period-start',
+      format: 'name-characters',
       'x-column': { type: 'link', index: 1 },
       'x-input': { tab: 'basic' },
     },
@@ -9114,6 +9085,7 @@ const schema90 = {
       readOnly: true,
       'x-lookup': { resource: 'service-points', label: 'name' },
       'x-column': { type: 'select2', linked: true, index: 9 },
+      'x-input': { tab: 'basic' },
     },
   },
 };
@@ -9280,14 +9252,14 @@ function validate48(
           }
           errors++;
         }
-        if (func2(data2) < 1) {
+        if (func2(data2) < 3) {
           const err7 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/minLength',
             keyword: 'minLength',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 characters',
-            schema: 1,
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
             parentSchema: schema90.properties.name,
             data: data2,
           };
@@ -9298,14 +9270,14 @@ function validate48(
           }
           errors++;
         }
-        if (!formats8.validate(data2)) {
+        if (!formats22.validate(data2)) {
           const err8 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/format',
             keyword: 'format',
-            params: { format: 'no-period-start' },
-            message: 'must match format "' + 'no-period-start' + '"',
-            schema: 'no-period-start',
+            params: { format: 'name-characters' },
+            message: 'must match format "' + 'name-characters' + '"',
+            schema: 'name-characters',
             parentSchema: schema90.properties.name,
             data: data2,
           };
