@@ -59,6 +59,9 @@ const PARTNER_NAMES = 'partner_names';
  */
 const SCOUTS = 'scout';
 
+/** The municipalities a location names (spec 02 §7), by country when `country_iso` is given. */
+const MUNICIPALITIES = 'municipality';
+
 /**
  * GET webtool/lists?type=...: a lookup list as `{ column_id, column_name }` items (spec 01 §7).
  * Lookups are shared reference data, the same for every partner, but for the partner names of users.
@@ -92,6 +95,20 @@ export const listsRoute: SpecialRoute = async ({ request, access, db }) => {
     const data = result.rows
       .sort((a, b) => a.column_name.localeCompare(b.column_name))
       .map(({ color, ...item }) => (color && HEX_COLOR.test(color) ? { ...item, color } : item));
+    return { success: true, data, total: data.length };
+  }
+  if (type === MUNICIPALITIES) {
+    // Spec 02 §7, `lists?type=municipality&country_iso=`: the municipalities of the address index.
+    const { country_iso: country } = request.query as { country_iso?: unknown };
+    if (country !== undefined && (typeof country !== 'string' || !/^[A-Z]{2}$/.test(country))) {
+      throw badRequest('gateway.param_required', { name: 'country_iso' });
+    }
+    const result = await db.query<{ column_id: number; column_name: string; country: string }>(
+      `SELECT DISTINCT municipality_id AS column_id, municipality_name AS column_name, country FROM addresses
+       WHERE municipality_id IS NOT NULL AND ($1 = '' OR country = $1)`,
+      [country ?? ''],
+    );
+    const data = result.rows.sort((a, b) => a.column_name.localeCompare(b.column_name));
     return { success: true, data, total: data.length };
   }
   if (Object.hasOwn(MODEL_LOOKUPS, type)) {

@@ -43,6 +43,8 @@ export interface OpnameContext {
    * stopped sub order, the sub order for its remaining quantity and the units it produced).
    */
   writesIn(tx: Db, resource: ResourceDefinition): RecordWrites;
+  /** The write pipeline for this caller and another resource, by its endpoint (a proposal's service point). */
+  writesFor(endpoint: string): RecordWrites;
   /** Work started by one request and polled by later ones, possibly through another gateway process. */
   jobs: JobQueue;
 }

@@ -113,6 +113,11 @@ export interface RowChecks {
 export interface RecordWrites {
   /** A new record (201 of POST); ownership is checked before the transaction opens. */
   create(input: Doc): Promise<WrittenRecord>;
+  /**
+   * The same create in a transaction the caller opened, with every stage (rules, audit): for a handler
+   * that writes records of two resources all or none (a location proposal made a service point).
+   */
+  createWithin(tx: Db, input: Doc): Promise<WrittenRecord>;
   /** PATCH: the client's writable fields over the stored record, if it is still at `basedOnVersion`. */
   update(key: string, input: Doc, basedOnVersion: number): Promise<WrittenRecord>;
   /** DELETE; without `basedOnVersion` whatever version is stored. `input`: the request's body, for the rules. */
@@ -240,6 +245,10 @@ export function createWritePipeline(deps: WritePipelineDeps) {
       async create(input) {
         const prepared = prepareNew(input);
         return db.transaction(async (tx) => written(tx, await checked(tx, prepared, undefined, undefined, input)));
+      },
+
+      async createWithin(tx, input) {
+        return written(tx, await checked(tx, prepareNew(input), undefined, undefined, input));
       },
 
       async update(key, input, basedOnVersion) {

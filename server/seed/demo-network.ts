@@ -28,6 +28,7 @@ import { hotlineProviders, partnerSetup } from './partner-network.ts';
 import { demoPrices, seedInvoices } from './invoice-network.ts';
 import { cities } from './geography.ts';
 import { hardwareBadgeList, hardwareModels } from './hardware-catalogue.ts';
+import { seedLocations } from './location-network.ts';
 import { buildHardwareNetwork, type ServicePointWithUnits } from './hardware-network.ts';
 import { demoMaintenanceOperators } from './maintenance-operators.ts';
 import { demoHardwareAlerts, demoTicketAlerts, withRegeneration } from './alerts.ts';
@@ -668,7 +669,21 @@ export async function seedNetwork(db: Db, options: { size?: SeedSize } = {}) {
     })),
   ]);
 
+  const siteSeed = await seedLocations(db, target, {
+    // About one location for every 40 service points: 60 in the demo, fewer in the tests' seed.
+    count: Math.max(12, Math.round(size.servicePoints / 40)),
+    servicePoints,
+    locationOwnerIds: locationOwners.map((owner) => owner.id),
+    modelIds: hardwareModels.filter((model) => model.hardware_type === 1).map((model) => model.hardware_model_id),
+  });
+  await insertRecords(db, target('locations'), siteSeed.locations);
+  await insertRecords(db, target('locations/proposals'), siteSeed.proposals);
+  await insertRecords(db, target('locations/contacts'), siteSeed.contacts);
+
   const sequences: [string, number][] = [
+    ['locations', siteSeed.locations.length],
+    ['locations/proposals', siteSeed.proposals.length],
+    ['locations/contacts', siteSeed.contacts.length],
     ['service_points/service_point_groups', groups.length],
     ['partners/carrier', carriers.length],
     ['partners/location_owner', locationOwners.length],

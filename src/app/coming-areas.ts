@@ -1,7 +1,6 @@
 /** Areas whose screens come with later issues: path -> menu key. */
 export const comingAreas: Record<string, string> = {
   notifications: 'notifications',
-  locations: 'locations',
   license: 'license',
 };
 

@@ -22,6 +22,9 @@ import hardwareOrders from '../resources/hardware-orders/index.ts';
 import productionOrders from '../resources/production-orders/index.ts';
 import webhooks from '../resources/webhooks/index.ts';
 import testAppUsers from '../resources/test-app-users/index.ts';
+import locations from '../resources/locations/index.ts';
+import locationProposals from '../resources/location-proposals/index.ts';
+import locationContacts from '../resources/location-contacts/index.ts';
 import type { ResourceAccessRule } from '../authProvider/access-profile.ts';
 
 /** Every resource of the app, in menu order. */
@@ -50,6 +53,9 @@ export const resources = [
   productionOrders,
   webhooks,
   testAppUsers,
+  locations,
+  locationProposals,
+  locationContacts,
 ];
 
 export const accessRules: Record<string, ResourceAccessRule> = Object.fromEntries(

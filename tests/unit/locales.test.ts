@@ -76,6 +76,16 @@ const SAME_IN_BOTH = new Set([
   'print.contacts',
   'print.position',
   'print.rural',
+  'resources.locations.fields.location_id',
+  'resources.locations.fields.is_rural',
+  'resources.locations.tabs.contacts',
+  'resources.location-proposals.fields.proposal_id',
+  'resources.location-proposals.fields.position',
+  'resources.location-proposals.fields.latitude',
+  'resources.location-proposals.fields.longitude',
+  'resources.location-contacts.name',
+  'resources.location-contacts.fields.contact_id',
+  'resources.location-contacts.fields.email',
 ]);
 
 /** English words that have no place in a French sentence (a leftover of the English text). */

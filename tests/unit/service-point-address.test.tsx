@@ -12,10 +12,10 @@ import type { FieldModel } from '../../src/schema/resource-model.ts';
 import { toFieldErrors, validateRecord } from '../../src/schema/validate.ts';
 import { loadValidators, schemaRegistry } from '../../src/schema/ui/registry.ts';
 import { timeAfterMessage } from '../../src/schema/validators/time-after.ts';
-import { AddressInput, ValidatedAddressIdInput } from '../../src/resources/service-points/address-input.tsx';
+import { AddressInput, ValidatedAddressIdInput } from '../../src/schema/ui/address/address-input.tsx';
 import { OpeningHoursInput, OpeningHoursValue } from '../../src/resources/service-points/opening-hours-input.tsx';
 import { copiedToAllDays, HALF_HOURS } from '../../src/resources/service-points/opening-hours.ts';
-import { TYPE_AHEAD_MS } from '../../src/resources/service-points/address-lookup.ts';
+import { TYPE_AHEAD_MS } from '../../src/schema/ui/address/address-lookup.ts';
 
 const addressField: FieldModel = {
   source: 'address',
@@ -83,7 +83,7 @@ function setup(children: React.ReactNode, record: Record<string, unknown>, local
 }
 
 /** Leaflet needs a real layout; a button stands for a click on the map at one place. */
-vi.mock('../../src/resources/service-points/coordinate-map.tsx', () => ({
+vi.mock('../../src/schema/ui/address/coordinate-map.tsx', () => ({
   default: ({ onPick }: { onPick(latitude: number, longitude: number): void }) => (
     <button type="button" onClick={() => onPick(56.16750001, 10.20409999)}>
       Pick 56.1675, 10.2041
@@ -233,7 +233,7 @@ describe('opening hours', () => {
 
 describe('the map picker without address autocomplete', () => {
   it('sets the coordinates where the map is clicked and validates with one of the nearest addresses', async () => {
-    const { MapPickerInput } = await import('../../src/resources/service-points/map-picker-input.tsx');
+    const { MapPickerInput } = await import('../../src/schema/ui/address/map-picker-input.tsx');
     const latitudeField: FieldModel = {
       ...addressField,
       source: 'latitude',

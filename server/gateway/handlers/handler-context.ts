@@ -71,6 +71,11 @@ export function createHandlerContext(deps: WebtoolDeps): HandlerContext {
       rules: deps.rules?.[resource.endpoint] ?? {},
       writes: writesOf(access, resource),
       writesIn: (tx, other) => createWritePipeline({ ...deps, db: joined(tx) })(access, other),
+      writesFor(endpoint: string) {
+        const other = deps.resources.get(endpoint);
+        if (!other) throw keyedError(404, 'gateway.unknown_path', { path: endpoint });
+        return writesOf(access, other);
+      },
       jobs: deps.jobs,
     }),
   };

@@ -24,6 +24,9 @@ import { priceStructureRules } from './price-structure.ts';
 import { invoicingRules } from './invoicing.ts';
 import { webhookRules, WEBHOOKS } from './webhooks.ts';
 import { testAppUserRules, TEST_APP_USERS } from './test-app-users.ts';
+import { locationRules } from './locations.ts';
+import { proposalRules } from './location-proposals.ts';
+import { contactRules } from './location-contacts.ts';
 
 /** Rules by webtool/ endpoint. */
 export const resourceRules: Record<string, ResourceRules> = {
@@ -49,5 +52,8 @@ export const resourceRules: Record<string, ResourceRules> = {
   'shipments/endusers': endUserRules,
   [WEBHOOKS]: webhookRules,
   [TEST_APP_USERS]: testAppUserRules,
+  locations: locationRules,
+  'locations/proposals': proposalRules,
+  'locations/contacts': contactRules,
   shipments: { ...shipmentRules, queries: { ...shipmentRules.queries, ...shipmentReportQueries } },
 };

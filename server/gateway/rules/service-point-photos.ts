@@ -4,7 +4,7 @@ import {
   PHOTO_MESSAGES,
   photoContentType,
   photoCountProblem,
-  photoSizeProblem,
+  PHOTO_MAX_BYTES,
   isPhotoContentType,
   safePhotoFileName,
 } from '../../../src/schema/photo-upload.ts';
@@ -44,16 +44,24 @@ function optionalPhotoId(body: Doc) {
   return photoId;
 }
 
+/** How a resource's photos are limited and refused: a service point's by the defaults of spec 02 §9. */
+interface PhotoLimits {
+  maxBytes: number;
+  refusal: (messageKey: string) => HttpError;
+}
+
+const servicePointLimits: PhotoLimits = { maxBytes: PHOTO_MAX_BYTES, refusal: refused };
+
 /** The photo of an upload body, checked cheapest first: size on the encoded length, then the bytes. */
-async function checkedPhoto(body: Doc) {
+async function checkedPhoto(body: Doc, limits: PhotoLimits) {
+  const refused = limits.refusal;
   const fileName = textField(body, 'file_name');
   const declaredType = textField(body, 'content_type');
   const data = textField(body, 'data');
   if (safePhotoFileName(fileName) !== fileName) {
     throw badRequest('gateway.plain_file_name');
   }
-  const sizeProblem = photoSizeProblem(decodedSize(data));
-  if (sizeProblem) throw refused(sizeProblem);
+  if (decodedSize(data) > limits.maxBytes) throw refused(PHOTO_MESSAGES.tooLarge);
   if (!isPhotoContentType(declaredType)) throw refused(PHOTO_MESSAGES.invalidFormat);
   if (!BASE64.test(data)) throw badRequest('gateway.base64_expected');
   const content = Buffer.from(data, 'base64');
@@ -72,7 +80,8 @@ const photosOf = (doc: Doc) => (Array.isArray(doc[PHOTOS_FIELD]) ? (doc[PHOTOS_F
  * be edited. Through the write pipeline: the caller's edit right and tenancy, the service point's rules,
  * the version and the audit trail apply as to any edit. Answers `{ success, data: service point }`.
  */
-async function putPhoto(ctx: OpnameContext, body: Doc) {
+async function putPhoto(ctx: OpnameContext, body: Doc, limits: PhotoLimits = servicePointLimits) {
+  const refused = limits.refusal;
   const key = recordKeyOf(ctx.resource, body);
   const version = optionalVersion(body);
   const replacing = optionalPhotoId(body);
@@ -80,7 +89,7 @@ async function putPhoto(ctx: OpnameContext, body: Doc) {
   const visible = await visibleRecord(ctx.db, ctx.access, ctx.resource, key);
   const earlyCount = photoCountProblem(photosOf(visible.doc).length, replacing !== undefined);
   if (earlyCount) throw refused(earlyCount);
-  const photo = await checkedPhoto(body);
+  const photo = await checkedPhoto(body, limits);
   const data = await ctx.writes.change(
     key,
     async (tx, existing) => {
@@ -143,5 +152,13 @@ async function removePhoto(ctx: OpnameContext, body: Doc) {
  * Hooked into the service point's rules (`put`, `removals`), so that every route to service points, the
  * scouts' included, applies them.
  */
-export const putServicePointPhoto = putPhoto;
+export const putServicePointPhoto = (ctx: OpnameContext, body: Doc) => putPhoto(ctx, body);
+
+/**
+ * The same upload and removal for another resource's `photos` (a location proposal's: 1 MB each and its
+ * own refusals), through that resource's write pipeline.
+ */
+export function photoHandlers(limits: PhotoLimits) {
+  return { put: (ctx: OpnameContext, body: Doc) => putPhoto(ctx, body, limits), removals: { photo: removePhoto } };
+}
 export const servicePointPhotoRemovals = { photo: removePhoto };

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { useNotify, useTranslate } from 'react-admin';
 import { CompanyLogo } from './company-logo.tsx';
@@ -12,6 +12,9 @@ export function mapLink(latitude: number, longitude: number) {
 }
 
 type Proposal = LocationExport['proposals'][number];
+
+/** Leaflet loads with the first sheet that has a proposal with coordinates. */
+const ProposalMap = lazy(() => import('./proposal-map.tsx'));
 
 function ProposalSection({ location, proposal }: { location: LocationExport; proposal: Proposal }) {
   const translate = useTranslate();
@@ -60,6 +63,15 @@ function ProposalSection({ location, proposal }: { location: LocationExport; pro
           )}
         </dd>
       </dl>
+      {hasCoordinates && (
+        <Suspense fallback={null}>
+          <ProposalMap
+            latitude={proposal.latitude!}
+            longitude={proposal.longitude!}
+            label={`${translate('print.map')} ${orDash(proposal.name)}`}
+          />
+        </Suspense>
+      )}
       <div>
         {(proposal.imageFiles ?? []).map((image) => (
           <img key={image.url} src={image.url} alt={orDash(proposal.name)} />

@@ -9,12 +9,14 @@ const HardwareUnitsPanel = lazy(() =>
 const CarrierSettingsInput = lazy(() =>
   import('./carrier-settings-input.tsx').then((module) => ({ default: module.CarrierSettingsInput })),
 );
-const AddressInput = lazy(() => import('./address-input.tsx').then((module) => ({ default: module.AddressInput })));
+const AddressInput = lazy(() =>
+  import('../../schema/ui/address/address-input.tsx').then((module) => ({ default: module.AddressInput })),
+);
 const ValidatedAddressIdInput = lazy(() =>
-  import('./address-input.tsx').then((module) => ({ default: module.ValidatedAddressIdInput })),
+  import('../../schema/ui/address/address-input.tsx').then((module) => ({ default: module.ValidatedAddressIdInput })),
 );
 const MapPickerInput = lazy(() =>
-  import('./map-picker-input.tsx').then((module) => ({ default: module.MapPickerInput })),
+  import('../../schema/ui/address/map-picker-input.tsx').then((module) => ({ default: module.MapPickerInput })),
 );
 const OpeningHoursInput = lazy(() =>
   import('./opening-hours-input.tsx').then((module) => ({ default: module.OpeningHoursInput })),

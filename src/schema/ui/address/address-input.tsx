@@ -5,8 +5,8 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import { FieldTitle, InputHelperText, Labeled, useInput, useResourceContext, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import type { AddressSuggestion } from '../../contract/addresses.ts';
-import type { InputKindProps } from '../../schema/ui/input-kinds.tsx';
+import type { AddressSuggestion } from '../../../contract/addresses.ts';
+import type { InputKindProps } from '../input-kinds.tsx';
 import { TYPE_AHEAD_MS, useAddressSuggestions, useApplySuggestion, useServicePointOption } from './address-lookup.ts';
 
 /** The text once the user has stopped typing for `delay` ms. */

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useDataProvider, usePermissions, useResourceContext } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import type { AddressSuggestion } from '../../contract/addresses.ts';
-import { features } from '../../schema/features.ts';
-import { featureOption, type PermissionSet } from '../../schema/permissions.ts';
+import type { AddressSuggestion } from '../../../contract/addresses.ts';
+import { features } from '../../features.ts';
+import { featureOption, type PermissionSet } from '../../permissions.ts';
 import type { OpnameQuery } from './opname-query.ts';
 
 /** Spec 01 §9: the type-ahead waits this long after the last key before it asks. */

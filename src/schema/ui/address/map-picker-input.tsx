@@ -3,8 +3,8 @@ import { Alert, Box, Link, List, ListItemButton, ListItemText, Skeleton, Stack, 
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { NumberInput, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { boundaryBox, type AddressSuggestion } from '../../contract/addresses.ts';
-import type { InputKindProps } from '../../schema/ui/input-kinds.tsx';
+import { boundaryBox, type AddressSuggestion } from '../../../contract/addresses.ts';
+import type { InputKindProps } from '../input-kinds.tsx';
 import { roundedDegrees, useAddressSuggestions, useApplySuggestion, useServicePointOption } from './address-lookup.ts';
 import { centreOf, MAP_TILE_URL, streetViewUrl } from './map-settings.ts';
 

@@ -1,4 +1,4 @@
-import type { GatewayCalls } from '../../schema/ui/gateway-calls.ts';
+import type { GatewayCalls } from '../gateway-calls.ts';
 
 /** The dataProvider's opname call (src/dataProvider), as the service point widgets use it. */
 export type OpnameQuery = Pick<GatewayCalls, 'action'>;

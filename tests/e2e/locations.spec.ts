@@ -1,0 +1,70 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signedInPage, startRecordAction } from './support.ts';
+
+/** Every request that leaves the app's own origin: the maps draw no tiles from an outside host. */
+function outsideRequests(page: Page, origin: string) {
+  const outside: string[] = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) outside.push(url);
+  });
+  return outside;
+}
+
+test('the operator uses an approved proposal as a service point and prints its location with the map', async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await signedInPage(browser, 'operator');
+  const outside = outsideRequests(page, new URL(baseURL!).origin);
+
+  await page.goto('/locations');
+  await expect(page.getByRole('link', { name: 'Create location' })).toBeVisible();
+  await expect(page.locator('table tbody tr').first()).toBeVisible();
+
+  // An approved proposal not yet used: its page offers "Use as service point", with the map of its place.
+  await page.goto(`/location-proposals?filter=${encodeURIComponent(JSON.stringify({ status: 2, used: false }))}`);
+  const proposalLink = page.locator('table tbody tr a').first();
+  const proposalName = (await proposalLink.textContent())!.trim();
+  await proposalLink.click();
+  await expect(page.getByText('Approved').first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Address and map' }).click();
+  await expect(page.getByTestId('coordinate-map').locator('.service-point-pin')).toBeVisible();
+  await expect(page.getByText('Address validated')).toBeVisible();
+  await page.getByRole('tab', { name: 'Pictures' }).click();
+  await expect(page.getByRole('button', { name: /^Photos \([1-5]\/5\)$/ })).toBeVisible();
+
+  await startRecordAction(page, 'Use as service point');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Create a service point from this proposal?');
+  await dialog.getByRole('button', { name: /Confirm|Use as service point/ }).click();
+  await expect(page.getByText('The service point was created from the proposal')).toBeVisible();
+  await expect(page.getByText('This proposal is a service point now: it can no longer be changed.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Use as service point' })).toHaveCount(0);
+
+  // The new service point opens in the service point screens, Approved, under the proposal's name.
+  await page.getByRole('tab', { name: 'Basic' }).click();
+  await page.getByRole('link', { name: proposalName }).first().click();
+  await expect(page).toHaveURL(/\/service-points\/\d+/);
+  await expect(page.getByRole('combobox', { name: 'Address' })).not.toHaveValue('');
+
+  // A location prints with each proposal's map.
+  await page.goto('/locations');
+  await page.locator('table tbody tr a').first().click();
+  await expect(page.getByRole('tab', { name: 'Proposals' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Proposals' }).click();
+  await expect(page.getByRole('link', { name: /^LM\d+_\d+ · / }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Print' }).click();
+  await expect(page).toHaveURL(/\/print\/location\/\d+$/);
+  await expect(page.getByRole('heading', { level: 2 }).first()).toContainText(/^Proposal LM\d+_\d+ \/ /);
+  await expect(page.getByTestId('proposal-map').first()).toHaveAttribute('data-zoom', '15');
+  expect(outside).toEqual([]);
+});
+
+test('a carrier cannot open the locations', async ({ browser }) => {
+  const page = await signedInPage(browser, 'carrier');
+  await page.goto('/locations');
+  await expect(page.getByTestId('not-found')).toBeVisible();
+  await page.goto('/location-proposals');
+  await expect(page.getByTestId('not-found')).toBeVisible();
+});
