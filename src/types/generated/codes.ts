@@ -55,6 +55,10 @@ export type PieceEvent = (typeof PieceEvent)[keyof typeof PieceEvent];
 export const PieceType = { Delivery: 1, EndUserDropOff: 3 } as const;
 export type PieceType = (typeof PieceType)[keyof typeof PieceType];
 
+/** location-proposal/properties/status */
+export const ProposalStatus = { Open: 1, Approved: 2, Closed: 3, Ready: 4, Declined: 5, Parked: 6 } as const;
+export type ProposalStatus = (typeof ProposalStatus)[keyof typeof ProposalStatus];
+
 /** common/$defs/removalState */
 export const RemovalState = { NotRemoved: 0, Removed: 1, ScheduledRemoved: 2, ActivationPending: 3 } as const;
 export type RemovalState = (typeof RemovalState)[keyof typeof RemovalState];

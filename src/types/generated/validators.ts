@@ -2635,6 +2635,17 @@ const schema69 = {
       send: ['carrier_id', 'version'],
       form: 'carrier-expiry-settings',
     },
+    {
+      name: 'create_admin',
+      label: 'partners.actions.create_admin',
+      done: 'partners.done.create_admin',
+      method: 'POST',
+      endpoint: 'identity_access/permissions',
+      send: ['carrier_id'],
+      body: { partner_type: 'carrier' },
+      form: 'partner-admin',
+      partnerTypes: ['operator', 'carrier'],
+    },
   ],
   required: ['name', 'primary_country_code', 'service_point_radius'],
   properties: {
@@ -6498,8 +6509,1694 @@ validate44.evaluated = {
   dynamicItems: false,
 };
 
-export const hardwareUnit = validate45;
+export const hardwareOrder = validate45;
 const schema78 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'hardware-order',
+  title: 'HardwareOrder',
+  type: 'object',
+  'x-resource': {
+    name: 'hardware-orders',
+    endpoint: 'service_points/hardware_order',
+    id: 'order_id',
+    feature: 'hardware_orders',
+    partnerTypes: ['operator'],
+    actions: {
+      create: { levels: ['basic', 'advance'], partnerTypes: ['operator'] },
+      edit: { levels: ['basic', 'advance'], partnerTypes: ['operator'] },
+      delete: { levels: ['basic', 'advance'], partnerTypes: ['operator'] },
+    },
+    pageSize: 20,
+    sort: { field: 'order_id', order: 'DESC' },
+    representation: 'hardware_order_id',
+    search: ['hardware_order_id', 'order_version'],
+    tabs: ['basic', 'sub_orders', 'order_log'],
+  },
+  'x-children': [
+    {
+      schema: 'sub-order',
+      tab: 'sub_orders',
+      foreignKey: 'order_id',
+      open: true,
+      columns: [
+        'sub_order_id',
+        'type_number',
+        'model_name',
+        'quantity',
+        'produced_quantity',
+        'status',
+        'standard_parts_list_version',
+        'customer_parts_list_version',
+      ],
+    },
+  ],
+  'x-record-actions': [
+    {
+      name: 'increase_total_quantity',
+      label: 'hardware_orders.actions.increase_total_quantity',
+      done: 'hardware_orders.done.increase_total_quantity',
+      method: 'PATCH',
+      opname: 'increase_total_quantity',
+      send: ['order_id', 'version'],
+      form: 'hardware-order-total',
+    },
+  ],
+  required: ['hardware_order_id', 'order_type', 'total_quantity', 'customer'],
+  properties: {
+    order_id: { type: 'integer', readOnly: true, 'x-column': { index: 0, hide: true } },
+    hardware_order_id: {
+      type: 'string',
+      minLength: 3,
+      maxLength: 20,
+      format: 'alphanumeric',
+      'x-column': { type: 'link', index: 1 },
+      'x-filter': { kind: 'text', alwaysOn: true, ignoreCase: true },
+      'x-input': { tab: 'basic' },
+    },
+    order_type: {
+      type: 'integer',
+      enum: [1, 2, 3],
+      'x-choices': 'hardware_order_type',
+      'x-column': { type: 'select', index: 2 },
+      'x-filter': { kind: 'select' },
+      'x-input': { kind: 'select', tab: 'basic' },
+    },
+    customer: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=customers' },
+      'x-column': { type: 'select', index: 3 },
+      'x-filter': { kind: 'select', alwaysOn: true },
+      'x-input': { tab: 'basic' },
+    },
+    total_quantity: {
+      type: 'integer',
+      minimum: 1,
+      format: 'order-quantity',
+      'x-column': { index: 4 },
+      'x-input': { kind: 'number', tab: 'basic' },
+    },
+    order_version: {
+      type: 'string',
+      maxLength: 20,
+      format: 'no-special-characters',
+      'x-column': { index: 5 },
+      'x-filter': { kind: 'text' },
+      'x-input': { tab: 'basic' },
+    },
+    test: {
+      type: 'boolean',
+      default: false,
+      'x-column': { index: 6 },
+      'x-filter': { kind: 'boolean' },
+      'x-input': { tab: 'basic' },
+    },
+    ordered_quantity: { type: 'integer', readOnly: true, 'x-column': { index: 7 } },
+    produced_quantity: { type: 'integer', readOnly: true, 'x-column': { index: 8 } },
+    note: {
+      type: 'string',
+      maxLength: 500,
+      'x-column': { type: 'expandable', hide: true },
+      'x-input': { multiline: true, tab: 'basic' },
+    },
+  },
+};
+const formats42 = sharedValidators.formats.alphanumeric;
+const formats44 = sharedValidators.formats['order-quantity'];
+
+function validate45(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="hardware-order" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate45.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.hardware_order_id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'hardware_order_id' },
+        message: "must have required property '" + 'hardware_order_id' + "'",
+        schema: schema78.required,
+        parentSchema: schema78,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.order_type === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'order_type' },
+        message: "must have required property '" + 'order_type' + "'",
+        schema: schema78.required,
+        parentSchema: schema78,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.total_quantity === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'total_quantity' },
+        message: "must have required property '" + 'total_quantity' + "'",
+        schema: schema78.required,
+        parentSchema: schema78,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.customer === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'customer' },
+        message: "must have required property '" + 'customer' + "'",
+        schema: schema78.required,
+        parentSchema: schema78,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.order_id !== undefined) {
+      let data0 = data.order_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err4 = {
+          instancePath: instancePath + '/order_id',
+          schemaPath: '#/properties/order_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema78.properties.order_id.type,
+          parentSchema: schema78.properties.order_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.hardware_order_id !== undefined) {
+      let data1 = data.hardware_order_id;
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 20) {
+          const err5 = {
+            instancePath: instancePath + '/hardware_order_id',
+            schemaPath: '#/properties/hardware_order_id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema78.properties.hardware_order_id,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (func2(data1) < 3) {
+          const err6 = {
+            instancePath: instancePath + '/hardware_order_id',
+            schemaPath: '#/properties/hardware_order_id/minLength',
+            keyword: 'minLength',
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
+            parentSchema: schema78.properties.hardware_order_id,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (!formats42.validate(data1)) {
+          const err7 = {
+            instancePath: instancePath + '/hardware_order_id',
+            schemaPath: '#/properties/hardware_order_id/format',
+            keyword: 'format',
+            params: { format: 'alphanumeric' },
+            message: 'must match format "' + 'alphanumeric' + '"',
+            schema: 'alphanumeric',
+            parentSchema: schema78.properties.hardware_order_id,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = {
+          instancePath: instancePath + '/hardware_order_id',
+          schemaPath: '#/properties/hardware_order_id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema78.properties.hardware_order_id.type,
+          parentSchema: schema78.properties.hardware_order_id,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.order_type !== undefined) {
+      let data2 = data.order_type;
+      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err9 = {
+          instancePath: instancePath + '/order_type',
+          schemaPath: '#/properties/order_type/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema78.properties.order_type.type,
+          parentSchema: schema78.properties.order_type,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      if (!(data2 === 1 || data2 === 2 || data2 === 3)) {
+        const err10 = {
+          instancePath: instancePath + '/order_type',
+          schemaPath: '#/properties/order_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema78.properties.order_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema78.properties.order_type.enum,
+          parentSchema: schema78.properties.order_type,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.customer !== undefined) {
+      let data3 = data.customer;
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err11 = {
+          instancePath: instancePath + '/customer',
+          schemaPath: '#/properties/customer/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema78.properties.customer.type,
+          parentSchema: schema78.properties.customer,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.total_quantity !== undefined) {
+      let data4 = data.total_quantity;
+      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+        const err12 = {
+          instancePath: instancePath + '/total_quantity',
+          schemaPath: '#/properties/total_quantity/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema78.properties.total_quantity.type,
+          parentSchema: schema78.properties.total_quantity,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (typeof data4 == 'number' && isFinite(data4)) {
+        if (data4 < 1 || isNaN(data4)) {
+          const err13 = {
+            instancePath: instancePath + '/total_quantity',
+            schemaPath: '#/properties/total_quantity/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema78.properties.total_quantity,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (!formats44.validate(data4)) {
+          const err14 = {
+            instancePath: instancePath + '/total_quantity',
+            schemaPath: '#/properties/total_quantity/format',
+            keyword: 'format',
+            params: { format: 'order-quantity' },
+            message: 'must match format "' + 'order-quantity' + '"',
+            schema: 'order-quantity',
+            parentSchema: schema78.properties.total_quantity,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.order_version !== undefined) {
+      let data5 = data.order_version;
+      if (typeof data5 === 'string') {
+        if (func2(data5) > 20) {
+          const err15 = {
+            instancePath: instancePath + '/order_version',
+            schemaPath: '#/properties/order_version/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema78.properties.order_version,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data5)) {
+          const err16 = {
+            instancePath: instancePath + '/order_version',
+            schemaPath: '#/properties/order_version/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema78.properties.order_version,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      } else {
+        const err17 = {
+          instancePath: instancePath + '/order_version',
+          schemaPath: '#/properties/order_version/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema78.properties.order_version.type,
+          parentSchema: schema78.properties.order_version,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.test !== undefined) {
+      let data6 = data.test;
+      if (typeof data6 !== 'boolean') {
+        const err18 = {
+          instancePath: instancePath + '/test',
+          schemaPath: '#/properties/test/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema78.properties.test.type,
+          parentSchema: schema78.properties.test,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    if (data.ordered_quantity !== undefined) {
+      let data7 = data.ordered_quantity;
+      if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
+        const err19 = {
+          instancePath: instancePath + '/ordered_quantity',
+          schemaPath: '#/properties/ordered_quantity/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema78.properties.ordered_quantity.type,
+          parentSchema: schema78.properties.ordered_quantity,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data.produced_quantity !== undefined) {
+      let data8 = data.produced_quantity;
+      if (!(typeof data8 == 'number' && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
+        const err20 = {
+          instancePath: instancePath + '/produced_quantity',
+          schemaPath: '#/properties/produced_quantity/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema78.properties.produced_quantity.type,
+          parentSchema: schema78.properties.produced_quantity,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+    }
+    if (data.note !== undefined) {
+      let data9 = data.note;
+      if (typeof data9 === 'string') {
+        if (func2(data9) > 500) {
+          const err21 = {
+            instancePath: instancePath + '/note',
+            schemaPath: '#/properties/note/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema78.properties.note,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+      } else {
+        const err22 = {
+          instancePath: instancePath + '/note',
+          schemaPath: '#/properties/note/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema78.properties.note.type,
+          parentSchema: schema78.properties.note,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err23 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema78.type,
+      parentSchema: schema78,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err23];
+    } else {
+      vErrors.push(err23);
+    }
+    errors++;
+  }
+  validate45.errors = vErrors;
+  return errors === 0;
+}
+validate45.evaluated = {
+  props: {
+    order_id: true,
+    hardware_order_id: true,
+    order_type: true,
+    customer: true,
+    total_quantity: true,
+    order_version: true,
+    test: true,
+    ordered_quantity: true,
+    produced_quantity: true,
+    note: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const hardwareOrderTotal = validate46;
+const schema79 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'hardware-order-total',
+  title: 'HardwareOrderTotal',
+  type: 'object',
+  required: ['total_quantity'],
+  properties: {
+    total_quantity: { type: 'integer', minimum: 1, format: 'order-quantity', 'x-input': { kind: 'number' } },
+  },
+};
+
+function validate46(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="hardware-order-total" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate46.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.total_quantity === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'total_quantity' },
+        message: "must have required property '" + 'total_quantity' + "'",
+        schema: schema79.required,
+        parentSchema: schema79,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.total_quantity !== undefined) {
+      let data0 = data.total_quantity;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err1 = {
+          instancePath: instancePath + '/total_quantity',
+          schemaPath: '#/properties/total_quantity/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema79.properties.total_quantity.type,
+          parentSchema: schema79.properties.total_quantity,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if (typeof data0 == 'number' && isFinite(data0)) {
+        if (data0 < 1 || isNaN(data0)) {
+          const err2 = {
+            instancePath: instancePath + '/total_quantity',
+            schemaPath: '#/properties/total_quantity/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema79.properties.total_quantity,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (!formats44.validate(data0)) {
+          const err3 = {
+            instancePath: instancePath + '/total_quantity',
+            schemaPath: '#/properties/total_quantity/format',
+            keyword: 'format',
+            params: { format: 'order-quantity' },
+            message: 'must match format "' + 'order-quantity' + '"',
+            schema: 'order-quantity',
+            parentSchema: schema79.properties.total_quantity,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema79.type,
+      parentSchema: schema79,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate46.errors = vErrors;
+  return errors === 0;
+}
+validate46.evaluated = { props: { total_quantity: true }, dynamicProps: false, dynamicItems: false };
+
+export const hardwareOwner = validate47;
+const schema80 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'hardware-owner',
+  title: 'HardwareOwner',
+  description:
+    'A hardware owner (partners/hardware_provider, the partner type hardware provider): owns lockers and PIN pads; one owner is the default for new hardware; earnings share at most 40% (spec 02 §5, §6).',
+  type: 'object',
+  'x-resource': {
+    name: 'hardware-owners',
+    endpoint: 'partners/hardware_provider',
+    id: 'hardware_owner_id',
+    feature: 'hardware_provider',
+    partnerTypes: ['operator', 'hardware_provider'],
+    actions: {
+      create: { levels: ['advance'], partnerTypes: ['operator'] },
+      edit: { levels: ['advance'], partnerTypes: ['operator', 'hardware_provider'] },
+      delete: { levels: ['advance'], partnerTypes: ['operator'] },
+    },
+    tenancy: { hardware_provider: 'hardware_owner_id' },
+    pageSize: 300,
+    sort: { field: 'name', order: 'ASC' },
+    representation: 'name',
+    search: ['name', 'organization_number', 'city', 'email'],
+  },
+  'x-record-actions': [
+    {
+      name: 'create_admin',
+      label: 'partners.actions.create_admin',
+      done: 'partners.done.create_admin',
+      method: 'POST',
+      endpoint: 'identity_access/permissions',
+      send: ['hardware_owner_id'],
+      body: { partner_type: 'hardware_provider' },
+      form: 'partner-admin',
+      partnerTypes: ['operator', 'hardware_provider'],
+    },
+  ],
+  required: ['name', 'country_code'],
+  properties: {
+    hardware_owner_id: { type: 'integer', readOnly: true, 'x-column': { hide: true, index: 0 } },
+    name: { type: 'string', minLength: 3, maxLength: 70, format: 'name-3', 'x-column': { type: 'link', index: 1 } },
+    organization_number: { type: 'string', maxLength: 30, format: 'organization-number', 'x-column': { index: 2 } },
+    contact_person: { type: 'string', maxLength: 70, format: 'no-special-characters', 'x-column': { index: 3 } },
+    phone: { type: 'string', maxLength: 20, format: 'phone', 'x-column': { hide: true, index: 4 } },
+    email: { type: 'string', maxLength: 70, format: 'email', 'x-column': { index: 5 } },
+    address: { type: 'string', maxLength: 255, format: 'no-period-start', 'x-column': { hide: true, index: 6 } },
+    zip: { type: 'string', minLength: 3, maxLength: 8, format: 'no-whitespace', 'x-column': { hide: true, index: 7 } },
+    city: { type: 'string', maxLength: 100, format: 'no-special-characters', 'x-column': { index: 8 } },
+    country_code: {
+      $ref: 'common#/$defs/countryCode',
+      'x-choices': 'country',
+      'x-column': { type: 'select', index: 9 },
+      'x-filter': { kind: 'select' },
+    },
+    is_default: { type: 'boolean', default: false, 'x-column': { index: 10 }, 'x-filter': { kind: 'boolean' } },
+    events: {
+      type: 'array',
+      items: {
+        type: 'string',
+        enum: ['unit_installed', 'unit_uninstalled', 'unit_fault', 'compartment_fault', 'unit_terminated'],
+      },
+      uniqueItems: true,
+      'x-choices': 'hardware_owner_event',
+      'x-column': { type: 'array_with_badges', hide: true, index: 11 },
+    },
+    earnings_share: {
+      type: 'number',
+      minimum: 0,
+      maximum: 40,
+      'x-column': { hide: true, index: 12 },
+      'x-input': { step: 0.1 },
+    },
+    active: {
+      type: 'boolean',
+      default: true,
+      'x-column': { type: 'switch', index: 13 },
+      'x-filter': { kind: 'boolean' },
+    },
+  },
+};
+const formats52 = sharedValidators.formats['organization-number'];
+
+function validate47(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="hardware-owner" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate47.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema80.required,
+        parentSchema: schema80,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.country_code === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'country_code' },
+        message: "must have required property '" + 'country_code' + "'",
+        schema: schema80.required,
+        parentSchema: schema80,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.hardware_owner_id !== undefined) {
+      let data0 = data.hardware_owner_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err2 = {
+          instancePath: instancePath + '/hardware_owner_id',
+          schemaPath: '#/properties/hardware_owner_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema80.properties.hardware_owner_id.type,
+          parentSchema: schema80.properties.hardware_owner_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data1 = data.name;
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 70) {
+          const err3 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema80.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (func2(data1) < 3) {
+          const err4 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/minLength',
+            keyword: 'minLength',
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
+            parentSchema: schema80.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data1)) {
+          const err5 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/format',
+            keyword: 'format',
+            params: { format: 'name-3' },
+            message: 'must match format "' + 'name-3' + '"',
+            schema: 'name-3',
+            parentSchema: schema80.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema80.properties.name.type,
+          parentSchema: schema80.properties.name,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.organization_number !== undefined) {
+      let data2 = data.organization_number;
+      if (typeof data2 === 'string') {
+        if (func2(data2) > 30) {
+          const err7 = {
+            instancePath: instancePath + '/organization_number',
+            schemaPath: '#/properties/organization_number/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema80.properties.organization_number,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (!formats52.validate(data2)) {
+          const err8 = {
+            instancePath: instancePath + '/organization_number',
+            schemaPath: '#/properties/organization_number/format',
+            keyword: 'format',
+            params: { format: 'organization-number' },
+            message: 'must match format "' + 'organization-number' + '"',
+            schema: 'organization-number',
+            parentSchema: schema80.properties.organization_number,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + '/organization_number',
+          schemaPath: '#/properties/organization_number/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema80.properties.organization_number.type,
+          parentSchema: schema80.properties.organization_number,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.contact_person !== undefined) {
+      let data3 = data.contact_person;
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 70) {
+          const err10 = {
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema80.properties.contact_person,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data3)) {
+          const err11 = {
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema80.properties.contact_person,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + '/contact_person',
+          schemaPath: '#/properties/contact_person/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema80.properties.contact_person.type,
+          parentSchema: schema80.properties.contact_person,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.phone !== undefined) {
+      let data4 = data.phone;
+      if (typeof data4 === 'string') {
+        if (func2(data4) > 20) {
+          const err13 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema80.properties.phone,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (!formats32.validate(data4)) {
+          const err14 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/format',
+            keyword: 'format',
+            params: { format: 'phone' },
+            message: 'must match format "' + 'phone' + '"',
+            schema: 'phone',
+            parentSchema: schema80.properties.phone,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      } else {
+        const err15 = {
+          instancePath: instancePath + '/phone',
+          schemaPath: '#/properties/phone/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema80.properties.phone.type,
+          parentSchema: schema80.properties.phone,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.email !== undefined) {
+      let data5 = data.email;
+      if (typeof data5 === 'string') {
+        if (func2(data5) > 70) {
+          const err16 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema80.properties.email,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        if (!formats14.validate(data5)) {
+          const err17 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+            schema: 'email',
+            parentSchema: schema80.properties.email,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      } else {
+        const err18 = {
+          instancePath: instancePath + '/email',
+          schemaPath: '#/properties/email/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema80.properties.email.type,
+          parentSchema: schema80.properties.email,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    if (data.address !== undefined) {
+      let data6 = data.address;
+      if (typeof data6 === 'string') {
+        if (func2(data6) > 255) {
+          const err19 = {
+            instancePath: instancePath + '/address',
+            schemaPath: '#/properties/address/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 255 },
+            message: 'must NOT have more than 255 characters',
+            schema: 255,
+            parentSchema: schema80.properties.address,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+        if (!formats8.validate(data6)) {
+          const err20 = {
+            instancePath: instancePath + '/address',
+            schemaPath: '#/properties/address/format',
+            keyword: 'format',
+            params: { format: 'no-period-start' },
+            message: 'must match format "' + 'no-period-start' + '"',
+            schema: 'no-period-start',
+            parentSchema: schema80.properties.address,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      } else {
+        const err21 = {
+          instancePath: instancePath + '/address',
+          schemaPath: '#/properties/address/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema80.properties.address.type,
+          parentSchema: schema80.properties.address,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.zip !== undefined) {
+      let data7 = data.zip;
+      if (typeof data7 === 'string') {
+        if (func2(data7) > 8) {
+          const err22 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 8 },
+            message: 'must NOT have more than 8 characters',
+            schema: 8,
+            parentSchema: schema80.properties.zip,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+        if (func2(data7) < 3) {
+          const err23 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/minLength',
+            keyword: 'minLength',
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
+            parentSchema: schema80.properties.zip,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+        if (!formats4.validate(data7)) {
+          const err24 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/format',
+            keyword: 'format',
+            params: { format: 'no-whitespace' },
+            message: 'must match format "' + 'no-whitespace' + '"',
+            schema: 'no-whitespace',
+            parentSchema: schema80.properties.zip,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      } else {
+        const err25 = {
+          instancePath: instancePath + '/zip',
+          schemaPath: '#/properties/zip/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema80.properties.zip.type,
+          parentSchema: schema80.properties.zip,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+    if (data.city !== undefined) {
+      let data8 = data.city;
+      if (typeof data8 === 'string') {
+        if (func2(data8) > 100) {
+          const err26 = {
+            instancePath: instancePath + '/city',
+            schemaPath: '#/properties/city/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema80.properties.city,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data8)) {
+          const err27 = {
+            instancePath: instancePath + '/city',
+            schemaPath: '#/properties/city/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema80.properties.city,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err27];
+          } else {
+            vErrors.push(err27);
+          }
+          errors++;
+        }
+      } else {
+        const err28 = {
+          instancePath: instancePath + '/city',
+          schemaPath: '#/properties/city/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema80.properties.city.type,
+          parentSchema: schema80.properties.city,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err28];
+        } else {
+          vErrors.push(err28);
+        }
+        errors++;
+      }
+    }
+    if (data.country_code !== undefined) {
+      let data9 = data.country_code;
+      if (typeof data9 !== 'string') {
+        const err29 = {
+          instancePath: instancePath + '/country_code',
+          schemaPath: 'common#/$defs/countryCode/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema68.type,
+          parentSchema: schema68,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+      if (!(
+        data9 === 'DK' ||
+        data9 === 'NO' ||
+        data9 === 'SE' ||
+        data9 === 'PL' ||
+        data9 === 'FI' ||
+        data9 === 'RO' ||
+        data9 === 'BE' ||
+        data9 === 'GR' ||
+        data9 === 'DE'
+      )) {
+        const err30 = {
+          instancePath: instancePath + '/country_code',
+          schemaPath: 'common#/$defs/countryCode/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema68.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema68.enum,
+          parentSchema: schema68,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+    }
+    if (data.is_default !== undefined) {
+      let data10 = data.is_default;
+      if (typeof data10 !== 'boolean') {
+        const err31 = {
+          instancePath: instancePath + '/is_default',
+          schemaPath: '#/properties/is_default/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema80.properties.is_default.type,
+          parentSchema: schema80.properties.is_default,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err31];
+        } else {
+          vErrors.push(err31);
+        }
+        errors++;
+      }
+    }
+    if (data.events !== undefined) {
+      let data11 = data.events;
+      if (Array.isArray(data11)) {
+        const len0 = data11.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data12 = data11[i0];
+          if (typeof data12 !== 'string') {
+            const err32 = {
+              instancePath: instancePath + '/events/' + i0,
+              schemaPath: '#/properties/events/items/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema80.properties.events.items.type,
+              parentSchema: schema80.properties.events.items,
+              data: data12,
+            };
+            if (vErrors === null) {
+              vErrors = [err32];
+            } else {
+              vErrors.push(err32);
+            }
+            errors++;
+          }
+          if (!(
+            data12 === 'unit_installed' ||
+            data12 === 'unit_uninstalled' ||
+            data12 === 'unit_fault' ||
+            data12 === 'compartment_fault' ||
+            data12 === 'unit_terminated'
+          )) {
+            const err33 = {
+              instancePath: instancePath + '/events/' + i0,
+              schemaPath: '#/properties/events/items/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema80.properties.events.items.enum },
+              message: 'must be equal to one of the allowed values',
+              schema: schema80.properties.events.items.enum,
+              parentSchema: schema80.properties.events.items,
+              data: data12,
+            };
+            if (vErrors === null) {
+              vErrors = [err33];
+            } else {
+              vErrors.push(err33);
+            }
+            errors++;
+          }
+        }
+        let i1 = data11.length;
+        let j0;
+        if (i1 > 1) {
+          const indices0 = {};
+          for (; i1--;) {
+            let item0 = data11[i1];
+            if (typeof item0 !== 'string') {
+              continue;
+            }
+            if (typeof indices0[item0] == 'number') {
+              j0 = indices0[item0];
+              const err34 = {
+                instancePath: instancePath + '/events',
+                schemaPath: '#/properties/events/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i1, j: j0 },
+                message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
+                schema: true,
+                parentSchema: schema80.properties.events,
+                data: data11,
+              };
+              if (vErrors === null) {
+                vErrors = [err34];
+              } else {
+                vErrors.push(err34);
+              }
+              errors++;
+              break;
+            }
+            indices0[item0] = i1;
+          }
+        }
+      } else {
+        const err35 = {
+          instancePath: instancePath + '/events',
+          schemaPath: '#/properties/events/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema80.properties.events.type,
+          parentSchema: schema80.properties.events,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err35];
+        } else {
+          vErrors.push(err35);
+        }
+        errors++;
+      }
+    }
+    if (data.earnings_share !== undefined) {
+      let data13 = data.earnings_share;
+      if (typeof data13 == 'number' && isFinite(data13)) {
+        if (data13 > 40 || isNaN(data13)) {
+          const err36 = {
+            instancePath: instancePath + '/earnings_share',
+            schemaPath: '#/properties/earnings_share/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 40 },
+            message: 'must be <= 40',
+            schema: 40,
+            parentSchema: schema80.properties.earnings_share,
+            data: data13,
+          };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
+          }
+          errors++;
+        }
+        if (data13 < 0 || isNaN(data13)) {
+          const err37 = {
+            instancePath: instancePath + '/earnings_share',
+            schemaPath: '#/properties/earnings_share/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema80.properties.earnings_share,
+            data: data13,
+          };
+          if (vErrors === null) {
+            vErrors = [err37];
+          } else {
+            vErrors.push(err37);
+          }
+          errors++;
+        }
+      } else {
+        const err38 = {
+          instancePath: instancePath + '/earnings_share',
+          schemaPath: '#/properties/earnings_share/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema80.properties.earnings_share.type,
+          parentSchema: schema80.properties.earnings_share,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
+        }
+        errors++;
+      }
+    }
+    if (data.active !== undefined) {
+      let data14 = data.active;
+      if (typeof data14 !== 'boolean') {
+        const err39 = {
+          instancePath: instancePath + '/active',
+          schemaPath: '#/properties/active/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema80.properties.active.type,
+          parentSchema: schema80.properties.active,
+          data: data14,
+        };
+        if (vErrors === null) {
+          vErrors = [err39];
+        } else {
+          vErrors.push(err39);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err40 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema80.type,
+      parentSchema: schema80,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err40];
+    } else {
+      vErrors.push(err40);
+    }
+    errors++;
+  }
+  validate47.errors = vErrors;
+  return errors === 0;
+}
+validate47.evaluated = {
+  props: {
+    hardware_owner_id: true,
+    name: true,
+    organization_number: true,
+    contact_person: true,
+    phone: true,
+    email: true,
+    address: true,
+    zip: true,
+    city: true,
+    country_code: true,
+    is_default: true,
+    events: true,
+    earnings_share: true,
+    active: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const hardwareUnit = validate48;
+const schema82 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'hardware-unit',
   title: 'HardwareUnit',
@@ -6705,9 +8402,23 @@ const schema78 = {
       'x-column': { type: 'expandable', hide: true },
       'x-input': { multiline: true, tab: 'basic' },
     },
+    order_id: {
+      type: 'integer',
+      readOnly: true,
+      'x-lookup': { resource: 'hardware-orders', label: 'hardware_order_id' },
+      'x-column': { type: 'select2', hide: true, linked: true },
+      'x-filter': { kind: 'reference' },
+    },
+    sub_order_id: {
+      type: 'integer',
+      readOnly: true,
+      'x-lookup': { resource: 'production-orders', label: 'sub_order_id' },
+      'x-column': { type: 'select2', hide: true, linked: true },
+      'x-filter': { kind: 'reference' },
+    },
   },
 };
-const schema80 = {
+const schema84 = {
   type: 'string',
   enum: [
     'license_badge',
@@ -6728,31 +8439,31 @@ const schema80 = {
     'active',
   ],
 };
-const schema81 = {
+const schema85 = {
   type: 'integer',
   'x-choices': 'hardware_status',
   enum: [1, 2, 3, 4, 5],
   'x-enum-names': { const: 'HardwareStatus', names: ['InWarehouse', 'Assigned', 'Installed', 'Active', 'Terminated'] },
 };
-const schema82 = {
+const schema86 = {
   type: 'integer',
   'x-choices': 'hardware_kind',
   enum: [1, 2],
   'x-enum-names': { const: 'HardwareKind', names: ['ParcelLocker', 'PinPad'] },
 };
-const schema83 = {
+const schema87 = {
   type: 'integer',
   'x-choices': 'removal_state',
   enum: [0, 1, 2, 3],
   'x-enum-names': { const: 'RemovalState', names: ['NotRemoved', 'Removed', 'ScheduledRemoved', 'ActivationPending'] },
 };
-const schema84 = {
+const schema88 = {
   type: 'integer',
   'x-choices': 'license_badge',
   enum: [1, 2, 3, 4],
   'x-enum-names': { const: 'LicenseBadge', names: ['Activated', 'NoFee', 'Terminated', 'Pending'] },
 };
-const schema85 = {
+const schema89 = {
   type: 'integer',
   'x-choices': 'warranty',
   enum: [1, 2, 3],
@@ -6760,13 +8471,13 @@ const schema85 = {
 };
 const func0 = ajvRuntime_equal_default;
 
-function validate45(
+function validate48(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="hardware-unit" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate45.evaluated;
+  const evaluated0 = validate48.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6781,8 +8492,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema82.required,
+        parentSchema: schema82,
         data,
       };
       if (vErrors === null) {
@@ -6799,8 +8510,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'hardware_type' },
         message: "must have required property '" + 'hardware_type' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema82.required,
+        parentSchema: schema82,
         data,
       };
       if (vErrors === null) {
@@ -6817,8 +8528,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema82.required,
+        parentSchema: schema82,
         data,
       };
       if (vErrors === null) {
@@ -6835,8 +8546,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema82.required,
+        parentSchema: schema82,
         data,
       };
       if (vErrors === null) {
@@ -6898,7 +8609,7 @@ function validate45(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema78.properties.sub_id,
+            parentSchema: schema82.properties.sub_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -6916,7 +8627,7 @@ function validate45(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema78.properties.sub_id,
+            parentSchema: schema82.properties.sub_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -6933,8 +8644,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.sub_id.type,
-          parentSchema: schema78.properties.sub_id,
+          schema: schema82.properties.sub_id.type,
+          parentSchema: schema82.properties.sub_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -6956,7 +8667,7 @@ function validate45(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema78.properties.name,
+            parentSchema: schema82.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -6974,7 +8685,7 @@ function validate45(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema78.properties.name,
+            parentSchema: schema82.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -6992,7 +8703,7 @@ function validate45(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema78.properties.name,
+            parentSchema: schema82.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -7009,8 +8720,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.name.type,
-          parentSchema: schema78.properties.name,
+          schema: schema82.properties.name.type,
+          parentSchema: schema82.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -7034,8 +8745,8 @@ function validate45(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema80.type,
-              parentSchema: schema80,
+              schema: schema84.type,
+              parentSchema: schema84,
               data: data4,
             };
             if (vErrors === null) {
@@ -7067,10 +8778,10 @@ function validate45(
               instancePath: instancePath + '/badges_v2/' + i0,
               schemaPath: 'common#/$defs/hardwareBadge/enum',
               keyword: 'enum',
-              params: { allowedValues: schema80.enum },
+              params: { allowedValues: schema84.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema80.enum,
-              parentSchema: schema80,
+              schema: schema84.enum,
+              parentSchema: schema84,
               data: data4,
             };
             if (vErrors === null) {
@@ -7094,7 +8805,7 @@ function validate45(
                   params: { i: i1, j: j0 },
                   message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                   schema: true,
-                  parentSchema: schema78.properties.badges_v2,
+                  parentSchema: schema82.properties.badges_v2,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -7115,8 +8826,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema78.properties.badges_v2.type,
-          parentSchema: schema78.properties.badges_v2,
+          schema: schema82.properties.badges_v2.type,
+          parentSchema: schema82.properties.badges_v2,
           data: data3,
         };
         if (vErrors === null) {
@@ -7136,8 +8847,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema81.type,
-          parentSchema: schema81,
+          schema: schema85.type,
+          parentSchema: schema85,
           data: data5,
         };
         if (vErrors === null) {
@@ -7152,10 +8863,10 @@ function validate45(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/hardwareStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema81.enum },
+          params: { allowedValues: schema85.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema81.enum,
-          parentSchema: schema81,
+          schema: schema85.enum,
+          parentSchema: schema85,
           data: data5,
         };
         if (vErrors === null) {
@@ -7175,8 +8886,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.type,
-          parentSchema: schema82,
+          schema: schema86.type,
+          parentSchema: schema86,
           data: data6,
         };
         if (vErrors === null) {
@@ -7191,10 +8902,10 @@ function validate45(
           instancePath: instancePath + '/hardware_type',
           schemaPath: 'common#/$defs/hardwareKind/enum',
           keyword: 'enum',
-          params: { allowedValues: schema82.enum },
+          params: { allowedValues: schema86.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema82.enum,
-          parentSchema: schema82,
+          schema: schema86.enum,
+          parentSchema: schema86,
           data: data6,
         };
         if (vErrors === null) {
@@ -7214,8 +8925,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.hardware_model_id.type,
-          parentSchema: schema78.properties.hardware_model_id,
+          schema: schema82.properties.hardware_model_id.type,
+          parentSchema: schema82.properties.hardware_model_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -7237,7 +8948,7 @@ function validate45(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema78.properties.model_name,
+            parentSchema: schema82.properties.model_name,
             data: data8,
           };
           if (vErrors === null) {
@@ -7254,8 +8965,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.model_name.type,
-          parentSchema: schema78.properties.model_name,
+          schema: schema82.properties.model_name.type,
+          parentSchema: schema82.properties.model_name,
           data: data8,
         };
         if (vErrors === null) {
@@ -7275,8 +8986,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.hardware_owner_id.type,
-          parentSchema: schema78.properties.hardware_owner_id,
+          schema: schema82.properties.hardware_owner_id.type,
+          parentSchema: schema82.properties.hardware_owner_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -7294,10 +9005,10 @@ function validate45(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema78.properties.service_point_id.type },
+          params: { type: schema82.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema78.properties.service_point_id.type,
-          parentSchema: schema78.properties.service_point_id,
+          schema: schema82.properties.service_point_id.type,
+          parentSchema: schema82.properties.service_point_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -7323,7 +9034,7 @@ function validate45(
                 params: { limit: 40 },
                 message: 'must NOT have more than 40 characters',
                 schema: 40,
-                parentSchema: schema78.properties.serial_ids.items,
+                parentSchema: schema82.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -7341,7 +9052,7 @@ function validate45(
                 params: { limit: 4 },
                 message: 'must NOT have fewer than 4 characters',
                 schema: 4,
-                parentSchema: schema78.properties.serial_ids.items,
+                parentSchema: schema82.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -7359,7 +9070,7 @@ function validate45(
                 params: { format: 'no-whitespace' },
                 message: 'must match format "' + 'no-whitespace' + '"',
                 schema: 'no-whitespace',
-                parentSchema: schema78.properties.serial_ids.items,
+                parentSchema: schema82.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -7376,8 +9087,8 @@ function validate45(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema78.properties.serial_ids.items.type,
-              parentSchema: schema78.properties.serial_ids.items,
+              schema: schema82.properties.serial_ids.items.type,
+              parentSchema: schema82.properties.serial_ids.items,
               data: data12,
             };
             if (vErrors === null) {
@@ -7406,7 +9117,7 @@ function validate45(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema78.properties.serial_ids,
+                parentSchema: schema82.properties.serial_ids,
                 data: data11,
               };
               if (vErrors === null) {
@@ -7427,8 +9138,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema78.properties.serial_ids.type,
-          parentSchema: schema78.properties.serial_ids,
+          schema: schema82.properties.serial_ids.type,
+          parentSchema: schema82.properties.serial_ids,
           data: data11,
         };
         if (vErrors === null) {
@@ -7450,7 +9161,7 @@ function validate45(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema78.properties.firmware_version,
+            parentSchema: schema82.properties.firmware_version,
             data: data13,
           };
           if (vErrors === null) {
@@ -7468,7 +9179,7 @@ function validate45(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema78.properties.firmware_version,
+            parentSchema: schema82.properties.firmware_version,
             data: data13,
           };
           if (vErrors === null) {
@@ -7485,8 +9196,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.firmware_version.type,
-          parentSchema: schema78.properties.firmware_version,
+          schema: schema82.properties.firmware_version.type,
+          parentSchema: schema82.properties.firmware_version,
           data: data13,
         };
         if (vErrors === null) {
@@ -7504,10 +9215,10 @@ function validate45(
           instancePath: instancePath + '/pinpad_id',
           schemaPath: '#/properties/pinpad_id/type',
           keyword: 'type',
-          params: { type: schema78.properties.pinpad_id.type },
+          params: { type: schema82.properties.pinpad_id.type },
           message: 'must be integer,null',
-          schema: schema78.properties.pinpad_id.type,
-          parentSchema: schema78.properties.pinpad_id,
+          schema: schema82.properties.pinpad_id.type,
+          parentSchema: schema82.properties.pinpad_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -7527,8 +9238,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.compartment_count.type,
-          parentSchema: schema78.properties.compartment_count,
+          schema: schema82.properties.compartment_count.type,
+          parentSchema: schema82.properties.compartment_count,
           data: data15,
         };
         if (vErrors === null) {
@@ -7547,7 +9258,7 @@ function validate45(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema78.properties.compartment_count,
+            parentSchema: schema82.properties.compartment_count,
             data: data15,
           };
           if (vErrors === null) {
@@ -7568,8 +9279,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.compartment_fault_count.type,
-          parentSchema: schema78.properties.compartment_fault_count,
+          schema: schema82.properties.compartment_fault_count.type,
+          parentSchema: schema82.properties.compartment_fault_count,
           data: data16,
         };
         if (vErrors === null) {
@@ -7588,7 +9299,7 @@ function validate45(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema78.properties.compartment_fault_count,
+            parentSchema: schema82.properties.compartment_fault_count,
             data: data16,
           };
           if (vErrors === null) {
@@ -7609,8 +9320,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema78.properties.alert.type,
-          parentSchema: schema78.properties.alert,
+          schema: schema82.properties.alert.type,
+          parentSchema: schema82.properties.alert,
           data: data17,
         };
         if (vErrors === null) {
@@ -7630,8 +9341,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema83.type,
-          parentSchema: schema83,
+          schema: schema87.type,
+          parentSchema: schema87,
           data: data18,
         };
         if (vErrors === null) {
@@ -7646,10 +9357,10 @@ function validate45(
           instancePath: instancePath + '/removal_state',
           schemaPath: 'common#/$defs/removalState/enum',
           keyword: 'enum',
-          params: { allowedValues: schema83.enum },
+          params: { allowedValues: schema87.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema83.enum,
-          parentSchema: schema83,
+          schema: schema87.enum,
+          parentSchema: schema87,
           data: data18,
         };
         if (vErrors === null) {
@@ -7669,8 +9380,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema78.properties.installation_open.type,
-          parentSchema: schema78.properties.installation_open,
+          schema: schema82.properties.installation_open.type,
+          parentSchema: schema82.properties.installation_open,
           data: data19,
         };
         if (vErrors === null) {
@@ -7690,8 +9401,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema84.type,
-          parentSchema: schema84,
+          schema: schema88.type,
+          parentSchema: schema88,
           data: data20,
         };
         if (vErrors === null) {
@@ -7706,10 +9417,10 @@ function validate45(
           instancePath: instancePath + '/license_status',
           schemaPath: 'common#/$defs/licenseBadge/enum',
           keyword: 'enum',
-          params: { allowedValues: schema84.enum },
+          params: { allowedValues: schema88.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema84.enum,
-          parentSchema: schema84,
+          schema: schema88.enum,
+          parentSchema: schema88,
           data: data20,
         };
         if (vErrors === null) {
@@ -7731,7 +9442,7 @@ function validate45(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema78.properties.warranty_expiry_date,
+            parentSchema: schema82.properties.warranty_expiry_date,
             data: data21,
           };
           if (vErrors === null) {
@@ -7748,8 +9459,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.warranty_expiry_date.type,
-          parentSchema: schema78.properties.warranty_expiry_date,
+          schema: schema82.properties.warranty_expiry_date.type,
+          parentSchema: schema82.properties.warranty_expiry_date,
           data: data21,
         };
         if (vErrors === null) {
@@ -7769,8 +9480,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.type,
-          parentSchema: schema85,
+          schema: schema89.type,
+          parentSchema: schema89,
           data: data22,
         };
         if (vErrors === null) {
@@ -7785,10 +9496,10 @@ function validate45(
           instancePath: instancePath + '/warranty_expiry_badge',
           schemaPath: 'common#/$defs/warranty/enum',
           keyword: 'enum',
-          params: { allowedValues: schema85.enum },
+          params: { allowedValues: schema89.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema85.enum,
-          parentSchema: schema85,
+          schema: schema89.enum,
+          parentSchema: schema89,
           data: data22,
         };
         if (vErrors === null) {
@@ -7810,7 +9521,7 @@ function validate45(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema78.properties.battery_warranty_expiry_date,
+            parentSchema: schema82.properties.battery_warranty_expiry_date,
             data: data23,
           };
           if (vErrors === null) {
@@ -7827,8 +9538,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.battery_warranty_expiry_date.type,
-          parentSchema: schema78.properties.battery_warranty_expiry_date,
+          schema: schema82.properties.battery_warranty_expiry_date.type,
+          parentSchema: schema82.properties.battery_warranty_expiry_date,
           data: data23,
         };
         if (vErrors === null) {
@@ -7848,8 +9559,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.type,
-          parentSchema: schema85,
+          schema: schema89.type,
+          parentSchema: schema89,
           data: data24,
         };
         if (vErrors === null) {
@@ -7864,10 +9575,10 @@ function validate45(
           instancePath: instancePath + '/battery_warranty_badge',
           schemaPath: 'common#/$defs/warranty/enum',
           keyword: 'enum',
-          params: { allowedValues: schema85.enum },
+          params: { allowedValues: schema89.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema85.enum,
-          parentSchema: schema85,
+          schema: schema89.enum,
+          parentSchema: schema89,
           data: data24,
         };
         if (vErrors === null) {
@@ -7887,8 +9598,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema78.properties.is_terminated.type,
-          parentSchema: schema78.properties.is_terminated,
+          schema: schema82.properties.is_terminated.type,
+          parentSchema: schema82.properties.is_terminated,
           data: data25,
         };
         if (vErrors === null) {
@@ -7906,10 +9617,10 @@ function validate45(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema78.properties.last_sync_at.type },
+          params: { type: schema82.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema78.properties.last_sync_at.type,
-          parentSchema: schema78.properties.last_sync_at,
+          schema: schema82.properties.last_sync_at.type,
+          parentSchema: schema82.properties.last_sync_at,
           data: data26,
         };
         if (vErrors === null) {
@@ -7928,7 +9639,7 @@ function validate45(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema78.properties.last_sync_at,
+            parentSchema: schema82.properties.last_sync_at,
             data: data26,
           };
           if (vErrors === null) {
@@ -7951,7 +9662,7 @@ function validate45(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema78.properties.note,
+            parentSchema: schema82.properties.note,
             data: data27,
           };
           if (vErrors === null) {
@@ -7968,8 +9679,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.note.type,
-          parentSchema: schema78.properties.note,
+          schema: schema82.properties.note.type,
+          parentSchema: schema82.properties.note,
           data: data27,
         };
         if (vErrors === null) {
@@ -7980,28 +9691,70 @@ function validate45(
         errors++;
       }
     }
+    if (data.order_id !== undefined) {
+      let data28 = data.order_id;
+      if (!(typeof data28 == 'number' && !(data28 % 1) && !isNaN(data28) && isFinite(data28))) {
+        const err59 = {
+          instancePath: instancePath + '/order_id',
+          schemaPath: '#/properties/order_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema82.properties.order_id.type,
+          parentSchema: schema82.properties.order_id,
+          data: data28,
+        };
+        if (vErrors === null) {
+          vErrors = [err59];
+        } else {
+          vErrors.push(err59);
+        }
+        errors++;
+      }
+    }
+    if (data.sub_order_id !== undefined) {
+      let data29 = data.sub_order_id;
+      if (!(typeof data29 == 'number' && !(data29 % 1) && !isNaN(data29) && isFinite(data29))) {
+        const err60 = {
+          instancePath: instancePath + '/sub_order_id',
+          schemaPath: '#/properties/sub_order_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema82.properties.sub_order_id.type,
+          parentSchema: schema82.properties.sub_order_id,
+          data: data29,
+        };
+        if (vErrors === null) {
+          vErrors = [err60];
+        } else {
+          vErrors.push(err60);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err59 = {
+    const err61 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema78.type,
-      parentSchema: schema78,
+      schema: schema82.type,
+      parentSchema: schema82,
       data,
     };
     if (vErrors === null) {
-      vErrors = [err59];
+      vErrors = [err61];
     } else {
-      vErrors.push(err59);
+      vErrors.push(err61);
     }
     errors++;
   }
-  validate45.errors = vErrors;
+  validate48.errors = vErrors;
   return errors === 0;
 }
-validate45.evaluated = {
+validate48.evaluated = {
   props: {
     hardware_id: true,
     sub_id: true,
@@ -8029,13 +9782,5338 @@ validate45.evaluated = {
     is_terminated: true,
     last_sync_at: true,
     note: true,
+    order_id: true,
+    sub_order_id: true,
   },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const maintenanceOperator = validate46;
-const schema87 = {
+export const hotlineProvider = validate49;
+const schema91 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'hotline-provider',
+  title: 'HotlineProvider',
+  description:
+    'A hotline provider (partners/hotline_provider, spec 01 §2.2): the call centre end users reach; the same partner setup, kept by the operator company. Not a partner type of spec 01 §6, so it has no users of its own.',
+  type: 'object',
+  'x-resource': {
+    name: 'hotline-providers',
+    endpoint: 'partners/hotline_provider',
+    id: 'hotline_provider_id',
+    feature: 'support_providers',
+    partnerTypes: ['operator'],
+    actions: {
+      create: { levels: ['advance'], partnerTypes: ['operator'] },
+      edit: { levels: ['advance'], partnerTypes: ['operator'] },
+      delete: { levels: ['advance'], partnerTypes: ['operator'] },
+    },
+    pageSize: 300,
+    sort: { field: 'name', order: 'ASC' },
+    representation: 'name',
+    search: ['name', 'organization_number', 'city', 'email'],
+  },
+  required: ['name', 'country_code'],
+  properties: {
+    hotline_provider_id: { type: 'integer', readOnly: true, 'x-column': { hide: true, index: 0 } },
+    name: { type: 'string', minLength: 3, maxLength: 70, format: 'name-3', 'x-column': { type: 'link', index: 1 } },
+    organization_number: { type: 'string', maxLength: 30, format: 'organization-number', 'x-column': { index: 2 } },
+    contact_person: { type: 'string', maxLength: 70, format: 'no-special-characters', 'x-column': { index: 3 } },
+    phone: { type: 'string', maxLength: 20, format: 'phone', 'x-column': { hide: true, index: 4 } },
+    email: { type: 'string', maxLength: 70, format: 'email', 'x-column': { index: 5 } },
+    address: { type: 'string', maxLength: 255, format: 'no-period-start', 'x-column': { hide: true, index: 6 } },
+    zip: { type: 'string', minLength: 3, maxLength: 8, format: 'no-whitespace', 'x-column': { hide: true, index: 7 } },
+    city: { type: 'string', maxLength: 100, format: 'no-special-characters', 'x-column': { index: 8 } },
+    country_code: {
+      $ref: 'common#/$defs/countryCode',
+      'x-choices': 'country',
+      'x-column': { type: 'select', index: 9 },
+      'x-filter': { kind: 'select' },
+    },
+    active: {
+      type: 'boolean',
+      default: true,
+      'x-column': { type: 'switch', index: 10 },
+      'x-filter': { kind: 'boolean' },
+    },
+  },
+};
+
+function validate49(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="hotline-provider" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate49.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema91.required,
+        parentSchema: schema91,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.country_code === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'country_code' },
+        message: "must have required property '" + 'country_code' + "'",
+        schema: schema91.required,
+        parentSchema: schema91,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.hotline_provider_id !== undefined) {
+      let data0 = data.hotline_provider_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err2 = {
+          instancePath: instancePath + '/hotline_provider_id',
+          schemaPath: '#/properties/hotline_provider_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema91.properties.hotline_provider_id.type,
+          parentSchema: schema91.properties.hotline_provider_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data1 = data.name;
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 70) {
+          const err3 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema91.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (func2(data1) < 3) {
+          const err4 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/minLength',
+            keyword: 'minLength',
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
+            parentSchema: schema91.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data1)) {
+          const err5 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/format',
+            keyword: 'format',
+            params: { format: 'name-3' },
+            message: 'must match format "' + 'name-3' + '"',
+            schema: 'name-3',
+            parentSchema: schema91.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema91.properties.name.type,
+          parentSchema: schema91.properties.name,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.organization_number !== undefined) {
+      let data2 = data.organization_number;
+      if (typeof data2 === 'string') {
+        if (func2(data2) > 30) {
+          const err7 = {
+            instancePath: instancePath + '/organization_number',
+            schemaPath: '#/properties/organization_number/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema91.properties.organization_number,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (!formats52.validate(data2)) {
+          const err8 = {
+            instancePath: instancePath + '/organization_number',
+            schemaPath: '#/properties/organization_number/format',
+            keyword: 'format',
+            params: { format: 'organization-number' },
+            message: 'must match format "' + 'organization-number' + '"',
+            schema: 'organization-number',
+            parentSchema: schema91.properties.organization_number,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + '/organization_number',
+          schemaPath: '#/properties/organization_number/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema91.properties.organization_number.type,
+          parentSchema: schema91.properties.organization_number,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.contact_person !== undefined) {
+      let data3 = data.contact_person;
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 70) {
+          const err10 = {
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema91.properties.contact_person,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data3)) {
+          const err11 = {
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema91.properties.contact_person,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + '/contact_person',
+          schemaPath: '#/properties/contact_person/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema91.properties.contact_person.type,
+          parentSchema: schema91.properties.contact_person,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.phone !== undefined) {
+      let data4 = data.phone;
+      if (typeof data4 === 'string') {
+        if (func2(data4) > 20) {
+          const err13 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema91.properties.phone,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (!formats32.validate(data4)) {
+          const err14 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/format',
+            keyword: 'format',
+            params: { format: 'phone' },
+            message: 'must match format "' + 'phone' + '"',
+            schema: 'phone',
+            parentSchema: schema91.properties.phone,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      } else {
+        const err15 = {
+          instancePath: instancePath + '/phone',
+          schemaPath: '#/properties/phone/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema91.properties.phone.type,
+          parentSchema: schema91.properties.phone,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.email !== undefined) {
+      let data5 = data.email;
+      if (typeof data5 === 'string') {
+        if (func2(data5) > 70) {
+          const err16 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema91.properties.email,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        if (!formats14.validate(data5)) {
+          const err17 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+            schema: 'email',
+            parentSchema: schema91.properties.email,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      } else {
+        const err18 = {
+          instancePath: instancePath + '/email',
+          schemaPath: '#/properties/email/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema91.properties.email.type,
+          parentSchema: schema91.properties.email,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    if (data.address !== undefined) {
+      let data6 = data.address;
+      if (typeof data6 === 'string') {
+        if (func2(data6) > 255) {
+          const err19 = {
+            instancePath: instancePath + '/address',
+            schemaPath: '#/properties/address/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 255 },
+            message: 'must NOT have more than 255 characters',
+            schema: 255,
+            parentSchema: schema91.properties.address,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+        if (!formats8.validate(data6)) {
+          const err20 = {
+            instancePath: instancePath + '/address',
+            schemaPath: '#/properties/address/format',
+            keyword: 'format',
+            params: { format: 'no-period-start' },
+            message: 'must match format "' + 'no-period-start' + '"',
+            schema: 'no-period-start',
+            parentSchema: schema91.properties.address,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      } else {
+        const err21 = {
+          instancePath: instancePath + '/address',
+          schemaPath: '#/properties/address/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema91.properties.address.type,
+          parentSchema: schema91.properties.address,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.zip !== undefined) {
+      let data7 = data.zip;
+      if (typeof data7 === 'string') {
+        if (func2(data7) > 8) {
+          const err22 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 8 },
+            message: 'must NOT have more than 8 characters',
+            schema: 8,
+            parentSchema: schema91.properties.zip,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+        if (func2(data7) < 3) {
+          const err23 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/minLength',
+            keyword: 'minLength',
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
+            parentSchema: schema91.properties.zip,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+        if (!formats4.validate(data7)) {
+          const err24 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/format',
+            keyword: 'format',
+            params: { format: 'no-whitespace' },
+            message: 'must match format "' + 'no-whitespace' + '"',
+            schema: 'no-whitespace',
+            parentSchema: schema91.properties.zip,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      } else {
+        const err25 = {
+          instancePath: instancePath + '/zip',
+          schemaPath: '#/properties/zip/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema91.properties.zip.type,
+          parentSchema: schema91.properties.zip,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+    if (data.city !== undefined) {
+      let data8 = data.city;
+      if (typeof data8 === 'string') {
+        if (func2(data8) > 100) {
+          const err26 = {
+            instancePath: instancePath + '/city',
+            schemaPath: '#/properties/city/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema91.properties.city,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data8)) {
+          const err27 = {
+            instancePath: instancePath + '/city',
+            schemaPath: '#/properties/city/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema91.properties.city,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err27];
+          } else {
+            vErrors.push(err27);
+          }
+          errors++;
+        }
+      } else {
+        const err28 = {
+          instancePath: instancePath + '/city',
+          schemaPath: '#/properties/city/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema91.properties.city.type,
+          parentSchema: schema91.properties.city,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err28];
+        } else {
+          vErrors.push(err28);
+        }
+        errors++;
+      }
+    }
+    if (data.country_code !== undefined) {
+      let data9 = data.country_code;
+      if (typeof data9 !== 'string') {
+        const err29 = {
+          instancePath: instancePath + '/country_code',
+          schemaPath: 'common#/$defs/countryCode/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema68.type,
+          parentSchema: schema68,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+      if (!(
+        data9 === 'DK' ||
+        data9 === 'NO' ||
+        data9 === 'SE' ||
+        data9 === 'PL' ||
+        data9 === 'FI' ||
+        data9 === 'RO' ||
+        data9 === 'BE' ||
+        data9 === 'GR' ||
+        data9 === 'DE'
+      )) {
+        const err30 = {
+          instancePath: instancePath + '/country_code',
+          schemaPath: 'common#/$defs/countryCode/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema68.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema68.enum,
+          parentSchema: schema68,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+    }
+    if (data.active !== undefined) {
+      let data10 = data.active;
+      if (typeof data10 !== 'boolean') {
+        const err31 = {
+          instancePath: instancePath + '/active',
+          schemaPath: '#/properties/active/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema91.properties.active.type,
+          parentSchema: schema91.properties.active,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err31];
+        } else {
+          vErrors.push(err31);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err32 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema91.type,
+      parentSchema: schema91,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err32];
+    } else {
+      vErrors.push(err32);
+    }
+    errors++;
+  }
+  validate49.errors = vErrors;
+  return errors === 0;
+}
+validate49.evaluated = {
+  props: {
+    hotline_provider_id: true,
+    name: true,
+    organization_number: true,
+    contact_person: true,
+    phone: true,
+    email: true,
+    address: true,
+    zip: true,
+    city: true,
+    country_code: true,
+    active: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const invoice = validate50;
+const schema93 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'invoice',
+  title: 'Invoice',
+  description:
+    "A carrier invoice (webtool/invoicing, spec 02 §7): made by the generate_invoice job from the carrier's billed pieces and the price structure valid on each piece's day, never written by hand. Its PDF and CSV are downloaded by file name.",
+  type: 'object',
+  'x-resource': {
+    name: 'invoices',
+    endpoint: 'invoicing',
+    id: 'invoice_id',
+    feature: 'carrier_invoice',
+    partnerTypes: ['operator'],
+    actions: { create: { partnerTypes: [] }, edit: { partnerTypes: [] }, delete: { partnerTypes: [] } },
+    pageSize: 100,
+    sort: { field: 'created_at', order: 'DESC' },
+    representation: 'invoice_number',
+    search: ['invoice_number'],
+  },
+  required: ['invoice_number', 'carrier_id', 'from_date', 'to_date', 'currency'],
+  properties: {
+    invoice_id: { type: 'integer', readOnly: true, 'x-column': { hide: true, index: 0 } },
+    invoice_number: { type: 'string', maxLength: 40, 'x-column': { index: 1 } },
+    carrier_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=carrier_list' },
+      'x-column': { type: 'select', index: 2 },
+    },
+    from_date: { type: 'string', format: 'date', 'x-column': { index: 3 } },
+    to_date: { type: 'string', format: 'date', 'x-column': { index: 4 } },
+    pieces: { type: 'integer', minimum: 0, 'x-column': { index: 5 } },
+    currency: { type: 'string', maxLength: 3, 'x-column': { index: 6 } },
+    net_total: { type: 'number', 'x-column': { index: 7 } },
+    vat_rate: { type: 'number', 'x-column': { index: 8 } },
+    vat_amount: { type: 'number', 'x-column': { index: 9 } },
+    total: { type: 'number', 'x-column': { index: 10 } },
+    lines: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          item: { type: 'string' },
+          valid_from: { type: 'string' },
+          quantity: { type: 'integer' },
+          unit_price: { type: 'number' },
+          amount: { type: 'number' },
+        },
+      },
+      'x-column': { hide: true, ignorexport: true, index: 11 },
+    },
+    file_name: { type: 'string', maxLength: 120, 'x-column': { hide: true, index: 12 } },
+    created_at: { type: 'string', format: 'date-time', readOnly: true, 'x-column': { index: 13 } },
+  },
+};
+
+function validate50(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="invoice" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate50.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.invoice_number === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'invoice_number' },
+        message: "must have required property '" + 'invoice_number' + "'",
+        schema: schema93.required,
+        parentSchema: schema93,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.carrier_id === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'carrier_id' },
+        message: "must have required property '" + 'carrier_id' + "'",
+        schema: schema93.required,
+        parentSchema: schema93,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.from_date === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'from_date' },
+        message: "must have required property '" + 'from_date' + "'",
+        schema: schema93.required,
+        parentSchema: schema93,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.to_date === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'to_date' },
+        message: "must have required property '" + 'to_date' + "'",
+        schema: schema93.required,
+        parentSchema: schema93,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.currency === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'currency' },
+        message: "must have required property '" + 'currency' + "'",
+        schema: schema93.required,
+        parentSchema: schema93,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.invoice_id !== undefined) {
+      let data0 = data.invoice_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err5 = {
+          instancePath: instancePath + '/invoice_id',
+          schemaPath: '#/properties/invoice_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema93.properties.invoice_id.type,
+          parentSchema: schema93.properties.invoice_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.invoice_number !== undefined) {
+      let data1 = data.invoice_number;
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 40) {
+          const err6 = {
+            instancePath: instancePath + '/invoice_number',
+            schemaPath: '#/properties/invoice_number/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 40 },
+            message: 'must NOT have more than 40 characters',
+            schema: 40,
+            parentSchema: schema93.properties.invoice_number,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + '/invoice_number',
+          schemaPath: '#/properties/invoice_number/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema93.properties.invoice_number.type,
+          parentSchema: schema93.properties.invoice_number,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.carrier_id !== undefined) {
+      let data2 = data.carrier_id;
+      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err8 = {
+          instancePath: instancePath + '/carrier_id',
+          schemaPath: '#/properties/carrier_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema93.properties.carrier_id.type,
+          parentSchema: schema93.properties.carrier_id,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.from_date !== undefined) {
+      let data3 = data.from_date;
+      if (typeof data3 === 'string') {
+        if (!formats34.validate(data3)) {
+          const err9 = {
+            instancePath: instancePath + '/from_date',
+            schemaPath: '#/properties/from_date/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema93.properties.from_date,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      } else {
+        const err10 = {
+          instancePath: instancePath + '/from_date',
+          schemaPath: '#/properties/from_date/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema93.properties.from_date.type,
+          parentSchema: schema93.properties.from_date,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.to_date !== undefined) {
+      let data4 = data.to_date;
+      if (typeof data4 === 'string') {
+        if (!formats34.validate(data4)) {
+          const err11 = {
+            instancePath: instancePath + '/to_date',
+            schemaPath: '#/properties/to_date/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema93.properties.to_date,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + '/to_date',
+          schemaPath: '#/properties/to_date/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema93.properties.to_date.type,
+          parentSchema: schema93.properties.to_date,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.pieces !== undefined) {
+      let data5 = data.pieces;
+      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err13 = {
+          instancePath: instancePath + '/pieces',
+          schemaPath: '#/properties/pieces/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema93.properties.pieces.type,
+          parentSchema: schema93.properties.pieces,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      if (typeof data5 == 'number' && isFinite(data5)) {
+        if (data5 < 0 || isNaN(data5)) {
+          const err14 = {
+            instancePath: instancePath + '/pieces',
+            schemaPath: '#/properties/pieces/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema93.properties.pieces,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.currency !== undefined) {
+      let data6 = data.currency;
+      if (typeof data6 === 'string') {
+        if (func2(data6) > 3) {
+          const err15 = {
+            instancePath: instancePath + '/currency',
+            schemaPath: '#/properties/currency/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 3 },
+            message: 'must NOT have more than 3 characters',
+            schema: 3,
+            parentSchema: schema93.properties.currency,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+      } else {
+        const err16 = {
+          instancePath: instancePath + '/currency',
+          schemaPath: '#/properties/currency/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema93.properties.currency.type,
+          parentSchema: schema93.properties.currency,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+    if (data.net_total !== undefined) {
+      let data7 = data.net_total;
+      if (!(typeof data7 == 'number' && isFinite(data7))) {
+        const err17 = {
+          instancePath: instancePath + '/net_total',
+          schemaPath: '#/properties/net_total/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema93.properties.net_total.type,
+          parentSchema: schema93.properties.net_total,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.vat_rate !== undefined) {
+      let data8 = data.vat_rate;
+      if (!(typeof data8 == 'number' && isFinite(data8))) {
+        const err18 = {
+          instancePath: instancePath + '/vat_rate',
+          schemaPath: '#/properties/vat_rate/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema93.properties.vat_rate.type,
+          parentSchema: schema93.properties.vat_rate,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    if (data.vat_amount !== undefined) {
+      let data9 = data.vat_amount;
+      if (!(typeof data9 == 'number' && isFinite(data9))) {
+        const err19 = {
+          instancePath: instancePath + '/vat_amount',
+          schemaPath: '#/properties/vat_amount/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema93.properties.vat_amount.type,
+          parentSchema: schema93.properties.vat_amount,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data.total !== undefined) {
+      let data10 = data.total;
+      if (!(typeof data10 == 'number' && isFinite(data10))) {
+        const err20 = {
+          instancePath: instancePath + '/total',
+          schemaPath: '#/properties/total/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema93.properties.total.type,
+          parentSchema: schema93.properties.total,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+    }
+    if (data.lines !== undefined) {
+      let data11 = data.lines;
+      if (Array.isArray(data11)) {
+        const len0 = data11.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data12 = data11[i0];
+          if (data12 && typeof data12 == 'object' && !Array.isArray(data12)) {
+            if (data12.item !== undefined) {
+              let data13 = data12.item;
+              if (typeof data13 !== 'string') {
+                const err21 = {
+                  instancePath: instancePath + '/lines/' + i0 + '/item',
+                  schemaPath: '#/properties/lines/items/properties/item/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema93.properties.lines.items.properties.item.type,
+                  parentSchema: schema93.properties.lines.items.properties.item,
+                  data: data13,
+                };
+                if (vErrors === null) {
+                  vErrors = [err21];
+                } else {
+                  vErrors.push(err21);
+                }
+                errors++;
+              }
+            }
+            if (data12.valid_from !== undefined) {
+              let data14 = data12.valid_from;
+              if (typeof data14 !== 'string') {
+                const err22 = {
+                  instancePath: instancePath + '/lines/' + i0 + '/valid_from',
+                  schemaPath: '#/properties/lines/items/properties/valid_from/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema93.properties.lines.items.properties.valid_from.type,
+                  parentSchema: schema93.properties.lines.items.properties.valid_from,
+                  data: data14,
+                };
+                if (vErrors === null) {
+                  vErrors = [err22];
+                } else {
+                  vErrors.push(err22);
+                }
+                errors++;
+              }
+            }
+            if (data12.quantity !== undefined) {
+              let data15 = data12.quantity;
+              if (!(typeof data15 == 'number' && !(data15 % 1) && !isNaN(data15) && isFinite(data15))) {
+                const err23 = {
+                  instancePath: instancePath + '/lines/' + i0 + '/quantity',
+                  schemaPath: '#/properties/lines/items/properties/quantity/type',
+                  keyword: 'type',
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                  schema: schema93.properties.lines.items.properties.quantity.type,
+                  parentSchema: schema93.properties.lines.items.properties.quantity,
+                  data: data15,
+                };
+                if (vErrors === null) {
+                  vErrors = [err23];
+                } else {
+                  vErrors.push(err23);
+                }
+                errors++;
+              }
+            }
+            if (data12.unit_price !== undefined) {
+              let data16 = data12.unit_price;
+              if (!(typeof data16 == 'number' && isFinite(data16))) {
+                const err24 = {
+                  instancePath: instancePath + '/lines/' + i0 + '/unit_price',
+                  schemaPath: '#/properties/lines/items/properties/unit_price/type',
+                  keyword: 'type',
+                  params: { type: 'number' },
+                  message: 'must be number',
+                  schema: schema93.properties.lines.items.properties.unit_price.type,
+                  parentSchema: schema93.properties.lines.items.properties.unit_price,
+                  data: data16,
+                };
+                if (vErrors === null) {
+                  vErrors = [err24];
+                } else {
+                  vErrors.push(err24);
+                }
+                errors++;
+              }
+            }
+            if (data12.amount !== undefined) {
+              let data17 = data12.amount;
+              if (!(typeof data17 == 'number' && isFinite(data17))) {
+                const err25 = {
+                  instancePath: instancePath + '/lines/' + i0 + '/amount',
+                  schemaPath: '#/properties/lines/items/properties/amount/type',
+                  keyword: 'type',
+                  params: { type: 'number' },
+                  message: 'must be number',
+                  schema: schema93.properties.lines.items.properties.amount.type,
+                  parentSchema: schema93.properties.lines.items.properties.amount,
+                  data: data17,
+                };
+                if (vErrors === null) {
+                  vErrors = [err25];
+                } else {
+                  vErrors.push(err25);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err26 = {
+              instancePath: instancePath + '/lines/' + i0,
+              schemaPath: '#/properties/lines/items/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema93.properties.lines.items.type,
+              parentSchema: schema93.properties.lines.items,
+              data: data12,
+            };
+            if (vErrors === null) {
+              vErrors = [err26];
+            } else {
+              vErrors.push(err26);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err27 = {
+          instancePath: instancePath + '/lines',
+          schemaPath: '#/properties/lines/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema93.properties.lines.type,
+          parentSchema: schema93.properties.lines,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+    }
+    if (data.file_name !== undefined) {
+      let data18 = data.file_name;
+      if (typeof data18 === 'string') {
+        if (func2(data18) > 120) {
+          const err28 = {
+            instancePath: instancePath + '/file_name',
+            schemaPath: '#/properties/file_name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 120 },
+            message: 'must NOT have more than 120 characters',
+            schema: 120,
+            parentSchema: schema93.properties.file_name,
+            data: data18,
+          };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
+      } else {
+        const err29 = {
+          instancePath: instancePath + '/file_name',
+          schemaPath: '#/properties/file_name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema93.properties.file_name.type,
+          parentSchema: schema93.properties.file_name,
+          data: data18,
+        };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+    }
+    if (data.created_at !== undefined) {
+      let data19 = data.created_at;
+      if (typeof data19 === 'string') {
+        if (!formats2.validate(data19)) {
+          const err30 = {
+            instancePath: instancePath + '/created_at',
+            schemaPath: '#/properties/created_at/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema93.properties.created_at,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err30];
+          } else {
+            vErrors.push(err30);
+          }
+          errors++;
+        }
+      } else {
+        const err31 = {
+          instancePath: instancePath + '/created_at',
+          schemaPath: '#/properties/created_at/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema93.properties.created_at.type,
+          parentSchema: schema93.properties.created_at,
+          data: data19,
+        };
+        if (vErrors === null) {
+          vErrors = [err31];
+        } else {
+          vErrors.push(err31);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err32 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema93.type,
+      parentSchema: schema93,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err32];
+    } else {
+      vErrors.push(err32);
+    }
+    errors++;
+  }
+  validate50.errors = vErrors;
+  return errors === 0;
+}
+validate50.evaluated = {
+  props: {
+    invoice_id: true,
+    invoice_number: true,
+    carrier_id: true,
+    from_date: true,
+    to_date: true,
+    pieces: true,
+    currency: true,
+    net_total: true,
+    vat_rate: true,
+    vat_amount: true,
+    total: true,
+    lines: true,
+    file_name: true,
+    created_at: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const invoiceRequest = validate51;
+const schema94 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'invoice-request',
+  title: 'Invoice request',
+  description:
+    'The request form of the invoicing report (GET webtool/invoicing?opname=generate_invoice, spec 02 §7): the carriers and the period to invoice. The gateway checks the query with the same schema.',
+  type: 'object',
+  required: ['carrier_ids', 'from_date', 'to_date'],
+  properties: {
+    carrier_ids: {
+      type: 'array',
+      items: { type: 'integer' },
+      minItems: 1,
+      maxItems: 50,
+      uniqueItems: true,
+      'x-lookup': { source: 'webtool/lists?type=carrier_list' },
+    },
+    from_date: { type: 'string', format: 'date' },
+    to_date: { type: 'string', format: 'date', 'x-not-before': 'from_date' },
+  },
+};
+
+function validate51(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="invoice-request" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate51.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.carrier_ids === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'carrier_ids' },
+        message: "must have required property '" + 'carrier_ids' + "'",
+        schema: schema94.required,
+        parentSchema: schema94,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.from_date === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'from_date' },
+        message: "must have required property '" + 'from_date' + "'",
+        schema: schema94.required,
+        parentSchema: schema94,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.to_date === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'to_date' },
+        message: "must have required property '" + 'to_date' + "'",
+        schema: schema94.required,
+        parentSchema: schema94,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.carrier_ids !== undefined) {
+      let data0 = data.carrier_ids;
+      if (Array.isArray(data0)) {
+        if (data0.length > 50) {
+          const err3 = {
+            instancePath: instancePath + '/carrier_ids',
+            schemaPath: '#/properties/carrier_ids/maxItems',
+            keyword: 'maxItems',
+            params: { limit: 50 },
+            message: 'must NOT have more than 50 items',
+            schema: 50,
+            parentSchema: schema94.properties.carrier_ids,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (data0.length < 1) {
+          const err4 = {
+            instancePath: instancePath + '/carrier_ids',
+            schemaPath: '#/properties/carrier_ids/minItems',
+            keyword: 'minItems',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 items',
+            schema: 1,
+            parentSchema: schema94.properties.carrier_ids,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        const len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data1 = data0[i0];
+          if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+            const err5 = {
+              instancePath: instancePath + '/carrier_ids/' + i0,
+              schemaPath: '#/properties/carrier_ids/items/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema94.properties.carrier_ids.items.type,
+              parentSchema: schema94.properties.carrier_ids.items,
+              data: data1,
+            };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+        }
+        let i1 = data0.length;
+        let j0;
+        if (i1 > 1) {
+          const indices0 = {};
+          for (; i1--;) {
+            let item0 = data0[i1];
+            if (!(typeof item0 == 'number' && !(item0 % 1) && !isNaN(item0) && isFinite(item0))) {
+              continue;
+            }
+            if (typeof indices0[item0] == 'number') {
+              j0 = indices0[item0];
+              const err6 = {
+                instancePath: instancePath + '/carrier_ids',
+                schemaPath: '#/properties/carrier_ids/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i1, j: j0 },
+                message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
+                schema: true,
+                parentSchema: schema94.properties.carrier_ids,
+                data: data0,
+              };
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
+              }
+              errors++;
+              break;
+            }
+            indices0[item0] = i1;
+          }
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + '/carrier_ids',
+          schemaPath: '#/properties/carrier_ids/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema94.properties.carrier_ids.type,
+          parentSchema: schema94.properties.carrier_ids,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.from_date !== undefined) {
+      let data2 = data.from_date;
+      if (typeof data2 === 'string') {
+        if (!formats34.validate(data2)) {
+          const err8 = {
+            instancePath: instancePath + '/from_date',
+            schemaPath: '#/properties/from_date/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema94.properties.from_date,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + '/from_date',
+          schemaPath: '#/properties/from_date/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema94.properties.from_date.type,
+          parentSchema: schema94.properties.from_date,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.to_date !== undefined) {
+      let data3 = data.to_date;
+      if (typeof data3 == 'number' && isFinite(data3)) {
+        const message0 = func42(data3, 'from_date', data);
+        if (message0 !== undefined) {
+          const err10 = {
+            instancePath: instancePath + '/to_date',
+            schemaPath: '#/properties/to_date/x-not-before',
+            keyword: 'x-not-before',
+            params: { message: message0 },
+            message: message0,
+            schema: 'from_date',
+            parentSchema: schema94.properties.to_date,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      }
+      if (typeof data3 === 'string') {
+        if (!formats34.validate(data3)) {
+          const err11 = {
+            instancePath: instancePath + '/to_date',
+            schemaPath: '#/properties/to_date/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema94.properties.to_date,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+        const message1 = func42(data3, 'from_date', data);
+        if (message1 !== undefined) {
+          const err12 = {
+            instancePath: instancePath + '/to_date',
+            schemaPath: '#/properties/to_date/x-not-before',
+            keyword: 'x-not-before',
+            params: { message: message1 },
+            message: message1,
+            schema: 'from_date',
+            parentSchema: schema94.properties.to_date,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      } else {
+        const err13 = {
+          instancePath: instancePath + '/to_date',
+          schemaPath: '#/properties/to_date/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema94.properties.to_date.type,
+          parentSchema: schema94.properties.to_date,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err14 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema94.type,
+      parentSchema: schema94,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate51.errors = vErrors;
+  return errors === 0;
+}
+validate51.evaluated = {
+  props: { carrier_ids: true, from_date: true, to_date: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const location = validate52;
+const schema95 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'location',
+  title: 'Location',
+  type: 'object',
+  'x-resource': {
+    name: 'locations',
+    endpoint: 'locations',
+    id: 'location_id',
+    feature: 'locations',
+    partnerTypes: ['operator'],
+    pageSize: 20,
+    sort: { field: 'location_id', order: 'DESC' },
+    representation: 'name',
+    search: ['name', 'address_1'],
+    tabs: ['basic', 'proposals', 'contacts', 'log'],
+  },
+  'x-children': [{ schema: 'location-contact', tab: 'contacts', foreignKey: 'location_id' }],
+  required: ['name', 'country'],
+  properties: {
+    location_id: { type: 'integer', readOnly: true, 'x-column': { index: 0, hide: true } },
+    name: {
+      type: 'string',
+      minLength: 3,
+      maxLength: 70,
+      format: 'name-characters',
+      'x-column': { type: 'link', index: 1 },
+      'x-input': { tab: 'basic' },
+    },
+    country: {
+      $ref: 'common#/$defs/countryCode',
+      default: 'PL',
+      'x-choices': 'country',
+      'x-column': { index: 2 },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    address_1: {
+      type: 'string',
+      maxLength: 255,
+      format: 'no-period-start',
+      'x-column': { index: 3 },
+      'x-input': { tab: 'basic' },
+    },
+    municipality_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=municipality' },
+      'x-column': { type: 'select', index: 4 },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    location_type_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=location_types' },
+      'x-column': { type: 'select', index: 5 },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    location_owner_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=location_owners' },
+      'x-column': { type: 'select', index: 6 },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    is_rural: {
+      type: 'boolean',
+      default: false,
+      'x-column': { index: 7, hide: true },
+      'x-filter': { kind: 'boolean' },
+      'x-input': { tab: 'basic' },
+    },
+  },
+};
+
+function validate52(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="location" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate52.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema95.required,
+        parentSchema: schema95,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.country === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'country' },
+        message: "must have required property '" + 'country' + "'",
+        schema: schema95.required,
+        parentSchema: schema95,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.location_id !== undefined) {
+      let data0 = data.location_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err2 = {
+          instancePath: instancePath + '/location_id',
+          schemaPath: '#/properties/location_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema95.properties.location_id.type,
+          parentSchema: schema95.properties.location_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data1 = data.name;
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 70) {
+          const err3 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema95.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (func2(data1) < 3) {
+          const err4 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/minLength',
+            keyword: 'minLength',
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
+            parentSchema: schema95.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (!formats22.validate(data1)) {
+          const err5 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/format',
+            keyword: 'format',
+            params: { format: 'name-characters' },
+            message: 'must match format "' + 'name-characters' + '"',
+            schema: 'name-characters',
+            parentSchema: schema95.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema95.properties.name.type,
+          parentSchema: schema95.properties.name,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.country !== undefined) {
+      let data2 = data.country;
+      if (typeof data2 !== 'string') {
+        const err7 = {
+          instancePath: instancePath + '/country',
+          schemaPath: 'common#/$defs/countryCode/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema68.type,
+          parentSchema: schema68,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (!(
+        data2 === 'DK' ||
+        data2 === 'NO' ||
+        data2 === 'SE' ||
+        data2 === 'PL' ||
+        data2 === 'FI' ||
+        data2 === 'RO' ||
+        data2 === 'BE' ||
+        data2 === 'GR' ||
+        data2 === 'DE'
+      )) {
+        const err8 = {
+          instancePath: instancePath + '/country',
+          schemaPath: 'common#/$defs/countryCode/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema68.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema68.enum,
+          parentSchema: schema68,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.address_1 !== undefined) {
+      let data3 = data.address_1;
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 255) {
+          const err9 = {
+            instancePath: instancePath + '/address_1',
+            schemaPath: '#/properties/address_1/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 255 },
+            message: 'must NOT have more than 255 characters',
+            schema: 255,
+            parentSchema: schema95.properties.address_1,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (!formats8.validate(data3)) {
+          const err10 = {
+            instancePath: instancePath + '/address_1',
+            schemaPath: '#/properties/address_1/format',
+            keyword: 'format',
+            params: { format: 'no-period-start' },
+            message: 'must match format "' + 'no-period-start' + '"',
+            schema: 'no-period-start',
+            parentSchema: schema95.properties.address_1,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      } else {
+        const err11 = {
+          instancePath: instancePath + '/address_1',
+          schemaPath: '#/properties/address_1/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema95.properties.address_1.type,
+          parentSchema: schema95.properties.address_1,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.municipality_id !== undefined) {
+      let data4 = data.municipality_id;
+      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+        const err12 = {
+          instancePath: instancePath + '/municipality_id',
+          schemaPath: '#/properties/municipality_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema95.properties.municipality_id.type,
+          parentSchema: schema95.properties.municipality_id,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.location_type_id !== undefined) {
+      let data5 = data.location_type_id;
+      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err13 = {
+          instancePath: instancePath + '/location_type_id',
+          schemaPath: '#/properties/location_type_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema95.properties.location_type_id.type,
+          parentSchema: schema95.properties.location_type_id,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.location_owner_id !== undefined) {
+      let data6 = data.location_owner_id;
+      if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
+        const err14 = {
+          instancePath: instancePath + '/location_owner_id',
+          schemaPath: '#/properties/location_owner_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema95.properties.location_owner_id.type,
+          parentSchema: schema95.properties.location_owner_id,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.is_rural !== undefined) {
+      let data7 = data.is_rural;
+      if (typeof data7 !== 'boolean') {
+        const err15 = {
+          instancePath: instancePath + '/is_rural',
+          schemaPath: '#/properties/is_rural/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema95.properties.is_rural.type,
+          parentSchema: schema95.properties.is_rural,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err16 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema95.type,
+      parentSchema: schema95,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err16];
+    } else {
+      vErrors.push(err16);
+    }
+    errors++;
+  }
+  validate52.errors = vErrors;
+  return errors === 0;
+}
+validate52.evaluated = {
+  props: {
+    location_id: true,
+    name: true,
+    country: true,
+    address_1: true,
+    municipality_id: true,
+    location_type_id: true,
+    location_owner_id: true,
+    is_rural: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const locationContact = validate53;
+const schema97 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'location-contact',
+  title: 'LocationContact',
+  type: 'object',
+  'x-resource': {
+    name: 'location-contacts',
+    endpoint: 'locations/contacts',
+    id: 'contact_id',
+    feature: 'locations',
+    partnerTypes: ['operator'],
+    pageSize: 20,
+    sort: { field: 'name', order: 'ASC' },
+    representation: 'name',
+    search: ['name', 'phone', 'email'],
+  },
+  required: ['location_id', 'name', 'phone'],
+  properties: {
+    contact_id: { type: 'integer', readOnly: true, 'x-column': { index: 0, hide: true } },
+    location_id: {
+      type: 'integer',
+      'x-lookup': { resource: 'locations', label: 'name' },
+      'x-column': { type: 'select2', index: 1 },
+      'x-filter': { kind: 'reference' },
+      'x-input': { kind: 'reference' },
+    },
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 70,
+      format: 'no-special-characters',
+      'x-column': { type: 'link', index: 2 },
+    },
+    phone: { type: 'string', maxLength: 15, format: 'phone', 'x-column': { index: 3 } },
+    email: { type: 'string', maxLength: 70, format: 'email', 'x-column': { index: 4 } },
+    proposal_id: {
+      type: 'integer',
+      'x-lookup': { resource: 'location-proposals', label: 'name' },
+      'x-column': { type: 'select2', index: 5 },
+      'x-input': { kind: 'reference' },
+    },
+  },
+};
+
+function validate53(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="location-contact" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate53.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.location_id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'location_id' },
+        message: "must have required property '" + 'location_id' + "'",
+        schema: schema97.required,
+        parentSchema: schema97,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.name === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema97.required,
+        parentSchema: schema97,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.phone === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'phone' },
+        message: "must have required property '" + 'phone' + "'",
+        schema: schema97.required,
+        parentSchema: schema97,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.contact_id !== undefined) {
+      let data0 = data.contact_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err3 = {
+          instancePath: instancePath + '/contact_id',
+          schemaPath: '#/properties/contact_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema97.properties.contact_id.type,
+          parentSchema: schema97.properties.contact_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.location_id !== undefined) {
+      let data1 = data.location_id;
+      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        const err4 = {
+          instancePath: instancePath + '/location_id',
+          schemaPath: '#/properties/location_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema97.properties.location_id.type,
+          parentSchema: schema97.properties.location_id,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data2 = data.name;
+      if (typeof data2 === 'string') {
+        if (func2(data2) > 70) {
+          const err5 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema97.properties.name,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (func2(data2) < 1) {
+          const err6 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema97.properties.name,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data2)) {
+          const err7 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema97.properties.name,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema97.properties.name.type,
+          parentSchema: schema97.properties.name,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.phone !== undefined) {
+      let data3 = data.phone;
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 15) {
+          const err9 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 15 },
+            message: 'must NOT have more than 15 characters',
+            schema: 15,
+            parentSchema: schema97.properties.phone,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (!formats32.validate(data3)) {
+          const err10 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/format',
+            keyword: 'format',
+            params: { format: 'phone' },
+            message: 'must match format "' + 'phone' + '"',
+            schema: 'phone',
+            parentSchema: schema97.properties.phone,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      } else {
+        const err11 = {
+          instancePath: instancePath + '/phone',
+          schemaPath: '#/properties/phone/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema97.properties.phone.type,
+          parentSchema: schema97.properties.phone,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.email !== undefined) {
+      let data4 = data.email;
+      if (typeof data4 === 'string') {
+        if (func2(data4) > 70) {
+          const err12 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema97.properties.email,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+        if (!formats14.validate(data4)) {
+          const err13 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+            schema: 'email',
+            parentSchema: schema97.properties.email,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      } else {
+        const err14 = {
+          instancePath: instancePath + '/email',
+          schemaPath: '#/properties/email/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema97.properties.email.type,
+          parentSchema: schema97.properties.email,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.proposal_id !== undefined) {
+      let data5 = data.proposal_id;
+      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err15 = {
+          instancePath: instancePath + '/proposal_id',
+          schemaPath: '#/properties/proposal_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema97.properties.proposal_id.type,
+          parentSchema: schema97.properties.proposal_id,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err16 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema97.type,
+      parentSchema: schema97,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err16];
+    } else {
+      vErrors.push(err16);
+    }
+    errors++;
+  }
+  validate53.errors = vErrors;
+  return errors === 0;
+}
+validate53.evaluated = {
+  props: { contact_id: true, location_id: true, name: true, phone: true, email: true, proposal_id: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const locationOwner = validate54;
+const schema98 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'location-owner',
+  title: 'LocationOwner',
+  description:
+    'A location owner (partners/location_owner): the company whose premises host service points; their earnings share is at most 30% (spec 02 §5).',
+  type: 'object',
+  'x-resource': {
+    name: 'location-owners',
+    endpoint: 'partners/location_owner',
+    id: 'location_owner_id',
+    feature: 'location_owner',
+    partnerTypes: ['operator', 'location_owner'],
+    actions: {
+      create: { levels: ['basic', 'advance'], partnerTypes: ['operator'] },
+      edit: { levels: ['advance'], partnerTypes: ['operator', 'location_owner'] },
+      delete: { levels: ['advance'], partnerTypes: ['operator'] },
+    },
+    tenancy: { location_owner: 'location_owner_id' },
+    pageSize: 300,
+    sort: { field: 'name', order: 'ASC' },
+    representation: 'name',
+    search: ['name', 'organization_number', 'city', 'email'],
+  },
+  'x-record-actions': [
+    {
+      name: 'create_admin',
+      label: 'partners.actions.create_admin',
+      done: 'partners.done.create_admin',
+      method: 'POST',
+      endpoint: 'identity_access/permissions',
+      send: ['location_owner_id'],
+      body: { partner_type: 'location_owner' },
+      form: 'partner-admin',
+      partnerTypes: ['operator', 'location_owner'],
+    },
+  ],
+  required: ['name', 'country_code'],
+  properties: {
+    location_owner_id: { type: 'integer', readOnly: true, 'x-column': { hide: true, index: 0 } },
+    name: { type: 'string', minLength: 3, maxLength: 70, format: 'name-3', 'x-column': { type: 'link', index: 1 } },
+    organization_number: { type: 'string', maxLength: 30, format: 'organization-number', 'x-column': { index: 2 } },
+    contact_person: { type: 'string', maxLength: 70, format: 'no-special-characters', 'x-column': { index: 3 } },
+    phone: { type: 'string', maxLength: 20, format: 'phone', 'x-column': { hide: true, index: 4 } },
+    email: { type: 'string', maxLength: 70, format: 'email', 'x-column': { index: 5 } },
+    address: { type: 'string', maxLength: 255, format: 'no-period-start', 'x-column': { hide: true, index: 6 } },
+    zip: { type: 'string', minLength: 3, maxLength: 8, format: 'no-whitespace', 'x-column': { hide: true, index: 7 } },
+    city: { type: 'string', maxLength: 100, format: 'no-special-characters', 'x-column': { index: 8 } },
+    country_code: {
+      $ref: 'common#/$defs/countryCode',
+      'x-choices': 'country',
+      'x-column': { type: 'select', index: 9 },
+      'x-filter': { kind: 'select' },
+    },
+    earnings_share: {
+      type: 'number',
+      minimum: 0,
+      maximum: 30,
+      'x-column': { hide: true, index: 10 },
+      'x-input': { step: 0.1 },
+    },
+    active: {
+      type: 'boolean',
+      default: true,
+      'x-column': { type: 'switch', index: 11 },
+      'x-filter': { kind: 'boolean' },
+    },
+  },
+};
+
+function validate54(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="location-owner" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate54.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema98.required,
+        parentSchema: schema98,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.country_code === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'country_code' },
+        message: "must have required property '" + 'country_code' + "'",
+        schema: schema98.required,
+        parentSchema: schema98,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.location_owner_id !== undefined) {
+      let data0 = data.location_owner_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err2 = {
+          instancePath: instancePath + '/location_owner_id',
+          schemaPath: '#/properties/location_owner_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema98.properties.location_owner_id.type,
+          parentSchema: schema98.properties.location_owner_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data1 = data.name;
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 70) {
+          const err3 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema98.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (func2(data1) < 3) {
+          const err4 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/minLength',
+            keyword: 'minLength',
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
+            parentSchema: schema98.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data1)) {
+          const err5 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/format',
+            keyword: 'format',
+            params: { format: 'name-3' },
+            message: 'must match format "' + 'name-3' + '"',
+            schema: 'name-3',
+            parentSchema: schema98.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema98.properties.name.type,
+          parentSchema: schema98.properties.name,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.organization_number !== undefined) {
+      let data2 = data.organization_number;
+      if (typeof data2 === 'string') {
+        if (func2(data2) > 30) {
+          const err7 = {
+            instancePath: instancePath + '/organization_number',
+            schemaPath: '#/properties/organization_number/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema98.properties.organization_number,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (!formats52.validate(data2)) {
+          const err8 = {
+            instancePath: instancePath + '/organization_number',
+            schemaPath: '#/properties/organization_number/format',
+            keyword: 'format',
+            params: { format: 'organization-number' },
+            message: 'must match format "' + 'organization-number' + '"',
+            schema: 'organization-number',
+            parentSchema: schema98.properties.organization_number,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + '/organization_number',
+          schemaPath: '#/properties/organization_number/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema98.properties.organization_number.type,
+          parentSchema: schema98.properties.organization_number,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.contact_person !== undefined) {
+      let data3 = data.contact_person;
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 70) {
+          const err10 = {
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema98.properties.contact_person,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data3)) {
+          const err11 = {
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema98.properties.contact_person,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + '/contact_person',
+          schemaPath: '#/properties/contact_person/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema98.properties.contact_person.type,
+          parentSchema: schema98.properties.contact_person,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.phone !== undefined) {
+      let data4 = data.phone;
+      if (typeof data4 === 'string') {
+        if (func2(data4) > 20) {
+          const err13 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema98.properties.phone,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (!formats32.validate(data4)) {
+          const err14 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/format',
+            keyword: 'format',
+            params: { format: 'phone' },
+            message: 'must match format "' + 'phone' + '"',
+            schema: 'phone',
+            parentSchema: schema98.properties.phone,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      } else {
+        const err15 = {
+          instancePath: instancePath + '/phone',
+          schemaPath: '#/properties/phone/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema98.properties.phone.type,
+          parentSchema: schema98.properties.phone,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.email !== undefined) {
+      let data5 = data.email;
+      if (typeof data5 === 'string') {
+        if (func2(data5) > 70) {
+          const err16 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema98.properties.email,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        if (!formats14.validate(data5)) {
+          const err17 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+            schema: 'email',
+            parentSchema: schema98.properties.email,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      } else {
+        const err18 = {
+          instancePath: instancePath + '/email',
+          schemaPath: '#/properties/email/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema98.properties.email.type,
+          parentSchema: schema98.properties.email,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    if (data.address !== undefined) {
+      let data6 = data.address;
+      if (typeof data6 === 'string') {
+        if (func2(data6) > 255) {
+          const err19 = {
+            instancePath: instancePath + '/address',
+            schemaPath: '#/properties/address/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 255 },
+            message: 'must NOT have more than 255 characters',
+            schema: 255,
+            parentSchema: schema98.properties.address,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+        if (!formats8.validate(data6)) {
+          const err20 = {
+            instancePath: instancePath + '/address',
+            schemaPath: '#/properties/address/format',
+            keyword: 'format',
+            params: { format: 'no-period-start' },
+            message: 'must match format "' + 'no-period-start' + '"',
+            schema: 'no-period-start',
+            parentSchema: schema98.properties.address,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      } else {
+        const err21 = {
+          instancePath: instancePath + '/address',
+          schemaPath: '#/properties/address/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema98.properties.address.type,
+          parentSchema: schema98.properties.address,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.zip !== undefined) {
+      let data7 = data.zip;
+      if (typeof data7 === 'string') {
+        if (func2(data7) > 8) {
+          const err22 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 8 },
+            message: 'must NOT have more than 8 characters',
+            schema: 8,
+            parentSchema: schema98.properties.zip,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+        if (func2(data7) < 3) {
+          const err23 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/minLength',
+            keyword: 'minLength',
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
+            parentSchema: schema98.properties.zip,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+        if (!formats4.validate(data7)) {
+          const err24 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/format',
+            keyword: 'format',
+            params: { format: 'no-whitespace' },
+            message: 'must match format "' + 'no-whitespace' + '"',
+            schema: 'no-whitespace',
+            parentSchema: schema98.properties.zip,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      } else {
+        const err25 = {
+          instancePath: instancePath + '/zip',
+          schemaPath: '#/properties/zip/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema98.properties.zip.type,
+          parentSchema: schema98.properties.zip,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+    if (data.city !== undefined) {
+      let data8 = data.city;
+      if (typeof data8 === 'string') {
+        if (func2(data8) > 100) {
+          const err26 = {
+            instancePath: instancePath + '/city',
+            schemaPath: '#/properties/city/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema98.properties.city,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data8)) {
+          const err27 = {
+            instancePath: instancePath + '/city',
+            schemaPath: '#/properties/city/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema98.properties.city,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err27];
+          } else {
+            vErrors.push(err27);
+          }
+          errors++;
+        }
+      } else {
+        const err28 = {
+          instancePath: instancePath + '/city',
+          schemaPath: '#/properties/city/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema98.properties.city.type,
+          parentSchema: schema98.properties.city,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err28];
+        } else {
+          vErrors.push(err28);
+        }
+        errors++;
+      }
+    }
+    if (data.country_code !== undefined) {
+      let data9 = data.country_code;
+      if (typeof data9 !== 'string') {
+        const err29 = {
+          instancePath: instancePath + '/country_code',
+          schemaPath: 'common#/$defs/countryCode/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema68.type,
+          parentSchema: schema68,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+      if (!(
+        data9 === 'DK' ||
+        data9 === 'NO' ||
+        data9 === 'SE' ||
+        data9 === 'PL' ||
+        data9 === 'FI' ||
+        data9 === 'RO' ||
+        data9 === 'BE' ||
+        data9 === 'GR' ||
+        data9 === 'DE'
+      )) {
+        const err30 = {
+          instancePath: instancePath + '/country_code',
+          schemaPath: 'common#/$defs/countryCode/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema68.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema68.enum,
+          parentSchema: schema68,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+    }
+    if (data.earnings_share !== undefined) {
+      let data10 = data.earnings_share;
+      if (typeof data10 == 'number' && isFinite(data10)) {
+        if (data10 > 30 || isNaN(data10)) {
+          const err31 = {
+            instancePath: instancePath + '/earnings_share',
+            schemaPath: '#/properties/earnings_share/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 30 },
+            message: 'must be <= 30',
+            schema: 30,
+            parentSchema: schema98.properties.earnings_share,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+        if (data10 < 0 || isNaN(data10)) {
+          const err32 = {
+            instancePath: instancePath + '/earnings_share',
+            schemaPath: '#/properties/earnings_share/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema98.properties.earnings_share,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err32];
+          } else {
+            vErrors.push(err32);
+          }
+          errors++;
+        }
+      } else {
+        const err33 = {
+          instancePath: instancePath + '/earnings_share',
+          schemaPath: '#/properties/earnings_share/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema98.properties.earnings_share.type,
+          parentSchema: schema98.properties.earnings_share,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err33];
+        } else {
+          vErrors.push(err33);
+        }
+        errors++;
+      }
+    }
+    if (data.active !== undefined) {
+      let data11 = data.active;
+      if (typeof data11 !== 'boolean') {
+        const err34 = {
+          instancePath: instancePath + '/active',
+          schemaPath: '#/properties/active/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema98.properties.active.type,
+          parentSchema: schema98.properties.active,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err34];
+        } else {
+          vErrors.push(err34);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err35 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema98.type,
+      parentSchema: schema98,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err35];
+    } else {
+      vErrors.push(err35);
+    }
+    errors++;
+  }
+  validate54.errors = vErrors;
+  return errors === 0;
+}
+validate54.evaluated = {
+  props: {
+    location_owner_id: true,
+    name: true,
+    organization_number: true,
+    contact_person: true,
+    phone: true,
+    email: true,
+    address: true,
+    zip: true,
+    city: true,
+    country_code: true,
+    earnings_share: true,
+    active: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const locationProposal = validate55;
+const schema100 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'location-proposal',
+  title: 'LocationProposal',
+  type: 'object',
+  'x-resource': {
+    name: 'location-proposals',
+    endpoint: 'locations/proposals',
+    id: 'proposal_id',
+    feature: 'locations',
+    partnerTypes: ['operator'],
+    pageSize: 20,
+    sort: { field: 'proposal_id', order: 'DESC' },
+    representation: 'name',
+    search: ['name', 'address', 'city'],
+    tabs: ['basic', 'address', 'pictures', 'log'],
+  },
+  'x-record-actions': [
+    {
+      name: 'create_as_service_point',
+      label: 'location_proposals.actions.create_as_service_point',
+      done: 'location_proposals.done.create_as_service_point',
+      confirm: 'location_proposals.confirm.create_as_service_point',
+      method: 'POST',
+      endpoint: 'locations',
+      opname: 'create_as_service_point',
+      send: ['proposal_id'],
+      when: { status: 2, used: false },
+    },
+  ],
+  'x-read-only': [{ when: { used: true }, reason: 'read_only.proposal_used' }],
+  required: ['location_id', 'name', 'country', 'hardware_models'],
+  properties: {
+    proposal_id: { type: 'integer', readOnly: true, 'x-column': { index: 0, hide: true } },
+    location_id: {
+      type: 'integer',
+      'x-lookup': { resource: 'locations', label: 'name' },
+      'x-column': { type: 'select2', linked: true, index: 2 },
+      'x-filter': { kind: 'reference' },
+      'x-input': { kind: 'reference', tab: 'basic' },
+    },
+    name: {
+      type: 'string',
+      minLength: 3,
+      maxLength: 70,
+      format: 'name-characters',
+      'x-column': { type: 'link', index: 1 },
+      'x-input': { tab: 'basic' },
+    },
+    status: {
+      type: 'integer',
+      enum: [1, 2, 3, 4, 5, 6],
+      default: 1,
+      'x-choices': 'proposal_status',
+      'x-enum-names': { const: 'ProposalStatus', names: ['Open', 'Approved', 'Closed', 'Ready', 'Declined', 'Parked'] },
+      'x-badge': {
+        colors: { '1': 'info', '2': 'success', '3': 'default', '4': 'success', '5': 'error', '6': 'warning' },
+      },
+      'x-column': { type: 'text_with_badge', index: 3 },
+      'x-filter': { kind: 'select', alwaysOn: true },
+      'x-input': { tab: 'basic' },
+    },
+    priority: {
+      type: 'integer',
+      enum: [1, 2, 3],
+      default: 2,
+      'x-choices': 'proposal_priority',
+      'x-column': { index: 4 },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    max_capacity: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 7,
+      default: 1,
+      'x-column': { index: 5, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    hardware_models: {
+      type: 'array',
+      minItems: 1,
+      items: { type: 'integer' },
+      'x-count-within': 'max_capacity',
+      'x-lookup': { source: 'webtool/lists?type=hardware_models' },
+      'x-column': { type: 'array_with_badges', index: 6 },
+      'x-input': { tab: 'basic' },
+    },
+    position: {
+      type: 'integer',
+      enum: [1, 2],
+      default: 1,
+      'x-lookup': { source: 'webtool/lists?type=hardware_positions' },
+      'x-column': { type: 'select', hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    foundation_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=foundations' },
+      'x-column': { type: 'select', hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    accessories: {
+      type: 'array',
+      uniqueItems: true,
+      items: { type: 'integer' },
+      'x-lookup': { source: 'webtool/lists?type=accessories' },
+      'x-column': { type: 'array_with_badges', hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    earliest_installation_date: {
+      type: ['string', 'null'],
+      format: 'date',
+      'x-column': { hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    installation_deadline: {
+      type: ['string', 'null'],
+      format: 'date',
+      'x-not-before': 'earliest_installation_date',
+      'x-column': { index: 7 },
+      'x-input': { tab: 'basic' },
+    },
+    scouting_data: {
+      type: 'string',
+      maxLength: 500,
+      'x-column': { type: 'expandable', hide: true },
+      'x-input': { tab: 'basic', multiline: true },
+    },
+    location_description: {
+      type: 'string',
+      maxLength: 500,
+      'x-column': { type: 'expandable', hide: true },
+      'x-input': { tab: 'basic', multiline: true },
+    },
+    country: {
+      $ref: 'common#/$defs/countryCode',
+      default: 'PL',
+      'x-choices': 'country',
+      'x-column': { hide: true },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'address' },
+    },
+    address: {
+      type: 'string',
+      maxLength: 255,
+      format: 'no-period-start',
+      'x-column': { hide: true },
+      'x-input': { kind: 'address', tab: 'address' },
+    },
+    address_id: {
+      type: 'integer',
+      'x-column': { hide: true, ignorexport: true },
+      'x-input': { kind: 'address-id', tab: 'address' },
+    },
+    zip: {
+      type: 'string',
+      minLength: 3,
+      maxLength: 8,
+      format: 'no-whitespace',
+      'x-column': { hide: true },
+      'x-input': { tab: 'address' },
+    },
+    city: {
+      type: 'string',
+      maxLength: 100,
+      format: 'no-special-characters',
+      'x-column': { index: 8 },
+      'x-input': { tab: 'address' },
+    },
+    municipality: {
+      type: 'string',
+      maxLength: 100,
+      format: 'no-special-characters',
+      'x-column': { hide: true },
+      'x-input': { tab: 'address' },
+    },
+    latitude: {
+      type: 'number',
+      minimum: -90,
+      maximum: 90,
+      'x-column': { hide: true },
+      'x-input': { kind: 'map-picker', tab: 'address' },
+    },
+    longitude: {
+      type: 'number',
+      minimum: -180,
+      maximum: 180,
+      'x-column': { hide: true },
+      'x-input': { tab: 'address' },
+    },
+    photos: {
+      type: 'array',
+      readOnly: true,
+      items: { $ref: 'common#/$defs/photo' },
+      'x-column': { type: 'images', hide: true, ignorexport: true },
+      'x-input': { tab: 'pictures', kind: 'photo-gallery' },
+    },
+    used: {
+      type: 'boolean',
+      readOnly: true,
+      default: false,
+      description: 'Set when the proposal became a service point (create_as_service_point): it then reads only.',
+      'x-column': { hide: true },
+      'x-filter': { kind: 'boolean' },
+    },
+    service_point_id: {
+      type: 'integer',
+      readOnly: true,
+      'x-lookup': { resource: 'service-points', label: 'name' },
+      'x-column': { type: 'select2', linked: true, index: 9 },
+      'x-input': { tab: 'basic' },
+    },
+  },
+};
+const schema102 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['photo_id', 'url'],
+  properties: {
+    photo_id: { type: 'string', maxLength: 64 },
+    url: { type: 'string', maxLength: 500 },
+    file_name: { type: 'string', maxLength: 255 },
+    content_type: { type: 'string', maxLength: 40 },
+    size: { type: 'integer', minimum: 0 },
+  },
+};
+const func106 = sharedValidators.countWithinMessage;
+
+function validate55(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="location-proposal" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate55.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.location_id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'location_id' },
+        message: "must have required property '" + 'location_id' + "'",
+        schema: schema100.required,
+        parentSchema: schema100,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.name === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema100.required,
+        parentSchema: schema100,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.country === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'country' },
+        message: "must have required property '" + 'country' + "'",
+        schema: schema100.required,
+        parentSchema: schema100,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.hardware_models === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'hardware_models' },
+        message: "must have required property '" + 'hardware_models' + "'",
+        schema: schema100.required,
+        parentSchema: schema100,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.proposal_id !== undefined) {
+      let data0 = data.proposal_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err4 = {
+          instancePath: instancePath + '/proposal_id',
+          schemaPath: '#/properties/proposal_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema100.properties.proposal_id.type,
+          parentSchema: schema100.properties.proposal_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.location_id !== undefined) {
+      let data1 = data.location_id;
+      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        const err5 = {
+          instancePath: instancePath + '/location_id',
+          schemaPath: '#/properties/location_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema100.properties.location_id.type,
+          parentSchema: schema100.properties.location_id,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data2 = data.name;
+      if (typeof data2 === 'string') {
+        if (func2(data2) > 70) {
+          const err6 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema100.properties.name,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (func2(data2) < 3) {
+          const err7 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/minLength',
+            keyword: 'minLength',
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
+            parentSchema: schema100.properties.name,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (!formats22.validate(data2)) {
+          const err8 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/format',
+            keyword: 'format',
+            params: { format: 'name-characters' },
+            message: 'must match format "' + 'name-characters' + '"',
+            schema: 'name-characters',
+            parentSchema: schema100.properties.name,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema100.properties.name.type,
+          parentSchema: schema100.properties.name,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.status !== undefined) {
+      let data3 = data.status;
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err10 = {
+          instancePath: instancePath + '/status',
+          schemaPath: '#/properties/status/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema100.properties.status.type,
+          parentSchema: schema100.properties.status,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      if (!(data3 === 1 || data3 === 2 || data3 === 3 || data3 === 4 || data3 === 5 || data3 === 6)) {
+        const err11 = {
+          instancePath: instancePath + '/status',
+          schemaPath: '#/properties/status/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema100.properties.status.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema100.properties.status.enum,
+          parentSchema: schema100.properties.status,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.priority !== undefined) {
+      let data4 = data.priority;
+      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+        const err12 = {
+          instancePath: instancePath + '/priority',
+          schemaPath: '#/properties/priority/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema100.properties.priority.type,
+          parentSchema: schema100.properties.priority,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (!(data4 === 1 || data4 === 2 || data4 === 3)) {
+        const err13 = {
+          instancePath: instancePath + '/priority',
+          schemaPath: '#/properties/priority/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema100.properties.priority.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema100.properties.priority.enum,
+          parentSchema: schema100.properties.priority,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.max_capacity !== undefined) {
+      let data5 = data.max_capacity;
+      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err14 = {
+          instancePath: instancePath + '/max_capacity',
+          schemaPath: '#/properties/max_capacity/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema100.properties.max_capacity.type,
+          parentSchema: schema100.properties.max_capacity,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (typeof data5 == 'number' && isFinite(data5)) {
+        if (data5 > 7 || isNaN(data5)) {
+          const err15 = {
+            instancePath: instancePath + '/max_capacity',
+            schemaPath: '#/properties/max_capacity/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 7 },
+            message: 'must be <= 7',
+            schema: 7,
+            parentSchema: schema100.properties.max_capacity,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+        if (data5 < 1 || isNaN(data5)) {
+          const err16 = {
+            instancePath: instancePath + '/max_capacity',
+            schemaPath: '#/properties/max_capacity/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema100.properties.max_capacity,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.hardware_models !== undefined) {
+      let data6 = data.hardware_models;
+      if (Array.isArray(data6)) {
+        if (data6.length < 1) {
+          const err17 = {
+            instancePath: instancePath + '/hardware_models',
+            schemaPath: '#/properties/hardware_models/minItems',
+            keyword: 'minItems',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 items',
+            schema: 1,
+            parentSchema: schema100.properties.hardware_models,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+        const len0 = data6.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data7 = data6[i0];
+          if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
+            const err18 = {
+              instancePath: instancePath + '/hardware_models/' + i0,
+              schemaPath: '#/properties/hardware_models/items/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema100.properties.hardware_models.items.type,
+              parentSchema: schema100.properties.hardware_models.items,
+              data: data7,
+            };
+            if (vErrors === null) {
+              vErrors = [err18];
+            } else {
+              vErrors.push(err18);
+            }
+            errors++;
+          }
+        }
+        const message0 = func106(data6, 'max_capacity', data);
+        if (message0 !== undefined) {
+          const err19 = {
+            instancePath: instancePath + '/hardware_models',
+            schemaPath: '#/properties/hardware_models/x-count-within',
+            keyword: 'x-count-within',
+            params: { message: message0 },
+            message: message0,
+            schema: 'max_capacity',
+            parentSchema: schema100.properties.hardware_models,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+      } else {
+        const err20 = {
+          instancePath: instancePath + '/hardware_models',
+          schemaPath: '#/properties/hardware_models/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema100.properties.hardware_models.type,
+          parentSchema: schema100.properties.hardware_models,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+    }
+    if (data.position !== undefined) {
+      let data8 = data.position;
+      if (!(typeof data8 == 'number' && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
+        const err21 = {
+          instancePath: instancePath + '/position',
+          schemaPath: '#/properties/position/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema100.properties.position.type,
+          parentSchema: schema100.properties.position,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+      if (!(data8 === 1 || data8 === 2)) {
+        const err22 = {
+          instancePath: instancePath + '/position',
+          schemaPath: '#/properties/position/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema100.properties.position.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema100.properties.position.enum,
+          parentSchema: schema100.properties.position,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+    if (data.foundation_id !== undefined) {
+      let data9 = data.foundation_id;
+      if (!(typeof data9 == 'number' && !(data9 % 1) && !isNaN(data9) && isFinite(data9))) {
+        const err23 = {
+          instancePath: instancePath + '/foundation_id',
+          schemaPath: '#/properties/foundation_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema100.properties.foundation_id.type,
+          parentSchema: schema100.properties.foundation_id,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+    }
+    if (data.accessories !== undefined) {
+      let data10 = data.accessories;
+      if (Array.isArray(data10)) {
+        const len1 = data10.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          let data11 = data10[i1];
+          if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
+            const err24 = {
+              instancePath: instancePath + '/accessories/' + i1,
+              schemaPath: '#/properties/accessories/items/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema100.properties.accessories.items.type,
+              parentSchema: schema100.properties.accessories.items,
+              data: data11,
+            };
+            if (vErrors === null) {
+              vErrors = [err24];
+            } else {
+              vErrors.push(err24);
+            }
+            errors++;
+          }
+        }
+        let i2 = data10.length;
+        let j0;
+        if (i2 > 1) {
+          const indices0 = {};
+          for (; i2--;) {
+            let item0 = data10[i2];
+            if (!(typeof item0 == 'number' && !(item0 % 1) && !isNaN(item0) && isFinite(item0))) {
+              continue;
+            }
+            if (typeof indices0[item0] == 'number') {
+              j0 = indices0[item0];
+              const err25 = {
+                instancePath: instancePath + '/accessories',
+                schemaPath: '#/properties/accessories/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i2, j: j0 },
+                message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i2 + ' are identical)',
+                schema: true,
+                parentSchema: schema100.properties.accessories,
+                data: data10,
+              };
+              if (vErrors === null) {
+                vErrors = [err25];
+              } else {
+                vErrors.push(err25);
+              }
+              errors++;
+              break;
+            }
+            indices0[item0] = i2;
+          }
+        }
+      } else {
+        const err26 = {
+          instancePath: instancePath + '/accessories',
+          schemaPath: '#/properties/accessories/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema100.properties.accessories.type,
+          parentSchema: schema100.properties.accessories,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err26];
+        } else {
+          vErrors.push(err26);
+        }
+        errors++;
+      }
+    }
+    if (data.earliest_installation_date !== undefined) {
+      let data12 = data.earliest_installation_date;
+      if (typeof data12 !== 'string' && data12 !== null) {
+        const err27 = {
+          instancePath: instancePath + '/earliest_installation_date',
+          schemaPath: '#/properties/earliest_installation_date/type',
+          keyword: 'type',
+          params: { type: schema100.properties.earliest_installation_date.type },
+          message: 'must be string,null',
+          schema: schema100.properties.earliest_installation_date.type,
+          parentSchema: schema100.properties.earliest_installation_date,
+          data: data12,
+        };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+      if (typeof data12 === 'string') {
+        if (!formats34.validate(data12)) {
+          const err28 = {
+            instancePath: instancePath + '/earliest_installation_date',
+            schemaPath: '#/properties/earliest_installation_date/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema100.properties.earliest_installation_date,
+            data: data12,
+          };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.installation_deadline !== undefined) {
+      let data13 = data.installation_deadline;
+      if (typeof data13 !== 'string' && data13 !== null) {
+        const err29 = {
+          instancePath: instancePath + '/installation_deadline',
+          schemaPath: '#/properties/installation_deadline/type',
+          keyword: 'type',
+          params: { type: schema100.properties.installation_deadline.type },
+          message: 'must be string,null',
+          schema: schema100.properties.installation_deadline.type,
+          parentSchema: schema100.properties.installation_deadline,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+      if (typeof data13 == 'number' && isFinite(data13)) {
+        const message1 = func42(data13, 'earliest_installation_date', data);
+        if (message1 !== undefined) {
+          const err30 = {
+            instancePath: instancePath + '/installation_deadline',
+            schemaPath: '#/properties/installation_deadline/x-not-before',
+            keyword: 'x-not-before',
+            params: { message: message1 },
+            message: message1,
+            schema: 'earliest_installation_date',
+            parentSchema: schema100.properties.installation_deadline,
+            data: data13,
+          };
+          if (vErrors === null) {
+            vErrors = [err30];
+          } else {
+            vErrors.push(err30);
+          }
+          errors++;
+        }
+      }
+      if (typeof data13 === 'string') {
+        if (!formats34.validate(data13)) {
+          const err31 = {
+            instancePath: instancePath + '/installation_deadline',
+            schemaPath: '#/properties/installation_deadline/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema100.properties.installation_deadline,
+            data: data13,
+          };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+        const message2 = func42(data13, 'earliest_installation_date', data);
+        if (message2 !== undefined) {
+          const err32 = {
+            instancePath: instancePath + '/installation_deadline',
+            schemaPath: '#/properties/installation_deadline/x-not-before',
+            keyword: 'x-not-before',
+            params: { message: message2 },
+            message: message2,
+            schema: 'earliest_installation_date',
+            parentSchema: schema100.properties.installation_deadline,
+            data: data13,
+          };
+          if (vErrors === null) {
+            vErrors = [err32];
+          } else {
+            vErrors.push(err32);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.scouting_data !== undefined) {
+      let data14 = data.scouting_data;
+      if (typeof data14 === 'string') {
+        if (func2(data14) > 500) {
+          const err33 = {
+            instancePath: instancePath + '/scouting_data',
+            schemaPath: '#/properties/scouting_data/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema100.properties.scouting_data,
+            data: data14,
+          };
+          if (vErrors === null) {
+            vErrors = [err33];
+          } else {
+            vErrors.push(err33);
+          }
+          errors++;
+        }
+      } else {
+        const err34 = {
+          instancePath: instancePath + '/scouting_data',
+          schemaPath: '#/properties/scouting_data/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema100.properties.scouting_data.type,
+          parentSchema: schema100.properties.scouting_data,
+          data: data14,
+        };
+        if (vErrors === null) {
+          vErrors = [err34];
+        } else {
+          vErrors.push(err34);
+        }
+        errors++;
+      }
+    }
+    if (data.location_description !== undefined) {
+      let data15 = data.location_description;
+      if (typeof data15 === 'string') {
+        if (func2(data15) > 500) {
+          const err35 = {
+            instancePath: instancePath + '/location_description',
+            schemaPath: '#/properties/location_description/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema100.properties.location_description,
+            data: data15,
+          };
+          if (vErrors === null) {
+            vErrors = [err35];
+          } else {
+            vErrors.push(err35);
+          }
+          errors++;
+        }
+      } else {
+        const err36 = {
+          instancePath: instancePath + '/location_description',
+          schemaPath: '#/properties/location_description/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema100.properties.location_description.type,
+          parentSchema: schema100.properties.location_description,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err36];
+        } else {
+          vErrors.push(err36);
+        }
+        errors++;
+      }
+    }
+    if (data.country !== undefined) {
+      let data16 = data.country;
+      if (typeof data16 !== 'string') {
+        const err37 = {
+          instancePath: instancePath + '/country',
+          schemaPath: 'common#/$defs/countryCode/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema68.type,
+          parentSchema: schema68,
+          data: data16,
+        };
+        if (vErrors === null) {
+          vErrors = [err37];
+        } else {
+          vErrors.push(err37);
+        }
+        errors++;
+      }
+      if (!(
+        data16 === 'DK' ||
+        data16 === 'NO' ||
+        data16 === 'SE' ||
+        data16 === 'PL' ||
+        data16 === 'FI' ||
+        data16 === 'RO' ||
+        data16 === 'BE' ||
+        data16 === 'GR' ||
+        data16 === 'DE'
+      )) {
+        const err38 = {
+          instancePath: instancePath + '/country',
+          schemaPath: 'common#/$defs/countryCode/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema68.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema68.enum,
+          parentSchema: schema68,
+          data: data16,
+        };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
+        }
+        errors++;
+      }
+    }
+    if (data.address !== undefined) {
+      let data17 = data.address;
+      if (typeof data17 === 'string') {
+        if (func2(data17) > 255) {
+          const err39 = {
+            instancePath: instancePath + '/address',
+            schemaPath: '#/properties/address/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 255 },
+            message: 'must NOT have more than 255 characters',
+            schema: 255,
+            parentSchema: schema100.properties.address,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err39];
+          } else {
+            vErrors.push(err39);
+          }
+          errors++;
+        }
+        if (!formats8.validate(data17)) {
+          const err40 = {
+            instancePath: instancePath + '/address',
+            schemaPath: '#/properties/address/format',
+            keyword: 'format',
+            params: { format: 'no-period-start' },
+            message: 'must match format "' + 'no-period-start' + '"',
+            schema: 'no-period-start',
+            parentSchema: schema100.properties.address,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err40];
+          } else {
+            vErrors.push(err40);
+          }
+          errors++;
+        }
+      } else {
+        const err41 = {
+          instancePath: instancePath + '/address',
+          schemaPath: '#/properties/address/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema100.properties.address.type,
+          parentSchema: schema100.properties.address,
+          data: data17,
+        };
+        if (vErrors === null) {
+          vErrors = [err41];
+        } else {
+          vErrors.push(err41);
+        }
+        errors++;
+      }
+    }
+    if (data.address_id !== undefined) {
+      let data18 = data.address_id;
+      if (!(typeof data18 == 'number' && !(data18 % 1) && !isNaN(data18) && isFinite(data18))) {
+        const err42 = {
+          instancePath: instancePath + '/address_id',
+          schemaPath: '#/properties/address_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema100.properties.address_id.type,
+          parentSchema: schema100.properties.address_id,
+          data: data18,
+        };
+        if (vErrors === null) {
+          vErrors = [err42];
+        } else {
+          vErrors.push(err42);
+        }
+        errors++;
+      }
+    }
+    if (data.zip !== undefined) {
+      let data19 = data.zip;
+      if (typeof data19 === 'string') {
+        if (func2(data19) > 8) {
+          const err43 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 8 },
+            message: 'must NOT have more than 8 characters',
+            schema: 8,
+            parentSchema: schema100.properties.zip,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err43];
+          } else {
+            vErrors.push(err43);
+          }
+          errors++;
+        }
+        if (func2(data19) < 3) {
+          const err44 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/minLength',
+            keyword: 'minLength',
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
+            parentSchema: schema100.properties.zip,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err44];
+          } else {
+            vErrors.push(err44);
+          }
+          errors++;
+        }
+        if (!formats4.validate(data19)) {
+          const err45 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/format',
+            keyword: 'format',
+            params: { format: 'no-whitespace' },
+            message: 'must match format "' + 'no-whitespace' + '"',
+            schema: 'no-whitespace',
+            parentSchema: schema100.properties.zip,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err45];
+          } else {
+            vErrors.push(err45);
+          }
+          errors++;
+        }
+      } else {
+        const err46 = {
+          instancePath: instancePath + '/zip',
+          schemaPath: '#/properties/zip/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema100.properties.zip.type,
+          parentSchema: schema100.properties.zip,
+          data: data19,
+        };
+        if (vErrors === null) {
+          vErrors = [err46];
+        } else {
+          vErrors.push(err46);
+        }
+        errors++;
+      }
+    }
+    if (data.city !== undefined) {
+      let data20 = data.city;
+      if (typeof data20 === 'string') {
+        if (func2(data20) > 100) {
+          const err47 = {
+            instancePath: instancePath + '/city',
+            schemaPath: '#/properties/city/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema100.properties.city,
+            data: data20,
+          };
+          if (vErrors === null) {
+            vErrors = [err47];
+          } else {
+            vErrors.push(err47);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data20)) {
+          const err48 = {
+            instancePath: instancePath + '/city',
+            schemaPath: '#/properties/city/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema100.properties.city,
+            data: data20,
+          };
+          if (vErrors === null) {
+            vErrors = [err48];
+          } else {
+            vErrors.push(err48);
+          }
+          errors++;
+        }
+      } else {
+        const err49 = {
+          instancePath: instancePath + '/city',
+          schemaPath: '#/properties/city/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema100.properties.city.type,
+          parentSchema: schema100.properties.city,
+          data: data20,
+        };
+        if (vErrors === null) {
+          vErrors = [err49];
+        } else {
+          vErrors.push(err49);
+        }
+        errors++;
+      }
+    }
+    if (data.municipality !== undefined) {
+      let data21 = data.municipality;
+      if (typeof data21 === 'string') {
+        if (func2(data21) > 100) {
+          const err50 = {
+            instancePath: instancePath + '/municipality',
+            schemaPath: '#/properties/municipality/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema100.properties.municipality,
+            data: data21,
+          };
+          if (vErrors === null) {
+            vErrors = [err50];
+          } else {
+            vErrors.push(err50);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data21)) {
+          const err51 = {
+            instancePath: instancePath + '/municipality',
+            schemaPath: '#/properties/municipality/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema100.properties.municipality,
+            data: data21,
+          };
+          if (vErrors === null) {
+            vErrors = [err51];
+          } else {
+            vErrors.push(err51);
+          }
+          errors++;
+        }
+      } else {
+        const err52 = {
+          instancePath: instancePath + '/municipality',
+          schemaPath: '#/properties/municipality/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema100.properties.municipality.type,
+          parentSchema: schema100.properties.municipality,
+          data: data21,
+        };
+        if (vErrors === null) {
+          vErrors = [err52];
+        } else {
+          vErrors.push(err52);
+        }
+        errors++;
+      }
+    }
+    if (data.latitude !== undefined) {
+      let data22 = data.latitude;
+      if (typeof data22 == 'number' && isFinite(data22)) {
+        if (data22 > 90 || isNaN(data22)) {
+          const err53 = {
+            instancePath: instancePath + '/latitude',
+            schemaPath: '#/properties/latitude/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 90 },
+            message: 'must be <= 90',
+            schema: 90,
+            parentSchema: schema100.properties.latitude,
+            data: data22,
+          };
+          if (vErrors === null) {
+            vErrors = [err53];
+          } else {
+            vErrors.push(err53);
+          }
+          errors++;
+        }
+        if (data22 < -90 || isNaN(data22)) {
+          const err54 = {
+            instancePath: instancePath + '/latitude',
+            schemaPath: '#/properties/latitude/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: -90 },
+            message: 'must be >= -90',
+            schema: -90,
+            parentSchema: schema100.properties.latitude,
+            data: data22,
+          };
+          if (vErrors === null) {
+            vErrors = [err54];
+          } else {
+            vErrors.push(err54);
+          }
+          errors++;
+        }
+      } else {
+        const err55 = {
+          instancePath: instancePath + '/latitude',
+          schemaPath: '#/properties/latitude/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema100.properties.latitude.type,
+          parentSchema: schema100.properties.latitude,
+          data: data22,
+        };
+        if (vErrors === null) {
+          vErrors = [err55];
+        } else {
+          vErrors.push(err55);
+        }
+        errors++;
+      }
+    }
+    if (data.longitude !== undefined) {
+      let data23 = data.longitude;
+      if (typeof data23 == 'number' && isFinite(data23)) {
+        if (data23 > 180 || isNaN(data23)) {
+          const err56 = {
+            instancePath: instancePath + '/longitude',
+            schemaPath: '#/properties/longitude/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 180 },
+            message: 'must be <= 180',
+            schema: 180,
+            parentSchema: schema100.properties.longitude,
+            data: data23,
+          };
+          if (vErrors === null) {
+            vErrors = [err56];
+          } else {
+            vErrors.push(err56);
+          }
+          errors++;
+        }
+        if (data23 < -180 || isNaN(data23)) {
+          const err57 = {
+            instancePath: instancePath + '/longitude',
+            schemaPath: '#/properties/longitude/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: -180 },
+            message: 'must be >= -180',
+            schema: -180,
+            parentSchema: schema100.properties.longitude,
+            data: data23,
+          };
+          if (vErrors === null) {
+            vErrors = [err57];
+          } else {
+            vErrors.push(err57);
+          }
+          errors++;
+        }
+      } else {
+        const err58 = {
+          instancePath: instancePath + '/longitude',
+          schemaPath: '#/properties/longitude/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema100.properties.longitude.type,
+          parentSchema: schema100.properties.longitude,
+          data: data23,
+        };
+        if (vErrors === null) {
+          vErrors = [err58];
+        } else {
+          vErrors.push(err58);
+        }
+        errors++;
+      }
+    }
+    if (data.photos !== undefined) {
+      let data24 = data.photos;
+      if (Array.isArray(data24)) {
+        const len2 = data24.length;
+        for (let i3 = 0; i3 < len2; i3++) {
+          let data25 = data24[i3];
+          if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
+            if (data25.photo_id === undefined) {
+              const err59 = {
+                instancePath: instancePath + '/photos/' + i3,
+                schemaPath: 'common#/$defs/photo/required',
+                keyword: 'required',
+                params: { missingProperty: 'photo_id' },
+                message: "must have required property '" + 'photo_id' + "'",
+                schema: schema102.required,
+                parentSchema: schema102,
+                data: data25,
+              };
+              if (vErrors === null) {
+                vErrors = [err59];
+              } else {
+                vErrors.push(err59);
+              }
+              errors++;
+            }
+            if (data25.url === undefined) {
+              const err60 = {
+                instancePath: instancePath + '/photos/' + i3,
+                schemaPath: 'common#/$defs/photo/required',
+                keyword: 'required',
+                params: { missingProperty: 'url' },
+                message: "must have required property '" + 'url' + "'",
+                schema: schema102.required,
+                parentSchema: schema102,
+                data: data25,
+              };
+              if (vErrors === null) {
+                vErrors = [err60];
+              } else {
+                vErrors.push(err60);
+              }
+              errors++;
+            }
+            for (const key0 in data25) {
+              if (!(
+                key0 === 'photo_id' ||
+                key0 === 'url' ||
+                key0 === 'file_name' ||
+                key0 === 'content_type' ||
+                key0 === 'size'
+              )) {
+                const err61 = {
+                  instancePath: instancePath + '/photos/' + i3,
+                  schemaPath: 'common#/$defs/photo/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key0 },
+                  message: 'must NOT have additional properties',
+                  schema: false,
+                  parentSchema: schema102,
+                  data: data25,
+                };
+                if (vErrors === null) {
+                  vErrors = [err61];
+                } else {
+                  vErrors.push(err61);
+                }
+                errors++;
+              }
+            }
+            if (data25.photo_id !== undefined) {
+              let data26 = data25.photo_id;
+              if (typeof data26 === 'string') {
+                if (func2(data26) > 64) {
+                  const err62 = {
+                    instancePath: instancePath + '/photos/' + i3 + '/photo_id',
+                    schemaPath: 'common#/$defs/photo/properties/photo_id/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 64 },
+                    message: 'must NOT have more than 64 characters',
+                    schema: 64,
+                    parentSchema: schema102.properties.photo_id,
+                    data: data26,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err62];
+                  } else {
+                    vErrors.push(err62);
+                  }
+                  errors++;
+                }
+              } else {
+                const err63 = {
+                  instancePath: instancePath + '/photos/' + i3 + '/photo_id',
+                  schemaPath: 'common#/$defs/photo/properties/photo_id/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema102.properties.photo_id.type,
+                  parentSchema: schema102.properties.photo_id,
+                  data: data26,
+                };
+                if (vErrors === null) {
+                  vErrors = [err63];
+                } else {
+                  vErrors.push(err63);
+                }
+                errors++;
+              }
+            }
+            if (data25.url !== undefined) {
+              let data27 = data25.url;
+              if (typeof data27 === 'string') {
+                if (func2(data27) > 500) {
+                  const err64 = {
+                    instancePath: instancePath + '/photos/' + i3 + '/url',
+                    schemaPath: 'common#/$defs/photo/properties/url/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 500 },
+                    message: 'must NOT have more than 500 characters',
+                    schema: 500,
+                    parentSchema: schema102.properties.url,
+                    data: data27,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err64];
+                  } else {
+                    vErrors.push(err64);
+                  }
+                  errors++;
+                }
+              } else {
+                const err65 = {
+                  instancePath: instancePath + '/photos/' + i3 + '/url',
+                  schemaPath: 'common#/$defs/photo/properties/url/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema102.properties.url.type,
+                  parentSchema: schema102.properties.url,
+                  data: data27,
+                };
+                if (vErrors === null) {
+                  vErrors = [err65];
+                } else {
+                  vErrors.push(err65);
+                }
+                errors++;
+              }
+            }
+            if (data25.file_name !== undefined) {
+              let data28 = data25.file_name;
+              if (typeof data28 === 'string') {
+                if (func2(data28) > 255) {
+                  const err66 = {
+                    instancePath: instancePath + '/photos/' + i3 + '/file_name',
+                    schemaPath: 'common#/$defs/photo/properties/file_name/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 255 },
+                    message: 'must NOT have more than 255 characters',
+                    schema: 255,
+                    parentSchema: schema102.properties.file_name,
+                    data: data28,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err66];
+                  } else {
+                    vErrors.push(err66);
+                  }
+                  errors++;
+                }
+              } else {
+                const err67 = {
+                  instancePath: instancePath + '/photos/' + i3 + '/file_name',
+                  schemaPath: 'common#/$defs/photo/properties/file_name/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema102.properties.file_name.type,
+                  parentSchema: schema102.properties.file_name,
+                  data: data28,
+                };
+                if (vErrors === null) {
+                  vErrors = [err67];
+                } else {
+                  vErrors.push(err67);
+                }
+                errors++;
+              }
+            }
+            if (data25.content_type !== undefined) {
+              let data29 = data25.content_type;
+              if (typeof data29 === 'string') {
+                if (func2(data29) > 40) {
+                  const err68 = {
+                    instancePath: instancePath + '/photos/' + i3 + '/content_type',
+                    schemaPath: 'common#/$defs/photo/properties/content_type/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 40 },
+                    message: 'must NOT have more than 40 characters',
+                    schema: 40,
+                    parentSchema: schema102.properties.content_type,
+                    data: data29,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err68];
+                  } else {
+                    vErrors.push(err68);
+                  }
+                  errors++;
+                }
+              } else {
+                const err69 = {
+                  instancePath: instancePath + '/photos/' + i3 + '/content_type',
+                  schemaPath: 'common#/$defs/photo/properties/content_type/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema102.properties.content_type.type,
+                  parentSchema: schema102.properties.content_type,
+                  data: data29,
+                };
+                if (vErrors === null) {
+                  vErrors = [err69];
+                } else {
+                  vErrors.push(err69);
+                }
+                errors++;
+              }
+            }
+            if (data25.size !== undefined) {
+              let data30 = data25.size;
+              if (!(typeof data30 == 'number' && !(data30 % 1) && !isNaN(data30) && isFinite(data30))) {
+                const err70 = {
+                  instancePath: instancePath + '/photos/' + i3 + '/size',
+                  schemaPath: 'common#/$defs/photo/properties/size/type',
+                  keyword: 'type',
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                  schema: schema102.properties.size.type,
+                  parentSchema: schema102.properties.size,
+                  data: data30,
+                };
+                if (vErrors === null) {
+                  vErrors = [err70];
+                } else {
+                  vErrors.push(err70);
+                }
+                errors++;
+              }
+              if (typeof data30 == 'number' && isFinite(data30)) {
+                if (data30 < 0 || isNaN(data30)) {
+                  const err71 = {
+                    instancePath: instancePath + '/photos/' + i3 + '/size',
+                    schemaPath: 'common#/$defs/photo/properties/size/minimum',
+                    keyword: 'minimum',
+                    params: { comparison: '>=', limit: 0 },
+                    message: 'must be >= 0',
+                    schema: 0,
+                    parentSchema: schema102.properties.size,
+                    data: data30,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err71];
+                  } else {
+                    vErrors.push(err71);
+                  }
+                  errors++;
+                }
+              }
+            }
+          } else {
+            const err72 = {
+              instancePath: instancePath + '/photos/' + i3,
+              schemaPath: 'common#/$defs/photo/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema102.type,
+              parentSchema: schema102,
+              data: data25,
+            };
+            if (vErrors === null) {
+              vErrors = [err72];
+            } else {
+              vErrors.push(err72);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err73 = {
+          instancePath: instancePath + '/photos',
+          schemaPath: '#/properties/photos/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema100.properties.photos.type,
+          parentSchema: schema100.properties.photos,
+          data: data24,
+        };
+        if (vErrors === null) {
+          vErrors = [err73];
+        } else {
+          vErrors.push(err73);
+        }
+        errors++;
+      }
+    }
+    if (data.used !== undefined) {
+      let data31 = data.used;
+      if (typeof data31 !== 'boolean') {
+        const err74 = {
+          instancePath: instancePath + '/used',
+          schemaPath: '#/properties/used/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema100.properties.used.type,
+          parentSchema: schema100.properties.used,
+          data: data31,
+        };
+        if (vErrors === null) {
+          vErrors = [err74];
+        } else {
+          vErrors.push(err74);
+        }
+        errors++;
+      }
+    }
+    if (data.service_point_id !== undefined) {
+      let data32 = data.service_point_id;
+      if (!(typeof data32 == 'number' && !(data32 % 1) && !isNaN(data32) && isFinite(data32))) {
+        const err75 = {
+          instancePath: instancePath + '/service_point_id',
+          schemaPath: '#/properties/service_point_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema100.properties.service_point_id.type,
+          parentSchema: schema100.properties.service_point_id,
+          data: data32,
+        };
+        if (vErrors === null) {
+          vErrors = [err75];
+        } else {
+          vErrors.push(err75);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err76 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema100.type,
+      parentSchema: schema100,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err76];
+    } else {
+      vErrors.push(err76);
+    }
+    errors++;
+  }
+  validate55.errors = vErrors;
+  return errors === 0;
+}
+validate55.evaluated = {
+  props: {
+    proposal_id: true,
+    location_id: true,
+    name: true,
+    status: true,
+    priority: true,
+    max_capacity: true,
+    hardware_models: true,
+    position: true,
+    foundation_id: true,
+    accessories: true,
+    earliest_installation_date: true,
+    installation_deadline: true,
+    scouting_data: true,
+    location_description: true,
+    country: true,
+    address: true,
+    address_id: true,
+    zip: true,
+    city: true,
+    municipality: true,
+    latitude: true,
+    longitude: true,
+    photos: true,
+    used: true,
+    service_point_id: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const maintenanceOperator = validate56;
+const schema103 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'maintenance-operator',
   title: 'MaintenanceOperator',
@@ -8101,13 +15179,13 @@ const schema87 = {
   },
 };
 
-function validate46(
+function validate56(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="maintenance-operator" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate46.evaluated;
+  const evaluated0 = validate56.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8122,8 +15200,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'maintenance_operator_id' },
         message: "must have required property '" + 'maintenance_operator_id' + "'",
-        schema: schema87.required,
-        parentSchema: schema87,
+        schema: schema103.required,
+        parentSchema: schema103,
         data,
       };
       if (vErrors === null) {
@@ -8140,8 +15218,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema87.required,
-        parentSchema: schema87,
+        schema: schema103.required,
+        parentSchema: schema103,
         data,
       };
       if (vErrors === null) {
@@ -8158,8 +15236,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'maintenance_provider_id' },
         message: "must have required property '" + 'maintenance_provider_id' + "'",
-        schema: schema87.required,
-        parentSchema: schema87,
+        schema: schema103.required,
+        parentSchema: schema103,
         data,
       };
       if (vErrors === null) {
@@ -8178,8 +15256,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema87.properties.operator_id.type,
-          parentSchema: schema87.properties.operator_id,
+          schema: schema103.properties.operator_id.type,
+          parentSchema: schema103.properties.operator_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -8201,7 +15279,7 @@ function validate46(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema87.properties.maintenance_operator_id,
+            parentSchema: schema103.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -8219,7 +15297,7 @@ function validate46(
             params: { limit: 2 },
             message: 'must NOT have fewer than 2 characters',
             schema: 2,
-            parentSchema: schema87.properties.maintenance_operator_id,
+            parentSchema: schema103.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -8237,7 +15315,7 @@ function validate46(
             params: { format: 'alphanumeric-hyphen' },
             message: 'must match format "' + 'alphanumeric-hyphen' + '"',
             schema: 'alphanumeric-hyphen',
-            parentSchema: schema87.properties.maintenance_operator_id,
+            parentSchema: schema103.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -8254,8 +15332,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.maintenance_operator_id.type,
-          parentSchema: schema87.properties.maintenance_operator_id,
+          schema: schema103.properties.maintenance_operator_id.type,
+          parentSchema: schema103.properties.maintenance_operator_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -8277,7 +15355,7 @@ function validate46(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema87.properties.name.allOf[0],
+            parentSchema: schema103.properties.name.allOf[0],
             data: data2,
           };
           if (vErrors === null) {
@@ -8297,7 +15375,7 @@ function validate46(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema87.properties.name.allOf[1],
+            parentSchema: schema103.properties.name.allOf[1],
             data: data2,
           };
           if (vErrors === null) {
@@ -8317,7 +15395,7 @@ function validate46(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema87.properties.name,
+            parentSchema: schema103.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -8334,8 +15412,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.name.type,
-          parentSchema: schema87.properties.name,
+          schema: schema103.properties.name.type,
+          parentSchema: schema103.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -8355,8 +15433,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema87.properties.maintenance_provider_id.type,
-          parentSchema: schema87.properties.maintenance_provider_id,
+          schema: schema103.properties.maintenance_provider_id.type,
+          parentSchema: schema103.properties.maintenance_provider_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -8378,7 +15456,7 @@ function validate46(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema87.properties.email,
+            parentSchema: schema103.properties.email,
             data: data4,
           };
           if (vErrors === null) {
@@ -8396,7 +15474,7 @@ function validate46(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema87.properties.email,
+            parentSchema: schema103.properties.email,
             data: data4,
           };
           if (vErrors === null) {
@@ -8413,8 +15491,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.email.type,
-          parentSchema: schema87.properties.email,
+          schema: schema103.properties.email.type,
+          parentSchema: schema103.properties.email,
           data: data4,
         };
         if (vErrors === null) {
@@ -8436,7 +15514,7 @@ function validate46(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema87.properties.phone,
+            parentSchema: schema103.properties.phone,
             data: data5,
           };
           if (vErrors === null) {
@@ -8453,8 +15531,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.phone.type,
-          parentSchema: schema87.properties.phone,
+          schema: schema103.properties.phone.type,
+          parentSchema: schema103.properties.phone,
           data: data5,
         };
         if (vErrors === null) {
@@ -8478,8 +15556,8 @@ function validate46(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema87.properties.sp_id.items.type,
-              parentSchema: schema87.properties.sp_id.items,
+              schema: schema103.properties.sp_id.items.type,
+              parentSchema: schema103.properties.sp_id.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -8508,7 +15586,7 @@ function validate46(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema87.properties.sp_id,
+                parentSchema: schema103.properties.sp_id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -8529,8 +15607,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema87.properties.sp_id.type,
-          parentSchema: schema87.properties.sp_id,
+          schema: schema103.properties.sp_id.type,
+          parentSchema: schema103.properties.sp_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -8550,8 +15628,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema87.properties.active.type,
-          parentSchema: schema87.properties.active,
+          schema: schema103.properties.active.type,
+          parentSchema: schema103.properties.active,
           data: data8,
         };
         if (vErrors === null) {
@@ -8569,8 +15647,8 @@ function validate46(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema87.type,
-      parentSchema: schema87,
+      schema: schema103.type,
+      parentSchema: schema103,
       data,
     };
     if (vErrors === null) {
@@ -8580,10 +15658,10 @@ function validate46(
     }
     errors++;
   }
-  validate46.errors = vErrors;
+  validate56.errors = vErrors;
   return errors === 0;
 }
-validate46.evaluated = {
+validate56.evaluated = {
   props: {
     operator_id: true,
     maintenance_operator_id: true,
@@ -8598,13 +15676,13 @@ validate46.evaluated = {
   dynamicItems: false,
 };
 
-export const maintenanceProvider = validate47;
-const schema88 = {
+export const maintenanceProvider = validate57;
+const schema104 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'maintenance-provider',
   title: 'MaintenanceProvider',
   description:
-    "The gateway's maintenance provider records (partners/maintenance_provider). No screen yet: the /maintenance-providers area comes with a later issue; its periodic tickets switch is reached from the tickets list.",
+    'A maintenance provider (partners/maintenance_provider): services the hardware of its service points through its operators; periodic tickets switch; earnings share at most 5% (spec 02 §5, §7).',
   type: 'object',
   'x-resource': {
     name: 'maintenance-providers',
@@ -8621,35 +15699,116 @@ const schema88 = {
     pageSize: 300,
     sort: { field: 'name', order: 'ASC' },
     representation: 'name',
-    search: ['name'],
+    search: ['name', 'organization_number', 'city', 'email'],
+    tabs: ['basic', 'operators'],
   },
-  required: ['name'],
+  'x-children': [{ schema: 'maintenance-operator', tab: 'operators', foreignKey: 'maintenance_provider_id' }],
+  'x-record-actions': [
+    {
+      name: 'create_admin',
+      label: 'partners.actions.create_admin',
+      done: 'partners.done.create_admin',
+      method: 'POST',
+      endpoint: 'identity_access/permissions',
+      send: ['maintenance_provider_id'],
+      body: { partner_type: 'maintenance_provider' },
+      form: 'partner-admin',
+      partnerTypes: ['operator', 'maintenance_provider'],
+    },
+  ],
+  required: ['name', 'country_code'],
   properties: {
-    maintenance_provider_id: { type: 'integer', readOnly: true, 'x-column': { index: 0 } },
-    name: { type: 'string', maxLength: 70, format: 'name-3', 'x-column': { type: 'link', index: 1 } },
+    maintenance_provider_id: { type: 'integer', readOnly: true, 'x-column': { hide: true, index: 0 } },
+    name: {
+      type: 'string',
+      minLength: 3,
+      maxLength: 70,
+      format: 'name-3',
+      'x-column': { type: 'link', index: 1 },
+      'x-input': { tab: 'basic' },
+    },
+    organization_number: {
+      type: 'string',
+      maxLength: 30,
+      format: 'organization-number',
+      'x-column': { index: 2 },
+      'x-input': { tab: 'basic' },
+    },
+    contact_person: {
+      type: 'string',
+      maxLength: 70,
+      format: 'no-special-characters',
+      'x-column': { index: 3 },
+      'x-input': { tab: 'basic' },
+    },
+    phone: {
+      type: 'string',
+      maxLength: 20,
+      format: 'phone',
+      'x-column': { hide: true, index: 4 },
+      'x-input': { tab: 'basic' },
+    },
+    email: { type: 'string', maxLength: 70, format: 'email', 'x-column': { index: 5 }, 'x-input': { tab: 'basic' } },
+    address: {
+      type: 'string',
+      maxLength: 255,
+      format: 'no-period-start',
+      'x-column': { hide: true, index: 6 },
+      'x-input': { tab: 'basic' },
+    },
+    zip: {
+      type: 'string',
+      minLength: 3,
+      maxLength: 8,
+      format: 'no-whitespace',
+      'x-column': { hide: true, index: 7 },
+      'x-input': { tab: 'basic' },
+    },
+    city: {
+      type: 'string',
+      maxLength: 100,
+      format: 'no-special-characters',
+      'x-column': { index: 8 },
+      'x-input': { tab: 'basic' },
+    },
+    country_code: {
+      $ref: 'common#/$defs/countryCode',
+      'x-choices': 'country',
+      'x-column': { type: 'select', index: 9 },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    earnings_share: {
+      type: 'number',
+      minimum: 0,
+      maximum: 5,
+      'x-column': { hide: true, index: 10 },
+      'x-input': { step: 0.1, tab: 'basic' },
+    },
     periodic_tickets: {
       type: 'boolean',
       default: false,
-      'x-column': { type: 'switch', index: 2 },
+      'x-column': { type: 'switch', index: 11 },
       'x-filter': { kind: 'boolean' },
-      'x-input': { setBy: 'update_mps_periodic_tickets' },
+      'x-input': { setBy: 'update_mps_periodic_tickets', tab: 'basic' },
     },
     active: {
       type: 'boolean',
       default: true,
-      'x-column': { type: 'switch', index: 3 },
+      'x-column': { type: 'switch', index: 12 },
       'x-filter': { kind: 'boolean' },
+      'x-input': { tab: 'basic' },
     },
   },
 };
 
-function validate47(
+function validate57(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="maintenance-provider" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate47.evaluated;
+  const evaluated0 = validate57.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8664,8 +15823,8 @@ function validate47(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema88.required,
-        parentSchema: schema88,
+        schema: schema104.required,
+        parentSchema: schema104,
         data,
       };
       if (vErrors === null) {
@@ -8675,23 +15834,41 @@ function validate47(
       }
       errors++;
     }
+    if (data.country_code === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'country_code' },
+        message: "must have required property '" + 'country_code' + "'",
+        schema: schema104.required,
+        parentSchema: schema104,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
     if (data.maintenance_provider_id !== undefined) {
       let data0 = data.maintenance_provider_id;
       if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
+        const err2 = {
           instancePath: instancePath + '/maintenance_provider_id',
           schemaPath: '#/properties/maintenance_provider_id/type',
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema88.properties.maintenance_provider_id.type,
-          parentSchema: schema88.properties.maintenance_provider_id,
+          schema: schema104.properties.maintenance_provider_id.type,
+          parentSchema: schema104.properties.maintenance_provider_id,
           data: data0,
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err2];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err2);
         }
         errors++;
       }
@@ -8700,32 +15877,14 @@ function validate47(
       let data1 = data.name;
       if (typeof data1 === 'string') {
         if (func2(data1) > 70) {
-          const err2 = {
+          const err3 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/maxLength',
             keyword: 'maxLength',
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema88.properties.name,
-            data: data1,
-          };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (!formats0.validate(data1)) {
-          const err3 = {
-            instancePath: instancePath + '/name',
-            schemaPath: '#/properties/name/format',
-            keyword: 'format',
-            params: { format: 'name-3' },
-            message: 'must match format "' + 'name-3' + '"',
-            schema: 'name-3',
-            parentSchema: schema88.properties.name,
+            parentSchema: schema104.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -8735,58 +15894,52 @@ function validate47(
           }
           errors++;
         }
+        if (func2(data1) < 3) {
+          const err4 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/minLength',
+            keyword: 'minLength',
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
+            parentSchema: schema104.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data1)) {
+          const err5 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/format',
+            keyword: 'format',
+            params: { format: 'name-3' },
+            message: 'must match format "' + 'name-3' + '"',
+            schema: 'name-3',
+            parentSchema: schema104.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
       } else {
-        const err4 = {
+        const err6 = {
           instancePath: instancePath + '/name',
           schemaPath: '#/properties/name/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema88.properties.name.type,
-          parentSchema: schema88.properties.name,
+          schema: schema104.properties.name.type,
+          parentSchema: schema104.properties.name,
           data: data1,
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.periodic_tickets !== undefined) {
-      let data2 = data.periodic_tickets;
-      if (typeof data2 !== 'boolean') {
-        const err5 = {
-          instancePath: instancePath + '/periodic_tickets',
-          schemaPath: '#/properties/periodic_tickets/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema88.properties.periodic_tickets.type,
-          parentSchema: schema88.properties.periodic_tickets,
-          data: data2,
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.active !== undefined) {
-      let data3 = data.active;
-      if (typeof data3 !== 'boolean') {
-        const err6 = {
-          instancePath: instancePath + '/active',
-          schemaPath: '#/properties/active/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema88.properties.active.type,
-          parentSchema: schema88.properties.active,
-          data: data3,
         };
         if (vErrors === null) {
           vErrors = [err6];
@@ -8796,35 +15949,967 @@ function validate47(
         errors++;
       }
     }
+    if (data.organization_number !== undefined) {
+      let data2 = data.organization_number;
+      if (typeof data2 === 'string') {
+        if (func2(data2) > 30) {
+          const err7 = {
+            instancePath: instancePath + '/organization_number',
+            schemaPath: '#/properties/organization_number/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema104.properties.organization_number,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (!formats52.validate(data2)) {
+          const err8 = {
+            instancePath: instancePath + '/organization_number',
+            schemaPath: '#/properties/organization_number/format',
+            keyword: 'format',
+            params: { format: 'organization-number' },
+            message: 'must match format "' + 'organization-number' + '"',
+            schema: 'organization-number',
+            parentSchema: schema104.properties.organization_number,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + '/organization_number',
+          schemaPath: '#/properties/organization_number/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema104.properties.organization_number.type,
+          parentSchema: schema104.properties.organization_number,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.contact_person !== undefined) {
+      let data3 = data.contact_person;
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 70) {
+          const err10 = {
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema104.properties.contact_person,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data3)) {
+          const err11 = {
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema104.properties.contact_person,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + '/contact_person',
+          schemaPath: '#/properties/contact_person/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema104.properties.contact_person.type,
+          parentSchema: schema104.properties.contact_person,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.phone !== undefined) {
+      let data4 = data.phone;
+      if (typeof data4 === 'string') {
+        if (func2(data4) > 20) {
+          const err13 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema104.properties.phone,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (!formats32.validate(data4)) {
+          const err14 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/format',
+            keyword: 'format',
+            params: { format: 'phone' },
+            message: 'must match format "' + 'phone' + '"',
+            schema: 'phone',
+            parentSchema: schema104.properties.phone,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      } else {
+        const err15 = {
+          instancePath: instancePath + '/phone',
+          schemaPath: '#/properties/phone/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema104.properties.phone.type,
+          parentSchema: schema104.properties.phone,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.email !== undefined) {
+      let data5 = data.email;
+      if (typeof data5 === 'string') {
+        if (func2(data5) > 70) {
+          const err16 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema104.properties.email,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        if (!formats14.validate(data5)) {
+          const err17 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+            schema: 'email',
+            parentSchema: schema104.properties.email,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      } else {
+        const err18 = {
+          instancePath: instancePath + '/email',
+          schemaPath: '#/properties/email/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema104.properties.email.type,
+          parentSchema: schema104.properties.email,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    if (data.address !== undefined) {
+      let data6 = data.address;
+      if (typeof data6 === 'string') {
+        if (func2(data6) > 255) {
+          const err19 = {
+            instancePath: instancePath + '/address',
+            schemaPath: '#/properties/address/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 255 },
+            message: 'must NOT have more than 255 characters',
+            schema: 255,
+            parentSchema: schema104.properties.address,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+        if (!formats8.validate(data6)) {
+          const err20 = {
+            instancePath: instancePath + '/address',
+            schemaPath: '#/properties/address/format',
+            keyword: 'format',
+            params: { format: 'no-period-start' },
+            message: 'must match format "' + 'no-period-start' + '"',
+            schema: 'no-period-start',
+            parentSchema: schema104.properties.address,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      } else {
+        const err21 = {
+          instancePath: instancePath + '/address',
+          schemaPath: '#/properties/address/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema104.properties.address.type,
+          parentSchema: schema104.properties.address,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.zip !== undefined) {
+      let data7 = data.zip;
+      if (typeof data7 === 'string') {
+        if (func2(data7) > 8) {
+          const err22 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 8 },
+            message: 'must NOT have more than 8 characters',
+            schema: 8,
+            parentSchema: schema104.properties.zip,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+        if (func2(data7) < 3) {
+          const err23 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/minLength',
+            keyword: 'minLength',
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
+            parentSchema: schema104.properties.zip,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+        if (!formats4.validate(data7)) {
+          const err24 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/format',
+            keyword: 'format',
+            params: { format: 'no-whitespace' },
+            message: 'must match format "' + 'no-whitespace' + '"',
+            schema: 'no-whitespace',
+            parentSchema: schema104.properties.zip,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      } else {
+        const err25 = {
+          instancePath: instancePath + '/zip',
+          schemaPath: '#/properties/zip/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema104.properties.zip.type,
+          parentSchema: schema104.properties.zip,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+    if (data.city !== undefined) {
+      let data8 = data.city;
+      if (typeof data8 === 'string') {
+        if (func2(data8) > 100) {
+          const err26 = {
+            instancePath: instancePath + '/city',
+            schemaPath: '#/properties/city/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema104.properties.city,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data8)) {
+          const err27 = {
+            instancePath: instancePath + '/city',
+            schemaPath: '#/properties/city/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema104.properties.city,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err27];
+          } else {
+            vErrors.push(err27);
+          }
+          errors++;
+        }
+      } else {
+        const err28 = {
+          instancePath: instancePath + '/city',
+          schemaPath: '#/properties/city/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema104.properties.city.type,
+          parentSchema: schema104.properties.city,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err28];
+        } else {
+          vErrors.push(err28);
+        }
+        errors++;
+      }
+    }
+    if (data.country_code !== undefined) {
+      let data9 = data.country_code;
+      if (typeof data9 !== 'string') {
+        const err29 = {
+          instancePath: instancePath + '/country_code',
+          schemaPath: 'common#/$defs/countryCode/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema68.type,
+          parentSchema: schema68,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+      if (!(
+        data9 === 'DK' ||
+        data9 === 'NO' ||
+        data9 === 'SE' ||
+        data9 === 'PL' ||
+        data9 === 'FI' ||
+        data9 === 'RO' ||
+        data9 === 'BE' ||
+        data9 === 'GR' ||
+        data9 === 'DE'
+      )) {
+        const err30 = {
+          instancePath: instancePath + '/country_code',
+          schemaPath: 'common#/$defs/countryCode/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema68.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema68.enum,
+          parentSchema: schema68,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+    }
+    if (data.earnings_share !== undefined) {
+      let data10 = data.earnings_share;
+      if (typeof data10 == 'number' && isFinite(data10)) {
+        if (data10 > 5 || isNaN(data10)) {
+          const err31 = {
+            instancePath: instancePath + '/earnings_share',
+            schemaPath: '#/properties/earnings_share/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 5 },
+            message: 'must be <= 5',
+            schema: 5,
+            parentSchema: schema104.properties.earnings_share,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+        if (data10 < 0 || isNaN(data10)) {
+          const err32 = {
+            instancePath: instancePath + '/earnings_share',
+            schemaPath: '#/properties/earnings_share/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema104.properties.earnings_share,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err32];
+          } else {
+            vErrors.push(err32);
+          }
+          errors++;
+        }
+      } else {
+        const err33 = {
+          instancePath: instancePath + '/earnings_share',
+          schemaPath: '#/properties/earnings_share/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema104.properties.earnings_share.type,
+          parentSchema: schema104.properties.earnings_share,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err33];
+        } else {
+          vErrors.push(err33);
+        }
+        errors++;
+      }
+    }
+    if (data.periodic_tickets !== undefined) {
+      let data11 = data.periodic_tickets;
+      if (typeof data11 !== 'boolean') {
+        const err34 = {
+          instancePath: instancePath + '/periodic_tickets',
+          schemaPath: '#/properties/periodic_tickets/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema104.properties.periodic_tickets.type,
+          parentSchema: schema104.properties.periodic_tickets,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err34];
+        } else {
+          vErrors.push(err34);
+        }
+        errors++;
+      }
+    }
+    if (data.active !== undefined) {
+      let data12 = data.active;
+      if (typeof data12 !== 'boolean') {
+        const err35 = {
+          instancePath: instancePath + '/active',
+          schemaPath: '#/properties/active/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema104.properties.active.type,
+          parentSchema: schema104.properties.active,
+          data: data12,
+        };
+        if (vErrors === null) {
+          vErrors = [err35];
+        } else {
+          vErrors.push(err35);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err7 = {
+    const err36 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema88.type,
-      parentSchema: schema88,
+      schema: schema104.type,
+      parentSchema: schema104,
       data,
     };
     if (vErrors === null) {
-      vErrors = [err7];
+      vErrors = [err36];
     } else {
-      vErrors.push(err7);
+      vErrors.push(err36);
     }
     errors++;
   }
-  validate47.errors = vErrors;
+  validate57.errors = vErrors;
   return errors === 0;
 }
-validate47.evaluated = {
-  props: { maintenance_provider_id: true, name: true, periodic_tickets: true, active: true },
+validate57.evaluated = {
+  props: {
+    maintenance_provider_id: true,
+    name: true,
+    organization_number: true,
+    contact_person: true,
+    phone: true,
+    email: true,
+    address: true,
+    zip: true,
+    city: true,
+    country_code: true,
+    earnings_share: true,
+    periodic_tickets: true,
+    active: true,
+  },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const piece = validate48;
-const schema89 = {
+export const orderComment = validate58;
+const schema106 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'order-comment',
+  title: 'OrderComment',
+  type: 'object',
+  required: ['comment'],
+  properties: { comment: { type: 'string', maxLength: 500, format: 'name-3', 'x-input': { multiline: true } } },
+};
+
+function validate58(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="order-comment" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate58.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.comment === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'comment' },
+        message: "must have required property '" + 'comment' + "'",
+        schema: schema106.required,
+        parentSchema: schema106,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.comment !== undefined) {
+      let data0 = data.comment;
+      if (typeof data0 === 'string') {
+        if (func2(data0) > 500) {
+          const err1 = {
+            instancePath: instancePath + '/comment',
+            schemaPath: '#/properties/comment/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema106.properties.comment,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data0)) {
+          const err2 = {
+            instancePath: instancePath + '/comment',
+            schemaPath: '#/properties/comment/format',
+            keyword: 'format',
+            params: { format: 'name-3' },
+            message: 'must match format "' + 'name-3' + '"',
+            schema: 'name-3',
+            parentSchema: schema106.properties.comment,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + '/comment',
+          schemaPath: '#/properties/comment/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema106.properties.comment.type,
+          parentSchema: schema106.properties.comment,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema106.type,
+      parentSchema: schema106,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate58.errors = vErrors;
+  return errors === 0;
+}
+validate58.evaluated = { props: { comment: true }, dynamicProps: false, dynamicItems: false };
+
+export const partnerAdmin = validate59;
+const schema107 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'partner-admin',
+  title: 'PartnerAdmin',
+  description:
+    "The form of a partner page's 'Create administrator' action (POST identity_access/permissions, spec 01 §6): the administrator's name and login e-mail.",
+  type: 'object',
+  required: ['name', 'email'],
+  properties: {
+    name: { type: 'string', minLength: 3, maxLength: 70, format: 'name-3' },
+    email: { type: 'string', maxLength: 70, format: 'email' },
+  },
+};
+
+function validate59(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="partner-admin" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate59.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema107.required,
+        parentSchema: schema107,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.email === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'email' },
+        message: "must have required property '" + 'email' + "'",
+        schema: schema107.required,
+        parentSchema: schema107,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.name !== undefined) {
+      let data0 = data.name;
+      if (typeof data0 === 'string') {
+        if (func2(data0) > 70) {
+          const err2 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema107.properties.name,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (func2(data0) < 3) {
+          const err3 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/minLength',
+            keyword: 'minLength',
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
+            parentSchema: schema107.properties.name,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data0)) {
+          const err4 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/format',
+            keyword: 'format',
+            params: { format: 'name-3' },
+            message: 'must match format "' + 'name-3' + '"',
+            schema: 'name-3',
+            parentSchema: schema107.properties.name,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema107.properties.name.type,
+          parentSchema: schema107.properties.name,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.email !== undefined) {
+      let data1 = data.email;
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 70) {
+          const err6 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema107.properties.email,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (!formats14.validate(data1)) {
+          const err7 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+            schema: 'email',
+            parentSchema: schema107.properties.email,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = {
+          instancePath: instancePath + '/email',
+          schemaPath: '#/properties/email/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema107.properties.email.type,
+          parentSchema: schema107.properties.email,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err9 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema107.type,
+      parentSchema: schema107,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate59.errors = vErrors;
+  return errors === 0;
+}
+validate59.evaluated = { props: { name: true, email: true }, dynamicProps: false, dynamicItems: false };
+
+export const piece = validate60;
+const schema108 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'piece',
   title: 'Piece',
@@ -9197,13 +17282,13 @@ const schema89 = {
   },
 };
 
-function validate48(
+function validate60(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="piece" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate48.evaluated;
+  const evaluated0 = validate60.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9218,8 +17303,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'piece_id' },
         message: "must have required property '" + 'piece_id' + "'",
-        schema: schema89.required,
-        parentSchema: schema89,
+        schema: schema108.required,
+        parentSchema: schema108,
         data,
       };
       if (vErrors === null) {
@@ -9236,8 +17321,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema89.required,
-        parentSchema: schema89,
+        schema: schema108.required,
+        parentSchema: schema108,
         data,
       };
       if (vErrors === null) {
@@ -9254,8 +17339,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'service_point_id' },
         message: "must have required property '" + 'service_point_id' + "'",
-        schema: schema89.required,
-        parentSchema: schema89,
+        schema: schema108.required,
+        parentSchema: schema108,
         data,
       };
       if (vErrors === null) {
@@ -9272,8 +17357,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'piece_type' },
         message: "must have required property '" + 'piece_type' + "'",
-        schema: schema89.required,
-        parentSchema: schema89,
+        schema: schema108.required,
+        parentSchema: schema108,
         data,
       };
       if (vErrors === null) {
@@ -9294,7 +17379,7 @@ function validate48(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema89.properties.piece_id,
+            parentSchema: schema108.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -9312,7 +17397,7 @@ function validate48(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema89.properties.piece_id,
+            parentSchema: schema108.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -9330,7 +17415,7 @@ function validate48(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema89.properties.piece_id,
+            parentSchema: schema108.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -9347,8 +17432,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.piece_id.type,
-          parentSchema: schema89.properties.piece_id,
+          schema: schema108.properties.piece_id.type,
+          parentSchema: schema108.properties.piece_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -9366,10 +17451,10 @@ function validate48(
           instancePath: instancePath + '/parcel_id',
           schemaPath: '#/properties/parcel_id/type',
           keyword: 'type',
-          params: { type: schema89.properties.parcel_id.type },
+          params: { type: schema108.properties.parcel_id.type },
           message: 'must be string,null',
-          schema: schema89.properties.parcel_id.type,
-          parentSchema: schema89.properties.parcel_id,
+          schema: schema108.properties.parcel_id.type,
+          parentSchema: schema108.properties.parcel_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -9388,7 +17473,7 @@ function validate48(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema89.properties.parcel_id,
+            parentSchema: schema108.properties.parcel_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -9407,10 +17492,10 @@ function validate48(
           instancePath: instancePath + '/shipment_id',
           schemaPath: '#/properties/shipment_id/type',
           keyword: 'type',
-          params: { type: schema89.properties.shipment_id.type },
+          params: { type: schema108.properties.shipment_id.type },
           message: 'must be string,null',
-          schema: schema89.properties.shipment_id.type,
-          parentSchema: schema89.properties.shipment_id,
+          schema: schema108.properties.shipment_id.type,
+          parentSchema: schema108.properties.shipment_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -9429,7 +17514,7 @@ function validate48(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema89.properties.shipment_id,
+            parentSchema: schema108.properties.shipment_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -9452,7 +17537,7 @@ function validate48(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema89.properties.piece_barcode,
+            parentSchema: schema108.properties.piece_barcode,
             data: data3,
           };
           if (vErrors === null) {
@@ -9470,7 +17555,7 @@ function validate48(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema89.properties.piece_barcode,
+            parentSchema: schema108.properties.piece_barcode,
             data: data3,
           };
           if (vErrors === null) {
@@ -9487,8 +17572,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.piece_barcode.type,
-          parentSchema: schema89.properties.piece_barcode,
+          schema: schema108.properties.piece_barcode.type,
+          parentSchema: schema108.properties.piece_barcode,
           data: data3,
         };
         if (vErrors === null) {
@@ -9508,8 +17593,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema89.properties.test_piece.type,
-          parentSchema: schema89.properties.test_piece,
+          schema: schema108.properties.test_piece.type,
+          parentSchema: schema108.properties.test_piece,
           data: data4,
         };
         if (vErrors === null) {
@@ -9529,8 +17614,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.properties.state.type,
-          parentSchema: schema89.properties.state,
+          schema: schema108.properties.state.type,
+          parentSchema: schema108.properties.state,
           data: data5,
         };
         if (vErrors === null) {
@@ -9572,10 +17657,10 @@ function validate48(
           instancePath: instancePath + '/state',
           schemaPath: '#/properties/state/enum',
           keyword: 'enum',
-          params: { allowedValues: schema89.properties.state.enum },
+          params: { allowedValues: schema108.properties.state.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema89.properties.state.enum,
-          parentSchema: schema89.properties.state,
+          schema: schema108.properties.state.enum,
+          parentSchema: schema108.properties.state,
           data: data5,
         };
         if (vErrors === null) {
@@ -9595,8 +17680,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.properties.piece_type.type,
-          parentSchema: schema89.properties.piece_type,
+          schema: schema108.properties.piece_type.type,
+          parentSchema: schema108.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -9611,10 +17696,10 @@ function validate48(
           instancePath: instancePath + '/piece_type',
           schemaPath: '#/properties/piece_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema89.properties.piece_type.enum },
+          params: { allowedValues: schema108.properties.piece_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema89.properties.piece_type.enum,
-          parentSchema: schema89.properties.piece_type,
+          schema: schema108.properties.piece_type.enum,
+          parentSchema: schema108.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -9634,8 +17719,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.properties.carrier_id.type,
-          parentSchema: schema89.properties.carrier_id,
+          schema: schema108.properties.carrier_id.type,
+          parentSchema: schema108.properties.carrier_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -9655,8 +17740,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.properties.service_point_id.type,
-          parentSchema: schema89.properties.service_point_id,
+          schema: schema108.properties.service_point_id.type,
+          parentSchema: schema108.properties.service_point_id,
           data: data8,
         };
         if (vErrors === null) {
@@ -9674,10 +17759,10 @@ function validate48(
           instancePath: instancePath + '/service_point_name',
           schemaPath: '#/properties/service_point_name/type',
           keyword: 'type',
-          params: { type: schema89.properties.service_point_name.type },
+          params: { type: schema108.properties.service_point_name.type },
           message: 'must be string,null',
-          schema: schema89.properties.service_point_name.type,
-          parentSchema: schema89.properties.service_point_name,
+          schema: schema108.properties.service_point_name.type,
+          parentSchema: schema108.properties.service_point_name,
           data: data9,
         };
         if (vErrors === null) {
@@ -9695,10 +17780,10 @@ function validate48(
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema89.properties.support_provider_id.type },
+          params: { type: schema108.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema89.properties.support_provider_id.type,
-          parentSchema: schema89.properties.support_provider_id,
+          schema: schema108.properties.support_provider_id.type,
+          parentSchema: schema108.properties.support_provider_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -9716,10 +17801,10 @@ function validate48(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema89.properties.hardware_id.type },
+          params: { type: schema108.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema89.properties.hardware_id.type,
-          parentSchema: schema89.properties.hardware_id,
+          schema: schema108.properties.hardware_id.type,
+          parentSchema: schema108.properties.hardware_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -9737,10 +17822,10 @@ function validate48(
           instancePath: instancePath + '/compartment_id',
           schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
-          params: { type: schema89.properties.compartment_id.type },
+          params: { type: schema108.properties.compartment_id.type },
           message: 'must be integer,null',
-          schema: schema89.properties.compartment_id.type,
-          parentSchema: schema89.properties.compartment_id,
+          schema: schema108.properties.compartment_id.type,
+          parentSchema: schema108.properties.compartment_id,
           data: data12,
         };
         if (vErrors === null) {
@@ -9758,10 +17843,10 @@ function validate48(
           instancePath: instancePath + '/courier_id',
           schemaPath: '#/properties/courier_id/type',
           keyword: 'type',
-          params: { type: schema89.properties.courier_id.type },
+          params: { type: schema108.properties.courier_id.type },
           message: 'must be integer,null',
-          schema: schema89.properties.courier_id.type,
-          parentSchema: schema89.properties.courier_id,
+          schema: schema108.properties.courier_id.type,
+          parentSchema: schema108.properties.courier_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -9781,8 +17866,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.properties.allocation_type.type,
-          parentSchema: schema89.properties.allocation_type,
+          schema: schema108.properties.allocation_type.type,
+          parentSchema: schema108.properties.allocation_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -9797,10 +17882,10 @@ function validate48(
           instancePath: instancePath + '/allocation_type',
           schemaPath: '#/properties/allocation_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema89.properties.allocation_type.enum },
+          params: { allowedValues: schema108.properties.allocation_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema89.properties.allocation_type.enum,
-          parentSchema: schema89.properties.allocation_type,
+          schema: schema108.properties.allocation_type.enum,
+          parentSchema: schema108.properties.allocation_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -9820,8 +17905,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.parcel_type.type,
-          parentSchema: schema89.properties.parcel_type,
+          schema: schema108.properties.parcel_type.type,
+          parentSchema: schema108.properties.parcel_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -9836,10 +17921,10 @@ function validate48(
           instancePath: instancePath + '/parcel_type',
           schemaPath: '#/properties/parcel_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema89.properties.parcel_type.enum },
+          params: { allowedValues: schema108.properties.parcel_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema89.properties.parcel_type.enum,
-          parentSchema: schema89.properties.parcel_type,
+          schema: schema108.properties.parcel_type.enum,
+          parentSchema: schema108.properties.parcel_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -9861,7 +17946,7 @@ function validate48(
             params: { comparison: '<=', limit: 58 },
             message: 'must be <= 58',
             schema: 58,
-            parentSchema: schema89.properties.height,
+            parentSchema: schema108.properties.height,
             data: data16,
           };
           if (vErrors === null) {
@@ -9879,7 +17964,7 @@ function validate48(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema89.properties.height,
+            parentSchema: schema108.properties.height,
             data: data16,
           };
           if (vErrors === null) {
@@ -9896,8 +17981,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema89.properties.height.type,
-          parentSchema: schema89.properties.height,
+          schema: schema108.properties.height.type,
+          parentSchema: schema108.properties.height,
           data: data16,
         };
         if (vErrors === null) {
@@ -9919,7 +18004,7 @@ function validate48(
             params: { comparison: '<=', limit: 43 },
             message: 'must be <= 43',
             schema: 43,
-            parentSchema: schema89.properties.width,
+            parentSchema: schema108.properties.width,
             data: data17,
           };
           if (vErrors === null) {
@@ -9937,7 +18022,7 @@ function validate48(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema89.properties.width,
+            parentSchema: schema108.properties.width,
             data: data17,
           };
           if (vErrors === null) {
@@ -9954,8 +18039,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema89.properties.width.type,
-          parentSchema: schema89.properties.width,
+          schema: schema108.properties.width.type,
+          parentSchema: schema108.properties.width,
           data: data17,
         };
         if (vErrors === null) {
@@ -9977,7 +18062,7 @@ function validate48(
             params: { comparison: '<=', limit: 58 },
             message: 'must be <= 58',
             schema: 58,
-            parentSchema: schema89.properties.depth,
+            parentSchema: schema108.properties.depth,
             data: data18,
           };
           if (vErrors === null) {
@@ -9995,7 +18080,7 @@ function validate48(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema89.properties.depth,
+            parentSchema: schema108.properties.depth,
             data: data18,
           };
           if (vErrors === null) {
@@ -10012,8 +18097,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema89.properties.depth.type,
-          parentSchema: schema89.properties.depth,
+          schema: schema108.properties.depth.type,
+          parentSchema: schema108.properties.depth,
           data: data18,
         };
         if (vErrors === null) {
@@ -10031,10 +18116,10 @@ function validate48(
           instancePath: instancePath + '/sender_name',
           schemaPath: '#/properties/sender_name/type',
           keyword: 'type',
-          params: { type: schema89.properties.sender_name.type },
+          params: { type: schema108.properties.sender_name.type },
           message: 'must be string,null',
-          schema: schema89.properties.sender_name.type,
-          parentSchema: schema89.properties.sender_name,
+          schema: schema108.properties.sender_name.type,
+          parentSchema: schema108.properties.sender_name,
           data: data19,
         };
         if (vErrors === null) {
@@ -10053,7 +18138,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.sender_name,
+            parentSchema: schema108.properties.sender_name,
             data: data19,
           };
           if (vErrors === null) {
@@ -10072,10 +18157,10 @@ function validate48(
           instancePath: instancePath + '/sender_phone',
           schemaPath: '#/properties/sender_phone/type',
           keyword: 'type',
-          params: { type: schema89.properties.sender_phone.type },
+          params: { type: schema108.properties.sender_phone.type },
           message: 'must be string,null',
-          schema: schema89.properties.sender_phone.type,
-          parentSchema: schema89.properties.sender_phone,
+          schema: schema108.properties.sender_phone.type,
+          parentSchema: schema108.properties.sender_phone,
           data: data20,
         };
         if (vErrors === null) {
@@ -10094,7 +18179,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.sender_phone,
+            parentSchema: schema108.properties.sender_phone,
             data: data20,
           };
           if (vErrors === null) {
@@ -10113,10 +18198,10 @@ function validate48(
           instancePath: instancePath + '/sender_email',
           schemaPath: '#/properties/sender_email/type',
           keyword: 'type',
-          params: { type: schema89.properties.sender_email.type },
+          params: { type: schema108.properties.sender_email.type },
           message: 'must be string,null',
-          schema: schema89.properties.sender_email.type,
-          parentSchema: schema89.properties.sender_email,
+          schema: schema108.properties.sender_email.type,
+          parentSchema: schema108.properties.sender_email,
           data: data21,
         };
         if (vErrors === null) {
@@ -10135,7 +18220,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.sender_email,
+            parentSchema: schema108.properties.sender_email,
             data: data21,
           };
           if (vErrors === null) {
@@ -10154,10 +18239,10 @@ function validate48(
           instancePath: instancePath + '/recipient_name',
           schemaPath: '#/properties/recipient_name/type',
           keyword: 'type',
-          params: { type: schema89.properties.recipient_name.type },
+          params: { type: schema108.properties.recipient_name.type },
           message: 'must be string,null',
-          schema: schema89.properties.recipient_name.type,
-          parentSchema: schema89.properties.recipient_name,
+          schema: schema108.properties.recipient_name.type,
+          parentSchema: schema108.properties.recipient_name,
           data: data22,
         };
         if (vErrors === null) {
@@ -10176,7 +18261,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.recipient_name,
+            parentSchema: schema108.properties.recipient_name,
             data: data22,
           };
           if (vErrors === null) {
@@ -10195,10 +18280,10 @@ function validate48(
           instancePath: instancePath + '/recipient_phone',
           schemaPath: '#/properties/recipient_phone/type',
           keyword: 'type',
-          params: { type: schema89.properties.recipient_phone.type },
+          params: { type: schema108.properties.recipient_phone.type },
           message: 'must be string,null',
-          schema: schema89.properties.recipient_phone.type,
-          parentSchema: schema89.properties.recipient_phone,
+          schema: schema108.properties.recipient_phone.type,
+          parentSchema: schema108.properties.recipient_phone,
           data: data23,
         };
         if (vErrors === null) {
@@ -10217,7 +18302,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.recipient_phone,
+            parentSchema: schema108.properties.recipient_phone,
             data: data23,
           };
           if (vErrors === null) {
@@ -10236,10 +18321,10 @@ function validate48(
           instancePath: instancePath + '/recipient_email',
           schemaPath: '#/properties/recipient_email/type',
           keyword: 'type',
-          params: { type: schema89.properties.recipient_email.type },
+          params: { type: schema108.properties.recipient_email.type },
           message: 'must be string,null',
-          schema: schema89.properties.recipient_email.type,
-          parentSchema: schema89.properties.recipient_email,
+          schema: schema108.properties.recipient_email.type,
+          parentSchema: schema108.properties.recipient_email,
           data: data24,
         };
         if (vErrors === null) {
@@ -10258,7 +18343,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.recipient_email,
+            parentSchema: schema108.properties.recipient_email,
             data: data24,
           };
           if (vErrors === null) {
@@ -10277,10 +18362,10 @@ function validate48(
           instancePath: instancePath + '/end_user_phone',
           schemaPath: '#/properties/end_user_phone/type',
           keyword: 'type',
-          params: { type: schema89.properties.end_user_phone.type },
+          params: { type: schema108.properties.end_user_phone.type },
           message: 'must be string,null',
-          schema: schema89.properties.end_user_phone.type,
-          parentSchema: schema89.properties.end_user_phone,
+          schema: schema108.properties.end_user_phone.type,
+          parentSchema: schema108.properties.end_user_phone,
           data: data25,
         };
         if (vErrors === null) {
@@ -10299,7 +18384,7 @@ function validate48(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema89.properties.end_user_phone,
+            parentSchema: schema108.properties.end_user_phone,
             data: data25,
           };
           if (vErrors === null) {
@@ -10318,10 +18403,10 @@ function validate48(
           instancePath: instancePath + '/end_user_email',
           schemaPath: '#/properties/end_user_email/type',
           keyword: 'type',
-          params: { type: schema89.properties.end_user_email.type },
+          params: { type: schema108.properties.end_user_email.type },
           message: 'must be string,null',
-          schema: schema89.properties.end_user_email.type,
-          parentSchema: schema89.properties.end_user_email,
+          schema: schema108.properties.end_user_email.type,
+          parentSchema: schema108.properties.end_user_email,
           data: data26,
         };
         if (vErrors === null) {
@@ -10340,7 +18425,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.end_user_email,
+            parentSchema: schema108.properties.end_user_email,
             data: data26,
           };
           if (vErrors === null) {
@@ -10359,10 +18444,10 @@ function validate48(
           instancePath: instancePath + '/enduser_id',
           schemaPath: '#/properties/enduser_id/type',
           keyword: 'type',
-          params: { type: schema89.properties.enduser_id.type },
+          params: { type: schema108.properties.enduser_id.type },
           message: 'must be integer,null',
-          schema: schema89.properties.enduser_id.type,
-          parentSchema: schema89.properties.enduser_id,
+          schema: schema108.properties.enduser_id.type,
+          parentSchema: schema108.properties.enduser_id,
           data: data27,
         };
         if (vErrors === null) {
@@ -10380,10 +18465,10 @@ function validate48(
           instancePath: instancePath + '/reference',
           schemaPath: '#/properties/reference/type',
           keyword: 'type',
-          params: { type: schema89.properties.reference.type },
+          params: { type: schema108.properties.reference.type },
           message: 'must be string,null',
-          schema: schema89.properties.reference.type,
-          parentSchema: schema89.properties.reference,
+          schema: schema108.properties.reference.type,
+          parentSchema: schema108.properties.reference,
           data: data28,
         };
         if (vErrors === null) {
@@ -10402,7 +18487,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.reference,
+            parentSchema: schema108.properties.reference,
             data: data28,
           };
           if (vErrors === null) {
@@ -10423,8 +18508,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.reservation.type,
-          parentSchema: schema89.properties.reservation,
+          schema: schema108.properties.reservation.type,
+          parentSchema: schema108.properties.reservation,
           data: data29,
         };
         if (vErrors === null) {
@@ -10439,10 +18524,10 @@ function validate48(
           instancePath: instancePath + '/reservation',
           schemaPath: '#/properties/reservation/enum',
           keyword: 'enum',
-          params: { allowedValues: schema89.properties.reservation.enum },
+          params: { allowedValues: schema108.properties.reservation.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema89.properties.reservation.enum,
-          parentSchema: schema89.properties.reservation,
+          schema: schema108.properties.reservation.enum,
+          parentSchema: schema108.properties.reservation,
           data: data29,
         };
         if (vErrors === null) {
@@ -10462,8 +18547,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.properties.reservation_time.type,
-          parentSchema: schema89.properties.reservation_time,
+          schema: schema108.properties.reservation_time.type,
+          parentSchema: schema108.properties.reservation_time,
           data: data30,
         };
         if (vErrors === null) {
@@ -10482,7 +18567,7 @@ function validate48(
             params: { comparison: '<=', limit: 168 },
             message: 'must be <= 168',
             schema: 168,
-            parentSchema: schema89.properties.reservation_time,
+            parentSchema: schema108.properties.reservation_time,
             data: data30,
           };
           if (vErrors === null) {
@@ -10500,7 +18585,7 @@ function validate48(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema89.properties.reservation_time,
+            parentSchema: schema108.properties.reservation_time,
             data: data30,
           };
           if (vErrors === null) {
@@ -10519,10 +18604,10 @@ function validate48(
           instancePath: instancePath + '/reserved_until',
           schemaPath: '#/properties/reserved_until/type',
           keyword: 'type',
-          params: { type: schema89.properties.reserved_until.type },
+          params: { type: schema108.properties.reserved_until.type },
           message: 'must be string,null',
-          schema: schema89.properties.reserved_until.type,
-          parentSchema: schema89.properties.reserved_until,
+          schema: schema108.properties.reserved_until.type,
+          parentSchema: schema108.properties.reserved_until,
           data: data31,
         };
         if (vErrors === null) {
@@ -10541,7 +18626,7 @@ function validate48(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema89.properties.reserved_until,
+            parentSchema: schema108.properties.reserved_until,
             data: data31,
           };
           if (vErrors === null) {
@@ -10562,8 +18647,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.properties.expiry_days.type,
-          parentSchema: schema89.properties.expiry_days,
+          schema: schema108.properties.expiry_days.type,
+          parentSchema: schema108.properties.expiry_days,
           data: data32,
         };
         if (vErrors === null) {
@@ -10582,7 +18667,7 @@ function validate48(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema89.properties.expiry_days,
+            parentSchema: schema108.properties.expiry_days,
             data: data32,
           };
           if (vErrors === null) {
@@ -10600,7 +18685,7 @@ function validate48(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema89.properties.expiry_days,
+            parentSchema: schema108.properties.expiry_days,
             data: data32,
           };
           if (vErrors === null) {
@@ -10619,10 +18704,10 @@ function validate48(
           instancePath: instancePath + '/expiry_at',
           schemaPath: '#/properties/expiry_at/type',
           keyword: 'type',
-          params: { type: schema89.properties.expiry_at.type },
+          params: { type: schema108.properties.expiry_at.type },
           message: 'must be string,null',
-          schema: schema89.properties.expiry_at.type,
-          parentSchema: schema89.properties.expiry_at,
+          schema: schema108.properties.expiry_at.type,
+          parentSchema: schema108.properties.expiry_at,
           data: data33,
         };
         if (vErrors === null) {
@@ -10641,7 +18726,7 @@ function validate48(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema89.properties.expiry_at,
+            parentSchema: schema108.properties.expiry_at,
             data: data33,
           };
           if (vErrors === null) {
@@ -10667,8 +18752,8 @@ function validate48(
                 keyword: 'required',
                 params: { missingProperty: 'token_type' },
                 message: "must have required property '" + 'token_type' + "'",
-                schema: schema89.properties.tokens.items.required,
-                parentSchema: schema89.properties.tokens.items,
+                schema: schema108.properties.tokens.items.required,
+                parentSchema: schema108.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -10685,8 +18770,8 @@ function validate48(
                 keyword: 'required',
                 params: { missingProperty: 'status' },
                 message: "must have required property '" + 'status' + "'",
-                schema: schema89.properties.tokens.items.required,
-                parentSchema: schema89.properties.tokens.items,
+                schema: schema108.properties.tokens.items.required,
+                parentSchema: schema108.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -10703,8 +18788,8 @@ function validate48(
                 keyword: 'required',
                 params: { missingProperty: 'code' },
                 message: "must have required property '" + 'code' + "'",
-                schema: schema89.properties.tokens.items.required,
-                parentSchema: schema89.properties.tokens.items,
+                schema: schema108.properties.tokens.items.required,
+                parentSchema: schema108.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -10723,8 +18808,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.tokens.items.properties.token_type.type,
-                  parentSchema: schema89.properties.tokens.items.properties.token_type,
+                  schema: schema108.properties.tokens.items.properties.token_type.type,
+                  parentSchema: schema108.properties.tokens.items.properties.token_type,
                   data: data36,
                 };
                 if (vErrors === null) {
@@ -10747,10 +18832,10 @@ function validate48(
                   instancePath: instancePath + '/tokens/' + i0 + '/token_type',
                   schemaPath: '#/properties/tokens/items/properties/token_type/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema89.properties.tokens.items.properties.token_type.enum },
+                  params: { allowedValues: schema108.properties.tokens.items.properties.token_type.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema89.properties.tokens.items.properties.token_type.enum,
-                  parentSchema: schema89.properties.tokens.items.properties.token_type,
+                  schema: schema108.properties.tokens.items.properties.token_type.enum,
+                  parentSchema: schema108.properties.tokens.items.properties.token_type,
                   data: data36,
                 };
                 if (vErrors === null) {
@@ -10770,8 +18855,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.tokens.items.properties.status.type,
-                  parentSchema: schema89.properties.tokens.items.properties.status,
+                  schema: schema108.properties.tokens.items.properties.status.type,
+                  parentSchema: schema108.properties.tokens.items.properties.status,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -10792,10 +18877,10 @@ function validate48(
                   instancePath: instancePath + '/tokens/' + i0 + '/status',
                   schemaPath: '#/properties/tokens/items/properties/status/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema89.properties.tokens.items.properties.status.enum },
+                  params: { allowedValues: schema108.properties.tokens.items.properties.status.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema89.properties.tokens.items.properties.status.enum,
-                  parentSchema: schema89.properties.tokens.items.properties.status,
+                  schema: schema108.properties.tokens.items.properties.status.enum,
+                  parentSchema: schema108.properties.tokens.items.properties.status,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -10817,7 +18902,7 @@ function validate48(
                     params: { limit: 12 },
                     message: 'must NOT have more than 12 characters',
                     schema: 12,
-                    parentSchema: schema89.properties.tokens.items.properties.code,
+                    parentSchema: schema108.properties.tokens.items.properties.code,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -10834,8 +18919,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.tokens.items.properties.code.type,
-                  parentSchema: schema89.properties.tokens.items.properties.code,
+                  schema: schema108.properties.tokens.items.properties.code.type,
+                  parentSchema: schema108.properties.tokens.items.properties.code,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -10853,10 +18938,10 @@ function validate48(
                   instancePath: instancePath + '/tokens/' + i0 + '/valid_until',
                   schemaPath: '#/properties/tokens/items/properties/valid_until/type',
                   keyword: 'type',
-                  params: { type: schema89.properties.tokens.items.properties.valid_until.type },
+                  params: { type: schema108.properties.tokens.items.properties.valid_until.type },
                   message: 'must be string,null',
-                  schema: schema89.properties.tokens.items.properties.valid_until.type,
-                  parentSchema: schema89.properties.tokens.items.properties.valid_until,
+                  schema: schema108.properties.tokens.items.properties.valid_until.type,
+                  parentSchema: schema108.properties.tokens.items.properties.valid_until,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -10875,7 +18960,7 @@ function validate48(
                     params: { format: 'date-time' },
                     message: 'must match format "' + 'date-time' + '"',
                     schema: 'date-time',
-                    parentSchema: schema89.properties.tokens.items.properties.valid_until,
+                    parentSchema: schema108.properties.tokens.items.properties.valid_until,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -10894,8 +18979,8 @@ function validate48(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema89.properties.tokens.items.type,
-              parentSchema: schema89.properties.tokens.items,
+              schema: schema108.properties.tokens.items.type,
+              parentSchema: schema108.properties.tokens.items,
               data: data35,
             };
             if (vErrors === null) {
@@ -10913,8 +18998,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema89.properties.tokens.type,
-          parentSchema: schema89.properties.tokens,
+          schema: schema108.properties.tokens.type,
+          parentSchema: schema108.properties.tokens,
           data: data34,
         };
         if (vErrors === null) {
@@ -10939,8 +19024,8 @@ function validate48(
                 keyword: 'required',
                 params: { missingProperty: 'channel' },
                 message: "must have required property '" + 'channel' + "'",
-                schema: schema89.properties.notifications.items.required,
-                parentSchema: schema89.properties.notifications.items,
+                schema: schema108.properties.notifications.items.required,
+                parentSchema: schema108.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -10957,8 +19042,8 @@ function validate48(
                 keyword: 'required',
                 params: { missingProperty: 'to' },
                 message: "must have required property '" + 'to' + "'",
-                schema: schema89.properties.notifications.items.required,
-                parentSchema: schema89.properties.notifications.items,
+                schema: schema108.properties.notifications.items.required,
+                parentSchema: schema108.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -10975,8 +19060,8 @@ function validate48(
                 keyword: 'required',
                 params: { missingProperty: 'at' },
                 message: "must have required property '" + 'at' + "'",
-                schema: schema89.properties.notifications.items.required,
-                parentSchema: schema89.properties.notifications.items,
+                schema: schema108.properties.notifications.items.required,
+                parentSchema: schema108.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -10995,8 +19080,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.notifications.items.properties.channel.type,
-                  parentSchema: schema89.properties.notifications.items.properties.channel,
+                  schema: schema108.properties.notifications.items.properties.channel.type,
+                  parentSchema: schema108.properties.notifications.items.properties.channel,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -11011,10 +19096,10 @@ function validate48(
                   instancePath: instancePath + '/notifications/' + i1 + '/channel',
                   schemaPath: '#/properties/notifications/items/properties/channel/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema89.properties.notifications.items.properties.channel.enum },
+                  params: { allowedValues: schema108.properties.notifications.items.properties.channel.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema89.properties.notifications.items.properties.channel.enum,
-                  parentSchema: schema89.properties.notifications.items.properties.channel,
+                  schema: schema108.properties.notifications.items.properties.channel.enum,
+                  parentSchema: schema108.properties.notifications.items.properties.channel,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -11036,7 +19121,7 @@ function validate48(
                     params: { limit: 70 },
                     message: 'must NOT have more than 70 characters',
                     schema: 70,
-                    parentSchema: schema89.properties.notifications.items.properties.to,
+                    parentSchema: schema108.properties.notifications.items.properties.to,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -11053,8 +19138,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.notifications.items.properties.to.type,
-                  parentSchema: schema89.properties.notifications.items.properties.to,
+                  schema: schema108.properties.notifications.items.properties.to.type,
+                  parentSchema: schema108.properties.notifications.items.properties.to,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -11074,8 +19159,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.notifications.items.properties.token_type.type,
-                  parentSchema: schema89.properties.notifications.items.properties.token_type,
+                  schema: schema108.properties.notifications.items.properties.token_type.type,
+                  parentSchema: schema108.properties.notifications.items.properties.token_type,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -11098,10 +19183,10 @@ function validate48(
                   instancePath: instancePath + '/notifications/' + i1 + '/token_type',
                   schemaPath: '#/properties/notifications/items/properties/token_type/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema89.properties.notifications.items.properties.token_type.enum },
+                  params: { allowedValues: schema108.properties.notifications.items.properties.token_type.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema89.properties.notifications.items.properties.token_type.enum,
-                  parentSchema: schema89.properties.notifications.items.properties.token_type,
+                  schema: schema108.properties.notifications.items.properties.token_type.enum,
+                  parentSchema: schema108.properties.notifications.items.properties.token_type,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -11123,7 +19208,7 @@ function validate48(
                     params: { format: 'date-time' },
                     message: 'must match format "' + 'date-time' + '"',
                     schema: 'date-time',
-                    parentSchema: schema89.properties.notifications.items.properties.at,
+                    parentSchema: schema108.properties.notifications.items.properties.at,
                     data: data45,
                   };
                   if (vErrors === null) {
@@ -11140,8 +19225,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.notifications.items.properties.at.type,
-                  parentSchema: schema89.properties.notifications.items.properties.at,
+                  schema: schema108.properties.notifications.items.properties.at.type,
+                  parentSchema: schema108.properties.notifications.items.properties.at,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -11159,8 +19244,8 @@ function validate48(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema89.properties.notifications.items.type,
-              parentSchema: schema89.properties.notifications.items,
+              schema: schema108.properties.notifications.items.type,
+              parentSchema: schema108.properties.notifications.items,
               data: data41,
             };
             if (vErrors === null) {
@@ -11178,8 +19263,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema89.properties.notifications.type,
-          parentSchema: schema89.properties.notifications,
+          schema: schema108.properties.notifications.type,
+          parentSchema: schema108.properties.notifications,
           data: data40,
         };
         if (vErrors === null) {
@@ -11201,7 +19286,7 @@ function validate48(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema89.properties.created_at,
+            parentSchema: schema108.properties.created_at,
             data: data46,
           };
           if (vErrors === null) {
@@ -11218,8 +19303,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.created_at.type,
-          parentSchema: schema89.properties.created_at,
+          schema: schema108.properties.created_at.type,
+          parentSchema: schema108.properties.created_at,
           data: data46,
         };
         if (vErrors === null) {
@@ -11239,8 +19324,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema89.properties.active.type,
-          parentSchema: schema89.properties.active,
+          schema: schema108.properties.active.type,
+          parentSchema: schema108.properties.active,
           data: data47,
         };
         if (vErrors === null) {
@@ -11258,8 +19343,8 @@ function validate48(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema89.type,
-      parentSchema: schema89,
+      schema: schema108.type,
+      parentSchema: schema108,
       data,
     };
     if (vErrors === null) {
@@ -11269,10 +19354,10 @@ function validate48(
     }
     errors++;
   }
-  validate48.errors = vErrors;
+  validate60.errors = vErrors;
   return errors === 0;
 }
-validate48.evaluated = {
+validate60.evaluated = {
   props: {
     piece_id: true,
     parcel_id: true,
@@ -11317,8 +19402,8 @@ validate48.evaluated = {
   dynamicItems: false,
 };
 
-export const pinpad = validate49;
-const schema90 = {
+export const pinpad = validate61;
+const schema109 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'pinpad',
   title: 'Pinpad',
@@ -11509,15 +19594,15 @@ const schema90 = {
     last_heartbeat_at: { type: ['string', 'null'], format: 'date-time', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const formats96 = sharedValidators.formats.numeric;
+const formats206 = sharedValidators.formats.numeric;
 
-function validate49(
+function validate61(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="pinpad" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate49.evaluated;
+  const evaluated0 = validate61.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11532,8 +19617,8 @@ function validate49(
         keyword: 'required',
         params: { missingProperty: 'ble_chip_id' },
         message: "must have required property '" + 'ble_chip_id' + "'",
-        schema: schema90.required,
-        parentSchema: schema90,
+        schema: schema109.required,
+        parentSchema: schema109,
         data,
       };
       if (vErrors === null) {
@@ -11550,8 +19635,8 @@ function validate49(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema90.required,
-        parentSchema: schema90,
+        schema: schema109.required,
+        parentSchema: schema109,
         data,
       };
       if (vErrors === null) {
@@ -11568,8 +19653,8 @@ function validate49(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema90.required,
-        parentSchema: schema90,
+        schema: schema109.required,
+        parentSchema: schema109,
         data,
       };
       if (vErrors === null) {
@@ -11631,7 +19716,7 @@ function validate49(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema90.properties.ble_chip_id,
+            parentSchema: schema109.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -11649,7 +19734,7 @@ function validate49(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema90.properties.ble_chip_id,
+            parentSchema: schema109.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -11667,7 +19752,7 @@ function validate49(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema90.properties.ble_chip_id,
+            parentSchema: schema109.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -11684,8 +19769,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.ble_chip_id.type,
-          parentSchema: schema90.properties.ble_chip_id,
+          schema: schema109.properties.ble_chip_id.type,
+          parentSchema: schema109.properties.ble_chip_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -11705,8 +19790,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema81.type,
-          parentSchema: schema81,
+          schema: schema85.type,
+          parentSchema: schema85,
           data: data2,
         };
         if (vErrors === null) {
@@ -11721,10 +19806,10 @@ function validate49(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/hardwareStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema81.enum },
+          params: { allowedValues: schema85.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema81.enum,
-          parentSchema: schema81,
+          schema: schema85.enum,
+          parentSchema: schema85,
           data: data2,
         };
         if (vErrors === null) {
@@ -11744,8 +19829,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema90.properties.hardware_model_id.type,
-          parentSchema: schema90.properties.hardware_model_id,
+          schema: schema109.properties.hardware_model_id.type,
+          parentSchema: schema109.properties.hardware_model_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -11765,8 +19850,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema90.properties.hardware_owner_id.type,
-          parentSchema: schema90.properties.hardware_owner_id,
+          schema: schema109.properties.hardware_owner_id.type,
+          parentSchema: schema109.properties.hardware_owner_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -11784,10 +19869,10 @@ function validate49(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema90.properties.service_point_id.type },
+          params: { type: schema109.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema90.properties.service_point_id.type,
-          parentSchema: schema90.properties.service_point_id,
+          schema: schema109.properties.service_point_id.type,
+          parentSchema: schema109.properties.service_point_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -11805,10 +19890,10 @@ function validate49(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema90.properties.hardware_id.type },
+          params: { type: schema109.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema90.properties.hardware_id.type,
-          parentSchema: schema90.properties.hardware_id,
+          schema: schema109.properties.hardware_id.type,
+          parentSchema: schema109.properties.hardware_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -11832,8 +19917,8 @@ function validate49(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema90.properties.alerts.items.type,
-              parentSchema: schema90.properties.alerts.items,
+              schema: schema109.properties.alerts.items.type,
+              parentSchema: schema109.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -11854,10 +19939,10 @@ function validate49(
               instancePath: instancePath + '/alerts/' + i0,
               schemaPath: '#/properties/alerts/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema90.properties.alerts.items.enum },
+              params: { allowedValues: schema109.properties.alerts.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema90.properties.alerts.items.enum,
-              parentSchema: schema90.properties.alerts.items,
+              schema: schema109.properties.alerts.items.enum,
+              parentSchema: schema109.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -11886,7 +19971,7 @@ function validate49(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema90.properties.alerts,
+                parentSchema: schema109.properties.alerts,
                 data: data7,
               };
               if (vErrors === null) {
@@ -11907,8 +19992,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema90.properties.alerts.type,
-          parentSchema: schema90.properties.alerts,
+          schema: schema109.properties.alerts.type,
+          parentSchema: schema109.properties.alerts,
           data: data7,
         };
         if (vErrors === null) {
@@ -11926,10 +20011,10 @@ function validate49(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema90.properties.last_sync_at.type },
+          params: { type: schema109.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema90.properties.last_sync_at.type,
-          parentSchema: schema90.properties.last_sync_at,
+          schema: schema109.properties.last_sync_at.type,
+          parentSchema: schema109.properties.last_sync_at,
           data: data9,
         };
         if (vErrors === null) {
@@ -11948,7 +20033,7 @@ function validate49(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema90.properties.last_sync_at,
+            parentSchema: schema109.properties.last_sync_at,
             data: data9,
           };
           if (vErrors === null) {
@@ -11969,8 +20054,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema90.properties.installation_sync_status.type,
-          parentSchema: schema90.properties.installation_sync_status,
+          schema: schema109.properties.installation_sync_status.type,
+          parentSchema: schema109.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -11985,10 +20070,10 @@ function validate49(
           instancePath: instancePath + '/installation_sync_status',
           schemaPath: '#/properties/installation_sync_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema90.properties.installation_sync_status.enum },
+          params: { allowedValues: schema109.properties.installation_sync_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema90.properties.installation_sync_status.enum,
-          parentSchema: schema90.properties.installation_sync_status,
+          schema: schema109.properties.installation_sync_status.enum,
+          parentSchema: schema109.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -12010,7 +20095,7 @@ function validate49(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema90.properties.firmware_version,
+            parentSchema: schema109.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -12028,7 +20113,7 @@ function validate49(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema90.properties.firmware_version,
+            parentSchema: schema109.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -12045,8 +20130,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.firmware_version.type,
-          parentSchema: schema90.properties.firmware_version,
+          schema: schema109.properties.firmware_version.type,
+          parentSchema: schema109.properties.firmware_version,
           data: data11,
         };
         if (vErrors === null) {
@@ -12068,7 +20153,7 @@ function validate49(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema90.properties.comm_board,
+            parentSchema: schema109.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -12086,7 +20171,7 @@ function validate49(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema90.properties.comm_board,
+            parentSchema: schema109.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -12103,8 +20188,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.comm_board.type,
-          parentSchema: schema90.properties.comm_board,
+          schema: schema109.properties.comm_board.type,
+          parentSchema: schema109.properties.comm_board,
           data: data12,
         };
         if (vErrors === null) {
@@ -12126,7 +20211,7 @@ function validate49(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema90.properties.battery_pack,
+            parentSchema: schema109.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -12144,7 +20229,7 @@ function validate49(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema90.properties.battery_pack,
+            parentSchema: schema109.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -12161,8 +20246,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.battery_pack.type,
-          parentSchema: schema90.properties.battery_pack,
+          schema: schema109.properties.battery_pack.type,
+          parentSchema: schema109.properties.battery_pack,
           data: data13,
         };
         if (vErrors === null) {
@@ -12184,7 +20269,7 @@ function validate49(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema90.properties.order_number,
+            parentSchema: schema109.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -12202,7 +20287,7 @@ function validate49(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema90.properties.order_number,
+            parentSchema: schema109.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -12219,8 +20304,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.order_number.type,
-          parentSchema: schema90.properties.order_number,
+          schema: schema109.properties.order_number.type,
+          parentSchema: schema109.properties.order_number,
           data: data14,
         };
         if (vErrors === null) {
@@ -12242,7 +20327,7 @@ function validate49(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema90.properties.type_number,
+            parentSchema: schema109.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -12260,7 +20345,7 @@ function validate49(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema90.properties.type_number,
+            parentSchema: schema109.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -12277,8 +20362,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.type_number.type,
-          parentSchema: schema90.properties.type_number,
+          schema: schema109.properties.type_number.type,
+          parentSchema: schema109.properties.type_number,
           data: data15,
         };
         if (vErrors === null) {
@@ -12300,7 +20385,7 @@ function validate49(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema90.properties.manufacturer,
+            parentSchema: schema109.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -12318,7 +20403,7 @@ function validate49(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema90.properties.manufacturer,
+            parentSchema: schema109.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -12335,8 +20420,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.manufacturer.type,
-          parentSchema: schema90.properties.manufacturer,
+          schema: schema109.properties.manufacturer.type,
+          parentSchema: schema109.properties.manufacturer,
           data: data16,
         };
         if (vErrors === null) {
@@ -12356,8 +20441,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.foil.type,
-          parentSchema: schema90.properties.foil,
+          schema: schema109.properties.foil.type,
+          parentSchema: schema109.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -12372,10 +20457,10 @@ function validate49(
           instancePath: instancePath + '/foil',
           schemaPath: '#/properties/foil/enum',
           keyword: 'enum',
-          params: { allowedValues: schema90.properties.foil.enum },
+          params: { allowedValues: schema109.properties.foil.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema90.properties.foil.enum,
-          parentSchema: schema90.properties.foil,
+          schema: schema109.properties.foil.enum,
+          parentSchema: schema109.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -12395,8 +20480,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.language.type,
-          parentSchema: schema90.properties.language,
+          schema: schema109.properties.language.type,
+          parentSchema: schema109.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -12423,10 +20508,10 @@ function validate49(
           instancePath: instancePath + '/language',
           schemaPath: '#/properties/language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema90.properties.language.enum },
+          params: { allowedValues: schema109.properties.language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema90.properties.language.enum,
-          parentSchema: schema90.properties.language,
+          schema: schema109.properties.language.enum,
+          parentSchema: schema109.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -12450,8 +20535,8 @@ function validate49(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema90.properties.features.items.type,
-              parentSchema: schema90.properties.features.items,
+              schema: schema109.properties.features.items.type,
+              parentSchema: schema109.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -12472,10 +20557,10 @@ function validate49(
               instancePath: instancePath + '/features/' + i2,
               schemaPath: '#/properties/features/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema90.properties.features.items.enum },
+              params: { allowedValues: schema109.properties.features.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema90.properties.features.items.enum,
-              parentSchema: schema90.properties.features.items,
+              schema: schema109.properties.features.items.enum,
+              parentSchema: schema109.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -12504,7 +20589,7 @@ function validate49(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema90.properties.features,
+                parentSchema: schema109.properties.features,
                 data: data19,
               };
               if (vErrors === null) {
@@ -12525,8 +20610,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema90.properties.features.type,
-          parentSchema: schema90.properties.features,
+          schema: schema109.properties.features.type,
+          parentSchema: schema109.properties.features,
           data: data19,
         };
         if (vErrors === null) {
@@ -12544,10 +20629,10 @@ function validate49(
           instancePath: instancePath + '/sim_iccid',
           schemaPath: '#/properties/sim_iccid/type',
           keyword: 'type',
-          params: { type: schema90.properties.sim_iccid.type },
+          params: { type: schema109.properties.sim_iccid.type },
           message: 'must be string,null',
-          schema: schema90.properties.sim_iccid.type,
-          parentSchema: schema90.properties.sim_iccid,
+          schema: schema109.properties.sim_iccid.type,
+          parentSchema: schema109.properties.sim_iccid,
           data: data21,
         };
         if (vErrors === null) {
@@ -12566,7 +20651,7 @@ function validate49(
             params: { limit: 22 },
             message: 'must NOT have more than 22 characters',
             schema: 22,
-            parentSchema: schema90.properties.sim_iccid,
+            parentSchema: schema109.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -12584,7 +20669,7 @@ function validate49(
             params: { limit: 18 },
             message: 'must NOT have fewer than 18 characters',
             schema: 18,
-            parentSchema: schema90.properties.sim_iccid,
+            parentSchema: schema109.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -12594,7 +20679,7 @@ function validate49(
           }
           errors++;
         }
-        if (!formats96.validate(data21)) {
+        if (!formats206.validate(data21)) {
           const err52 = {
             instancePath: instancePath + '/sim_iccid',
             schemaPath: '#/properties/sim_iccid/format',
@@ -12602,7 +20687,7 @@ function validate49(
             params: { format: 'numeric' },
             message: 'must match format "' + 'numeric' + '"',
             schema: 'numeric',
-            parentSchema: schema90.properties.sim_iccid,
+            parentSchema: schema109.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -12625,7 +20710,7 @@ function validate49(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema90.properties.apn,
+            parentSchema: schema109.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -12643,7 +20728,7 @@ function validate49(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema90.properties.apn,
+            parentSchema: schema109.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -12660,8 +20745,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.apn.type,
-          parentSchema: schema90.properties.apn,
+          schema: schema109.properties.apn.type,
+          parentSchema: schema109.properties.apn,
           data: data22,
         };
         if (vErrors === null) {
@@ -12681,8 +20766,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.network.type,
-          parentSchema: schema90.properties.network,
+          schema: schema109.properties.network.type,
+          parentSchema: schema109.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -12697,10 +20782,10 @@ function validate49(
           instancePath: instancePath + '/network',
           schemaPath: '#/properties/network/enum',
           keyword: 'enum',
-          params: { allowedValues: schema90.properties.network.enum },
+          params: { allowedValues: schema109.properties.network.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema90.properties.network.enum,
-          parentSchema: schema90.properties.network,
+          schema: schema109.properties.network.enum,
+          parentSchema: schema109.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -12718,10 +20803,10 @@ function validate49(
           instancePath: instancePath + '/last_heartbeat_at',
           schemaPath: '#/properties/last_heartbeat_at/type',
           keyword: 'type',
-          params: { type: schema90.properties.last_heartbeat_at.type },
+          params: { type: schema109.properties.last_heartbeat_at.type },
           message: 'must be string,null',
-          schema: schema90.properties.last_heartbeat_at.type,
-          parentSchema: schema90.properties.last_heartbeat_at,
+          schema: schema109.properties.last_heartbeat_at.type,
+          parentSchema: schema109.properties.last_heartbeat_at,
           data: data24,
         };
         if (vErrors === null) {
@@ -12740,7 +20825,7 @@ function validate49(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema90.properties.last_heartbeat_at,
+            parentSchema: schema109.properties.last_heartbeat_at,
             data: data24,
           };
           if (vErrors === null) {
@@ -12759,8 +20844,8 @@ function validate49(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema90.type,
-      parentSchema: schema90,
+      schema: schema109.type,
+      parentSchema: schema109,
       data,
     };
     if (vErrors === null) {
@@ -12770,10 +20855,10 @@ function validate49(
     }
     errors++;
   }
-  validate49.errors = vErrors;
+  validate61.errors = vErrors;
   return errors === 0;
 }
-validate49.evaluated = {
+validate61.evaluated = {
   props: {
     pinpad_id: true,
     ble_chip_id: true,
@@ -12803,8 +20888,408 @@ validate49.evaluated = {
   dynamicItems: false,
 };
 
-export const role = validate50;
-const schema93 = {
+export const priceStructure = validate62;
+const schema112 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'price-structure',
+  title: 'PriceStructure',
+  description:
+    'One price of the price structure (/price-structure, spec 01 §2.2, features 236/192): what a carrier pays per parcel size or service from a date on. A change of price is a new row valid from a later date; a price an invoice has used is never rewritten, nor is one backdated into an invoiced period (server/gateway/rules/price-structure.ts). The carrier invoices are computed from it (server/gateway/rules/invoicing.ts).',
+  type: 'object',
+  'x-resource': {
+    name: 'price-structure',
+    endpoint: 'invoicing/price_structure',
+    id: 'price_id',
+    feature: 'price_structure',
+    partnerTypes: ['operator'],
+    actions: {
+      create: { levels: ['advance'], partnerTypes: ['operator'] },
+      edit: { levels: ['advance'], partnerTypes: ['operator'] },
+      delete: { levels: ['advance'], partnerTypes: ['operator'] },
+    },
+    pageSize: 100,
+    sort: { field: 'valid_from', order: 'DESC' },
+    representation: 'item',
+    search: ['item', 'currency'],
+  },
+  required: ['carrier_id', 'item', 'unit_price', 'currency', 'valid_from'],
+  properties: {
+    price_id: { type: 'integer', readOnly: true, 'x-column': { hide: true, index: 0 } },
+    carrier_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=carrier_list' },
+      'x-column': { type: 'select', index: 1 },
+      'x-filter': { kind: 'select', alwaysOn: true },
+    },
+    item: {
+      type: 'string',
+      enum: ['small', 'medium', 'large', 'return'],
+      'x-choices': 'price_item',
+      'x-column': { type: 'select', index: 2 },
+      'x-filter': { kind: 'select' },
+    },
+    unit_price: { type: 'number', minimum: 0, maximum: 10000, 'x-column': { index: 3 }, 'x-input': { step: 0.01 } },
+    currency: {
+      type: 'string',
+      enum: ['EUR', 'DKK', 'NOK', 'SEK', 'PLN'],
+      'x-choices': 'currency',
+      'x-column': { type: 'select', index: 4 },
+    },
+    valid_from: { type: 'string', format: 'date', 'x-column': { type: 'link', index: 5 } },
+  },
+};
+
+function validate62(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="price-structure" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate62.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.carrier_id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'carrier_id' },
+        message: "must have required property '" + 'carrier_id' + "'",
+        schema: schema112.required,
+        parentSchema: schema112,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.item === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'item' },
+        message: "must have required property '" + 'item' + "'",
+        schema: schema112.required,
+        parentSchema: schema112,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.unit_price === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'unit_price' },
+        message: "must have required property '" + 'unit_price' + "'",
+        schema: schema112.required,
+        parentSchema: schema112,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.currency === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'currency' },
+        message: "must have required property '" + 'currency' + "'",
+        schema: schema112.required,
+        parentSchema: schema112,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.valid_from === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'valid_from' },
+        message: "must have required property '" + 'valid_from' + "'",
+        schema: schema112.required,
+        parentSchema: schema112,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.price_id !== undefined) {
+      let data0 = data.price_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err5 = {
+          instancePath: instancePath + '/price_id',
+          schemaPath: '#/properties/price_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema112.properties.price_id.type,
+          parentSchema: schema112.properties.price_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.carrier_id !== undefined) {
+      let data1 = data.carrier_id;
+      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        const err6 = {
+          instancePath: instancePath + '/carrier_id',
+          schemaPath: '#/properties/carrier_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema112.properties.carrier_id.type,
+          parentSchema: schema112.properties.carrier_id,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.item !== undefined) {
+      let data2 = data.item;
+      if (typeof data2 !== 'string') {
+        const err7 = {
+          instancePath: instancePath + '/item',
+          schemaPath: '#/properties/item/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema112.properties.item.type,
+          parentSchema: schema112.properties.item,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (!(data2 === 'small' || data2 === 'medium' || data2 === 'large' || data2 === 'return')) {
+        const err8 = {
+          instancePath: instancePath + '/item',
+          schemaPath: '#/properties/item/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema112.properties.item.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema112.properties.item.enum,
+          parentSchema: schema112.properties.item,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.unit_price !== undefined) {
+      let data3 = data.unit_price;
+      if (typeof data3 == 'number' && isFinite(data3)) {
+        if (data3 > 10000 || isNaN(data3)) {
+          const err9 = {
+            instancePath: instancePath + '/unit_price',
+            schemaPath: '#/properties/unit_price/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 10000 },
+            message: 'must be <= 10000',
+            schema: 10000,
+            parentSchema: schema112.properties.unit_price,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (data3 < 0 || isNaN(data3)) {
+          const err10 = {
+            instancePath: instancePath + '/unit_price',
+            schemaPath: '#/properties/unit_price/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema112.properties.unit_price,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      } else {
+        const err11 = {
+          instancePath: instancePath + '/unit_price',
+          schemaPath: '#/properties/unit_price/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema112.properties.unit_price.type,
+          parentSchema: schema112.properties.unit_price,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.currency !== undefined) {
+      let data4 = data.currency;
+      if (typeof data4 !== 'string') {
+        const err12 = {
+          instancePath: instancePath + '/currency',
+          schemaPath: '#/properties/currency/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema112.properties.currency.type,
+          parentSchema: schema112.properties.currency,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (!(data4 === 'EUR' || data4 === 'DKK' || data4 === 'NOK' || data4 === 'SEK' || data4 === 'PLN')) {
+        const err13 = {
+          instancePath: instancePath + '/currency',
+          schemaPath: '#/properties/currency/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema112.properties.currency.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema112.properties.currency.enum,
+          parentSchema: schema112.properties.currency,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.valid_from !== undefined) {
+      let data5 = data.valid_from;
+      if (typeof data5 === 'string') {
+        if (!formats34.validate(data5)) {
+          const err14 = {
+            instancePath: instancePath + '/valid_from',
+            schemaPath: '#/properties/valid_from/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema112.properties.valid_from,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      } else {
+        const err15 = {
+          instancePath: instancePath + '/valid_from',
+          schemaPath: '#/properties/valid_from/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema112.properties.valid_from.type,
+          parentSchema: schema112.properties.valid_from,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err16 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema112.type,
+      parentSchema: schema112,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err16];
+    } else {
+      vErrors.push(err16);
+    }
+    errors++;
+  }
+  validate62.errors = vErrors;
+  return errors === 0;
+}
+validate62.evaluated = {
+  props: { price_id: true, carrier_id: true, item: true, unit_price: true, currency: true, valid_from: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const role = validate63;
+const schema113 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'role',
   title: 'Role',
@@ -12876,13 +21361,13 @@ const schema93 = {
 const pattern10 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
 const pattern11 = new RegExp('^[a-z0-9]+$', 'u');
 
-function validate50(
+function validate63(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="role" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate50.evaluated;
+  const evaluated0 = validate63.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12897,8 +21382,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema113.required,
+        parentSchema: schema113,
         data,
       };
       if (vErrors === null) {
@@ -12915,8 +21400,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'partner_type' },
         message: "must have required property '" + 'partner_type' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema113.required,
+        parentSchema: schema113,
         data,
       };
       if (vErrors === null) {
@@ -12933,8 +21418,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'partner' },
         message: "must have required property '" + 'partner' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema113.required,
+        parentSchema: schema113,
         data,
       };
       if (vErrors === null) {
@@ -12951,8 +21436,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'permissions' },
         message: "must have required property '" + 'permissions' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema113.required,
+        parentSchema: schema113,
         data,
       };
       if (vErrors === null) {
@@ -12973,7 +21458,7 @@ function validate50(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema93.properties.role_name,
+            parentSchema: schema113.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -12991,7 +21476,7 @@ function validate50(
             params: { pattern: '^[a-z]+(_[a-z0-9]+)+$' },
             message: 'must match pattern "' + '^[a-z]+(_[a-z0-9]+)+$' + '"',
             schema: '^[a-z]+(_[a-z0-9]+)+$',
-            parentSchema: schema93.properties.role_name,
+            parentSchema: schema113.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -13008,8 +21493,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.role_name.type,
-          parentSchema: schema93.properties.role_name,
+          schema: schema113.properties.role_name.type,
+          parentSchema: schema113.properties.role_name,
           data: data0,
         };
         if (vErrors === null) {
@@ -13031,7 +21516,7 @@ function validate50(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema93.properties.role_description,
+            parentSchema: schema113.properties.role_description,
             data: data1,
           };
           if (vErrors === null) {
@@ -13048,8 +21533,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.role_description.type,
-          parentSchema: schema93.properties.role_description,
+          schema: schema113.properties.role_description.type,
+          parentSchema: schema113.properties.role_description,
           data: data1,
         };
         if (vErrors === null) {
@@ -13070,10 +21555,10 @@ function validate50(
               instancePath: instancePath + '/role_description_translations',
               schemaPath: '#/properties/role_description_translations/propertyNames/enum',
               keyword: 'enum',
-              params: { allowedValues: schema93.properties.role_description_translations.propertyNames.enum },
+              params: { allowedValues: schema113.properties.role_description_translations.propertyNames.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema93.properties.role_description_translations.propertyNames.enum,
-              parentSchema: schema93.properties.role_description_translations.propertyNames,
+              schema: schema113.properties.role_description_translations.propertyNames.enum,
+              parentSchema: schema113.properties.role_description_translations.propertyNames,
               data: key0,
               propertyName: key0,
             };
@@ -13092,8 +21577,8 @@ function validate50(
               keyword: 'propertyNames',
               params: { propertyName: key0 },
               message: 'property name must be valid',
-              schema: schema93.properties.role_description_translations.propertyNames,
-              parentSchema: schema93.properties.role_description_translations,
+              schema: schema113.properties.role_description_translations.propertyNames,
+              parentSchema: schema113.properties.role_description_translations,
               data: data2,
             };
             if (vErrors === null) {
@@ -13116,7 +21601,7 @@ function validate50(
                 params: { limit: 255 },
                 message: 'must NOT have more than 255 characters',
                 schema: 255,
-                parentSchema: schema93.properties.role_description_translations.additionalProperties,
+                parentSchema: schema113.properties.role_description_translations.additionalProperties,
                 data: data3,
               };
               if (vErrors === null) {
@@ -13134,8 +21619,8 @@ function validate50(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema93.properties.role_description_translations.additionalProperties.type,
-              parentSchema: schema93.properties.role_description_translations.additionalProperties,
+              schema: schema113.properties.role_description_translations.additionalProperties.type,
+              parentSchema: schema113.properties.role_description_translations.additionalProperties,
               data: data3,
             };
             if (vErrors === null) {
@@ -13153,8 +21638,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema93.properties.role_description_translations.type,
-          parentSchema: schema93.properties.role_description_translations,
+          schema: schema113.properties.role_description_translations.type,
+          parentSchema: schema113.properties.role_description_translations,
           data: data2,
         };
         if (vErrors === null) {
@@ -13174,8 +21659,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.partner_type.type,
-          parentSchema: schema93.properties.partner_type,
+          schema: schema113.properties.partner_type.type,
+          parentSchema: schema113.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -13197,10 +21682,10 @@ function validate50(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema93.properties.partner_type.enum },
+          params: { allowedValues: schema113.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema93.properties.partner_type.enum,
-          parentSchema: schema93.properties.partner_type,
+          schema: schema113.properties.partner_type.enum,
+          parentSchema: schema113.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -13222,7 +21707,7 @@ function validate50(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema93.properties.partner,
+            parentSchema: schema113.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -13240,7 +21725,7 @@ function validate50(
             params: { pattern: '^[a-z0-9]+$' },
             message: 'must match pattern "' + '^[a-z0-9]+$' + '"',
             schema: '^[a-z0-9]+$',
-            parentSchema: schema93.properties.partner,
+            parentSchema: schema113.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -13257,8 +21742,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.partner.type,
-          parentSchema: schema93.properties.partner,
+          schema: schema113.properties.partner.type,
+          parentSchema: schema113.properties.partner,
           data: data5,
         };
         if (vErrors === null) {
@@ -13283,8 +21768,8 @@ function validate50(
                 keyword: 'required',
                 params: { missingProperty: 'feature_id' },
                 message: "must have required property '" + 'feature_id' + "'",
-                schema: schema93.properties.permissions.items.required,
-                parentSchema: schema93.properties.permissions.items,
+                schema: schema113.properties.permissions.items.required,
+                parentSchema: schema113.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -13301,8 +21786,8 @@ function validate50(
                 keyword: 'required',
                 params: { missingProperty: 'has_permission' },
                 message: "must have required property '" + 'has_permission' + "'",
-                schema: schema93.properties.permissions.items.required,
-                parentSchema: schema93.properties.permissions.items,
+                schema: schema113.properties.permissions.items.required,
+                parentSchema: schema113.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -13321,8 +21806,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema93.properties.permissions.items.properties.feature_id.type,
-                  parentSchema: schema93.properties.permissions.items.properties.feature_id,
+                  schema: schema113.properties.permissions.items.properties.feature_id.type,
+                  parentSchema: schema113.properties.permissions.items.properties.feature_id,
                   data: data8,
                 };
                 if (vErrors === null) {
@@ -13341,7 +21826,7 @@ function validate50(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema93.properties.permissions.items.properties.feature_id,
+                    parentSchema: schema113.properties.permissions.items.properties.feature_id,
                     data: data8,
                   };
                   if (vErrors === null) {
@@ -13362,8 +21847,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema93.properties.permissions.items.properties.has_permission.type,
-                  parentSchema: schema93.properties.permissions.items.properties.has_permission,
+                  schema: schema113.properties.permissions.items.properties.has_permission.type,
+                  parentSchema: schema113.properties.permissions.items.properties.has_permission,
                   data: data9,
                 };
                 if (vErrors === null) {
@@ -13388,8 +21873,8 @@ function validate50(
                         keyword: 'required',
                         params: { missingProperty: 'type' },
                         message: "must have required property '" + 'type' + "'",
-                        schema: schema93.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema93.properties.permissions.items.properties.configurations.items,
+                        schema: schema113.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema113.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -13406,8 +21891,8 @@ function validate50(
                         keyword: 'required',
                         params: { missingProperty: 'show' },
                         message: "must have required property '" + 'show' + "'",
-                        schema: schema93.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema93.properties.permissions.items.properties.configurations.items,
+                        schema: schema113.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema113.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -13430,7 +21915,7 @@ function validate50(
                             message: 'must NOT have more than 100 characters',
                             schema: 100,
                             parentSchema:
-                              schema93.properties.permissions.items.properties.configurations.items.properties.type,
+                              schema113.properties.permissions.items.properties.configurations.items.properties.type,
                             data: data12,
                           };
                           if (vErrors === null) {
@@ -13449,9 +21934,9 @@ function validate50(
                           params: { type: 'string' },
                           message: 'must be string',
                           schema:
-                            schema93.properties.permissions.items.properties.configurations.items.properties.type.type,
+                            schema113.properties.permissions.items.properties.configurations.items.properties.type.type,
                           parentSchema:
-                            schema93.properties.permissions.items.properties.configurations.items.properties.type,
+                            schema113.properties.permissions.items.properties.configurations.items.properties.type,
                           data: data12,
                         };
                         if (vErrors === null) {
@@ -13473,9 +21958,9 @@ function validate50(
                           params: { type: 'boolean' },
                           message: 'must be boolean',
                           schema:
-                            schema93.properties.permissions.items.properties.configurations.items.properties.show.type,
+                            schema113.properties.permissions.items.properties.configurations.items.properties.show.type,
                           parentSchema:
-                            schema93.properties.permissions.items.properties.configurations.items.properties.show,
+                            schema113.properties.permissions.items.properties.configurations.items.properties.show,
                           data: data13,
                         };
                         if (vErrors === null) {
@@ -13493,8 +21978,8 @@ function validate50(
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema93.properties.permissions.items.properties.configurations.items.type,
-                      parentSchema: schema93.properties.permissions.items.properties.configurations.items,
+                      schema: schema113.properties.permissions.items.properties.configurations.items.type,
+                      parentSchema: schema113.properties.permissions.items.properties.configurations.items,
                       data: data11,
                     };
                     if (vErrors === null) {
@@ -13512,8 +21997,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema93.properties.permissions.items.properties.configurations.type,
-                  parentSchema: schema93.properties.permissions.items.properties.configurations,
+                  schema: schema113.properties.permissions.items.properties.configurations.type,
+                  parentSchema: schema113.properties.permissions.items.properties.configurations,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -13531,8 +22016,8 @@ function validate50(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema93.properties.permissions.items.type,
-              parentSchema: schema93.properties.permissions.items,
+              schema: schema113.properties.permissions.items.type,
+              parentSchema: schema113.properties.permissions.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -13550,8 +22035,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema93.properties.permissions.type,
-          parentSchema: schema93.properties.permissions,
+          schema: schema113.properties.permissions.type,
+          parentSchema: schema113.properties.permissions,
           data: data6,
         };
         if (vErrors === null) {
@@ -13569,8 +22054,8 @@ function validate50(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema93.type,
-      parentSchema: schema93,
+      schema: schema113.type,
+      parentSchema: schema113,
       data,
     };
     if (vErrors === null) {
@@ -13580,10 +22065,10 @@ function validate50(
     }
     errors++;
   }
-  validate50.errors = vErrors;
+  validate63.errors = vErrors;
   return errors === 0;
 }
-validate50.evaluated = {
+validate63.evaluated = {
   props: {
     role_name: true,
     role_description: true,
@@ -13596,8 +22081,8 @@ validate50.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePoint = validate51;
-const schema94 = {
+export const servicePoint = validate64;
+const schema114 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point',
   title: 'ServicePoint',
@@ -14127,7 +22612,7 @@ const schema94 = {
     report_id: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const schema96 = {
+const schema116 = {
   type: 'integer',
   'x-choices': 'service_point_status',
   enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
@@ -14147,7 +22632,7 @@ const schema96 = {
     ],
   },
 };
-const schema98 = {
+const schema118 = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -14158,7 +22643,7 @@ const schema98 = {
   if: { properties: { closed: { const: false } } },
   then: { properties: { open: true, close: true }, required: ['open', 'close'] },
 };
-const schema106 = {
+const schema126 = {
   type: 'object',
   additionalProperties: false,
   required: ['carrier_id'],
@@ -14175,31 +22660,18 @@ const schema106 = {
     },
   },
 };
-const schema108 = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['photo_id', 'url'],
-  properties: {
-    photo_id: { type: 'string', maxLength: 64 },
-    url: { type: 'string', maxLength: 500 },
-    file_name: { type: 'string', maxLength: 255 },
-    content_type: { type: 'string', maxLength: 40 },
-    size: { type: 'integer', minimum: 0 },
-  },
-};
-const formats118 = sharedValidators.formats.time;
-const formats152 = sharedValidators.formats['scout-value'];
-const func108 = sharedValidators.timeAfterMessage;
-const func120 = sharedValidators.countWithinMessage;
-const func124 = sharedValidators.defaultDescriptionMessage;
+const formats230 = sharedValidators.formats.time;
+const formats264 = sharedValidators.formats['scout-value'];
+const func183 = sharedValidators.timeAfterMessage;
+const func199 = sharedValidators.defaultDescriptionMessage;
 
-function validate51(
+function validate64(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate51.evaluated;
+  const evaluated0 = validate64.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14214,8 +22686,8 @@ function validate51(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema94.required,
-        parentSchema: schema94,
+        schema: schema114.required,
+        parentSchema: schema114,
         data,
       };
       if (vErrors === null) {
@@ -14232,8 +22704,8 @@ function validate51(
         keyword: 'required',
         params: { missingProperty: 'country' },
         message: "must have required property '" + 'country' + "'",
-        schema: schema94.required,
-        parentSchema: schema94,
+        schema: schema114.required,
+        parentSchema: schema114,
         data,
       };
       if (vErrors === null) {
@@ -14250,8 +22722,8 @@ function validate51(
         keyword: 'required',
         params: { missingProperty: 'status' },
         message: "must have required property '" + 'status' + "'",
-        schema: schema94.required,
-        parentSchema: schema94,
+        schema: schema114.required,
+        parentSchema: schema114,
         data,
       };
       if (vErrors === null) {
@@ -14313,7 +22785,7 @@ function validate51(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema94.properties.sp_id,
+            parentSchema: schema114.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -14331,7 +22803,7 @@ function validate51(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema94.properties.sp_id,
+            parentSchema: schema114.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -14348,8 +22820,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.sp_id.type,
-          parentSchema: schema94.properties.sp_id,
+          schema: schema114.properties.sp_id.type,
+          parentSchema: schema114.properties.sp_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -14371,7 +22843,7 @@ function validate51(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema94.properties.alt_sp_id,
+            parentSchema: schema114.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -14389,7 +22861,7 @@ function validate51(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema94.properties.alt_sp_id,
+            parentSchema: schema114.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -14406,8 +22878,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.alt_sp_id.type,
-          parentSchema: schema94.properties.alt_sp_id,
+          schema: schema114.properties.alt_sp_id.type,
+          parentSchema: schema114.properties.alt_sp_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -14429,7 +22901,7 @@ function validate51(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema94.properties.name,
+            parentSchema: schema114.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -14447,7 +22919,7 @@ function validate51(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema94.properties.name,
+            parentSchema: schema114.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -14465,7 +22937,7 @@ function validate51(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema94.properties.name,
+            parentSchema: schema114.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -14482,8 +22954,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.name.type,
-          parentSchema: schema94.properties.name,
+          schema: schema114.properties.name.type,
+          parentSchema: schema114.properties.name,
           data: data3,
         };
         if (vErrors === null) {
@@ -14505,7 +22977,7 @@ function validate51(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema94.properties.location_name,
+            parentSchema: schema114.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -14523,7 +22995,7 @@ function validate51(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema94.properties.location_name,
+            parentSchema: schema114.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -14540,8 +23012,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.location_name.type,
-          parentSchema: schema94.properties.location_name,
+          schema: schema114.properties.location_name.type,
+          parentSchema: schema114.properties.location_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -14561,8 +23033,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema96.type,
-          parentSchema: schema96,
+          schema: schema116.type,
+          parentSchema: schema116,
           data: data5,
         };
         if (vErrors === null) {
@@ -14588,10 +23060,10 @@ function validate51(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/servicePointStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema96.enum },
+          params: { allowedValues: schema116.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema96.enum,
-          parentSchema: schema96,
+          schema: schema116.enum,
+          parentSchema: schema116,
           data: data5,
         };
         if (vErrors === null) {
@@ -14613,7 +23085,7 @@ function validate51(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema94.properties.status_comment,
+            parentSchema: schema114.properties.status_comment,
             data: data6,
           };
           if (vErrors === null) {
@@ -14630,8 +23102,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.status_comment.type,
-          parentSchema: schema94.properties.status_comment,
+          schema: schema114.properties.status_comment.type,
+          parentSchema: schema114.properties.status_comment,
           data: data6,
         };
         if (vErrors === null) {
@@ -14702,7 +23174,7 @@ function validate51(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema94.properties.address,
+            parentSchema: schema114.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -14720,7 +23192,7 @@ function validate51(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema94.properties.address,
+            parentSchema: schema114.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -14737,8 +23209,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.address.type,
-          parentSchema: schema94.properties.address,
+          schema: schema114.properties.address.type,
+          parentSchema: schema114.properties.address,
           data: data8,
         };
         if (vErrors === null) {
@@ -14758,8 +23230,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.address_id.type,
-          parentSchema: schema94.properties.address_id,
+          schema: schema114.properties.address_id.type,
+          parentSchema: schema114.properties.address_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -14781,7 +23253,7 @@ function validate51(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema94.properties.zip,
+            parentSchema: schema114.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -14799,7 +23271,7 @@ function validate51(
             params: { limit: 4 },
             message: 'must NOT have fewer than 4 characters',
             schema: 4,
-            parentSchema: schema94.properties.zip,
+            parentSchema: schema114.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -14817,7 +23289,7 @@ function validate51(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema94.properties.zip,
+            parentSchema: schema114.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -14834,8 +23306,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.zip.type,
-          parentSchema: schema94.properties.zip,
+          schema: schema114.properties.zip.type,
+          parentSchema: schema114.properties.zip,
           data: data10,
         };
         if (vErrors === null) {
@@ -14857,7 +23329,7 @@ function validate51(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema94.properties.city,
+            parentSchema: schema114.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -14875,7 +23347,7 @@ function validate51(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema94.properties.city,
+            parentSchema: schema114.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -14892,8 +23364,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.city.type,
-          parentSchema: schema94.properties.city,
+          schema: schema114.properties.city.type,
+          parentSchema: schema114.properties.city,
           data: data11,
         };
         if (vErrors === null) {
@@ -14915,7 +23387,7 @@ function validate51(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema94.properties.municipality,
+            parentSchema: schema114.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -14933,7 +23405,7 @@ function validate51(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema94.properties.municipality,
+            parentSchema: schema114.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -14950,8 +23422,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.municipality.type,
-          parentSchema: schema94.properties.municipality,
+          schema: schema114.properties.municipality.type,
+          parentSchema: schema114.properties.municipality,
           data: data12,
         };
         if (vErrors === null) {
@@ -14971,8 +23443,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.region_id.type,
-          parentSchema: schema94.properties.region_id,
+          schema: schema114.properties.region_id.type,
+          parentSchema: schema114.properties.region_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -14992,8 +23464,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.sub_region_id.type,
-          parentSchema: schema94.properties.sub_region_id,
+          schema: schema114.properties.sub_region_id.type,
+          parentSchema: schema114.properties.sub_region_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -15015,7 +23487,7 @@ function validate51(
             params: { comparison: '<=', limit: 90 },
             message: 'must be <= 90',
             schema: 90,
-            parentSchema: schema94.properties.latitude,
+            parentSchema: schema114.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -15033,7 +23505,7 @@ function validate51(
             params: { comparison: '>=', limit: -90 },
             message: 'must be >= -90',
             schema: -90,
-            parentSchema: schema94.properties.latitude,
+            parentSchema: schema114.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -15050,8 +23522,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema94.properties.latitude.type,
-          parentSchema: schema94.properties.latitude,
+          schema: schema114.properties.latitude.type,
+          parentSchema: schema114.properties.latitude,
           data: data15,
         };
         if (vErrors === null) {
@@ -15073,7 +23545,7 @@ function validate51(
             params: { comparison: '<=', limit: 180 },
             message: 'must be <= 180',
             schema: 180,
-            parentSchema: schema94.properties.longitude,
+            parentSchema: schema114.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -15091,7 +23563,7 @@ function validate51(
             params: { comparison: '>=', limit: -180 },
             message: 'must be >= -180',
             schema: -180,
-            parentSchema: schema94.properties.longitude,
+            parentSchema: schema114.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -15108,8 +23580,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema94.properties.longitude.type,
-          parentSchema: schema94.properties.longitude,
+          schema: schema114.properties.longitude.type,
+          parentSchema: schema114.properties.longitude,
           data: data16,
         };
         if (vErrors === null) {
@@ -15131,7 +23603,7 @@ function validate51(
             params: { limit: 64 },
             message: 'must NOT have more than 64 characters',
             schema: 64,
-            parentSchema: schema94.properties.time_zone,
+            parentSchema: schema114.properties.time_zone,
             data: data17,
           };
           if (vErrors === null) {
@@ -15148,8 +23620,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.time_zone.type,
-          parentSchema: schema94.properties.time_zone,
+          schema: schema114.properties.time_zone.type,
+          parentSchema: schema114.properties.time_zone,
           data: data17,
         };
         if (vErrors === null) {
@@ -15169,8 +23641,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.location_type_id.type,
-          parentSchema: schema94.properties.location_type_id,
+          schema: schema114.properties.location_type_id.type,
+          parentSchema: schema114.properties.location_type_id,
           data: data18,
         };
         if (vErrors === null) {
@@ -15190,8 +23662,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.foundation_id.type,
-          parentSchema: schema94.properties.foundation_id,
+          schema: schema114.properties.foundation_id.type,
+          parentSchema: schema114.properties.foundation_id,
           data: data19,
         };
         if (vErrors === null) {
@@ -15213,7 +23685,7 @@ function validate51(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema94.properties.delivery_methods,
+            parentSchema: schema114.properties.delivery_methods,
             data: data20,
           };
           if (vErrors === null) {
@@ -15233,8 +23705,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema94.properties.delivery_methods.items.type,
-              parentSchema: schema94.properties.delivery_methods.items,
+              schema: schema114.properties.delivery_methods.items.type,
+              parentSchema: schema114.properties.delivery_methods.items,
               data: data21,
             };
             if (vErrors === null) {
@@ -15263,7 +23735,7 @@ function validate51(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema94.properties.delivery_methods,
+                parentSchema: schema114.properties.delivery_methods,
                 data: data20,
               };
               if (vErrors === null) {
@@ -15284,8 +23756,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.delivery_methods.type,
-          parentSchema: schema94.properties.delivery_methods,
+          schema: schema114.properties.delivery_methods.type,
+          parentSchema: schema114.properties.delivery_methods,
           data: data20,
         };
         if (vErrors === null) {
@@ -15309,8 +23781,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema94.properties.delivery_days.items.type,
-              parentSchema: schema94.properties.delivery_days.items,
+              schema: schema114.properties.delivery_days.items.type,
+              parentSchema: schema114.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -15333,10 +23805,10 @@ function validate51(
               instancePath: instancePath + '/delivery_days/' + i2,
               schemaPath: '#/properties/delivery_days/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema94.properties.delivery_days.items.enum },
+              params: { allowedValues: schema114.properties.delivery_days.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema94.properties.delivery_days.items.enum,
-              parentSchema: schema94.properties.delivery_days.items,
+              schema: schema114.properties.delivery_days.items.enum,
+              parentSchema: schema114.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -15365,7 +23837,7 @@ function validate51(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema94.properties.delivery_days,
+                parentSchema: schema114.properties.delivery_days,
                 data: data22,
               };
               if (vErrors === null) {
@@ -15386,8 +23858,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.delivery_days.type,
-          parentSchema: schema94.properties.delivery_days,
+          schema: schema114.properties.delivery_days.type,
+          parentSchema: schema114.properties.delivery_days,
           data: data22,
         };
         if (vErrors === null) {
@@ -15418,7 +23890,7 @@ function validate51(
               params: { additionalProperty: key0 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema94.properties.opening_hours,
+              parentSchema: schema114.properties.opening_hours,
               data: data24,
             };
             if (vErrors === null) {
@@ -15466,8 +23938,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema118.then.required,
+                  parentSchema: schema118.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -15484,8 +23956,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema118.then.required,
+                  parentSchema: schema118.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -15512,8 +23984,8 @@ function validate51(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema98.if,
-              parentSchema: schema98,
+              schema: schema118.if,
+              parentSchema: schema118,
               data: data25,
             };
             if (vErrors === null) {
@@ -15533,7 +24005,7 @@ function validate51(
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema98,
+                  parentSchema: schema118,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -15553,8 +24025,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema98.properties.closed.type,
-                  parentSchema: schema98.properties.closed,
+                  schema: schema118.properties.closed.type,
+                  parentSchema: schema118.properties.closed,
                   data: data27,
                 };
                 if (vErrors === null) {
@@ -15568,7 +24040,7 @@ function validate51(
             if (data25.open !== undefined) {
               let data28 = data25.open;
               if (typeof data28 === 'string') {
-                if (!formats118.validate(data28)) {
+                if (!formats230.validate(data28)) {
                   const err65 = {
                     instancePath: instancePath + '/opening_hours/monday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -15576,7 +24048,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.open,
+                    parentSchema: schema118.properties.open,
                     data: data28,
                   };
                   if (vErrors === null) {
@@ -15593,8 +24065,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.open.type,
-                  parentSchema: schema98.properties.open,
+                  schema: schema118.properties.open.type,
+                  parentSchema: schema118.properties.open,
                   data: data28,
                 };
                 if (vErrors === null) {
@@ -15608,7 +24080,7 @@ function validate51(
             if (data25.close !== undefined) {
               let data29 = data25.close;
               if (typeof data29 === 'string') {
-                if (!formats118.validate(data29)) {
+                if (!formats230.validate(data29)) {
                   const err67 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -15616,7 +24088,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema118.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -15626,7 +24098,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message0 = func108(data29, 'open', data25);
+                const message0 = func183(data29, 'open', data25);
                 if (message0 !== undefined) {
                   const err68 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
@@ -15635,7 +24107,7 @@ function validate51(
                     params: { message: message0 },
                     message: message0,
                     schema: 'open',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema118.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -15652,8 +24124,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.close.type,
-                  parentSchema: schema98.properties.close,
+                  schema: schema118.properties.close.type,
+                  parentSchema: schema118.properties.close,
                   data: data29,
                 };
                 if (vErrors === null) {
@@ -15671,8 +24143,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema98.type,
-              parentSchema: schema98,
+              schema: schema118.type,
+              parentSchema: schema118,
               data: data25,
             };
             if (vErrors === null) {
@@ -15720,8 +24192,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema118.then.required,
+                  parentSchema: schema118.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -15738,8 +24210,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema118.then.required,
+                  parentSchema: schema118.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -15766,8 +24238,8 @@ function validate51(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema98.if,
-              parentSchema: schema98,
+              schema: schema118.if,
+              parentSchema: schema118,
               data: data30,
             };
             if (vErrors === null) {
@@ -15787,7 +24259,7 @@ function validate51(
                   params: { additionalProperty: key2 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema98,
+                  parentSchema: schema118,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -15807,8 +24279,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema98.properties.closed.type,
-                  parentSchema: schema98.properties.closed,
+                  schema: schema118.properties.closed.type,
+                  parentSchema: schema118.properties.closed,
                   data: data32,
                 };
                 if (vErrors === null) {
@@ -15822,7 +24294,7 @@ function validate51(
             if (data30.open !== undefined) {
               let data33 = data30.open;
               if (typeof data33 === 'string') {
-                if (!formats118.validate(data33)) {
+                if (!formats230.validate(data33)) {
                   const err77 = {
                     instancePath: instancePath + '/opening_hours/tuesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -15830,7 +24302,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.open,
+                    parentSchema: schema118.properties.open,
                     data: data33,
                   };
                   if (vErrors === null) {
@@ -15847,8 +24319,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.open.type,
-                  parentSchema: schema98.properties.open,
+                  schema: schema118.properties.open.type,
+                  parentSchema: schema118.properties.open,
                   data: data33,
                 };
                 if (vErrors === null) {
@@ -15862,7 +24334,7 @@ function validate51(
             if (data30.close !== undefined) {
               let data34 = data30.close;
               if (typeof data34 === 'string') {
-                if (!formats118.validate(data34)) {
+                if (!formats230.validate(data34)) {
                   const err79 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -15870,7 +24342,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema118.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -15880,7 +24352,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message1 = func108(data34, 'open', data30);
+                const message1 = func183(data34, 'open', data30);
                 if (message1 !== undefined) {
                   const err80 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
@@ -15889,7 +24361,7 @@ function validate51(
                     params: { message: message1 },
                     message: message1,
                     schema: 'open',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema118.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -15906,8 +24378,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.close.type,
-                  parentSchema: schema98.properties.close,
+                  schema: schema118.properties.close.type,
+                  parentSchema: schema118.properties.close,
                   data: data34,
                 };
                 if (vErrors === null) {
@@ -15925,8 +24397,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema98.type,
-              parentSchema: schema98,
+              schema: schema118.type,
+              parentSchema: schema118,
               data: data30,
             };
             if (vErrors === null) {
@@ -15974,8 +24446,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema118.then.required,
+                  parentSchema: schema118.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -15992,8 +24464,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema118.then.required,
+                  parentSchema: schema118.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -16020,8 +24492,8 @@ function validate51(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema98.if,
-              parentSchema: schema98,
+              schema: schema118.if,
+              parentSchema: schema118,
               data: data35,
             };
             if (vErrors === null) {
@@ -16041,7 +24513,7 @@ function validate51(
                   params: { additionalProperty: key3 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema98,
+                  parentSchema: schema118,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -16061,8 +24533,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema98.properties.closed.type,
-                  parentSchema: schema98.properties.closed,
+                  schema: schema118.properties.closed.type,
+                  parentSchema: schema118.properties.closed,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -16076,7 +24548,7 @@ function validate51(
             if (data35.open !== undefined) {
               let data38 = data35.open;
               if (typeof data38 === 'string') {
-                if (!formats118.validate(data38)) {
+                if (!formats230.validate(data38)) {
                   const err89 = {
                     instancePath: instancePath + '/opening_hours/wednesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -16084,7 +24556,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.open,
+                    parentSchema: schema118.properties.open,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -16101,8 +24573,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.open.type,
-                  parentSchema: schema98.properties.open,
+                  schema: schema118.properties.open.type,
+                  parentSchema: schema118.properties.open,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -16116,7 +24588,7 @@ function validate51(
             if (data35.close !== undefined) {
               let data39 = data35.close;
               if (typeof data39 === 'string') {
-                if (!formats118.validate(data39)) {
+                if (!formats230.validate(data39)) {
                   const err91 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -16124,7 +24596,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema118.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -16134,7 +24606,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message2 = func108(data39, 'open', data35);
+                const message2 = func183(data39, 'open', data35);
                 if (message2 !== undefined) {
                   const err92 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
@@ -16143,7 +24615,7 @@ function validate51(
                     params: { message: message2 },
                     message: message2,
                     schema: 'open',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema118.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -16160,8 +24632,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.close.type,
-                  parentSchema: schema98.properties.close,
+                  schema: schema118.properties.close.type,
+                  parentSchema: schema118.properties.close,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -16179,8 +24651,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema98.type,
-              parentSchema: schema98,
+              schema: schema118.type,
+              parentSchema: schema118,
               data: data35,
             };
             if (vErrors === null) {
@@ -16228,8 +24700,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema118.then.required,
+                  parentSchema: schema118.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -16246,8 +24718,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema118.then.required,
+                  parentSchema: schema118.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -16274,8 +24746,8 @@ function validate51(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema98.if,
-              parentSchema: schema98,
+              schema: schema118.if,
+              parentSchema: schema118,
               data: data40,
             };
             if (vErrors === null) {
@@ -16295,7 +24767,7 @@ function validate51(
                   params: { additionalProperty: key4 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema98,
+                  parentSchema: schema118,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -16315,8 +24787,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema98.properties.closed.type,
-                  parentSchema: schema98.properties.closed,
+                  schema: schema118.properties.closed.type,
+                  parentSchema: schema118.properties.closed,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -16330,7 +24802,7 @@ function validate51(
             if (data40.open !== undefined) {
               let data43 = data40.open;
               if (typeof data43 === 'string') {
-                if (!formats118.validate(data43)) {
+                if (!formats230.validate(data43)) {
                   const err101 = {
                     instancePath: instancePath + '/opening_hours/thursday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -16338,7 +24810,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.open,
+                    parentSchema: schema118.properties.open,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -16355,8 +24827,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.open.type,
-                  parentSchema: schema98.properties.open,
+                  schema: schema118.properties.open.type,
+                  parentSchema: schema118.properties.open,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -16370,7 +24842,7 @@ function validate51(
             if (data40.close !== undefined) {
               let data44 = data40.close;
               if (typeof data44 === 'string') {
-                if (!formats118.validate(data44)) {
+                if (!formats230.validate(data44)) {
                   const err103 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -16378,7 +24850,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema118.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -16388,7 +24860,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message3 = func108(data44, 'open', data40);
+                const message3 = func183(data44, 'open', data40);
                 if (message3 !== undefined) {
                   const err104 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
@@ -16397,7 +24869,7 @@ function validate51(
                     params: { message: message3 },
                     message: message3,
                     schema: 'open',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema118.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -16414,8 +24886,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.close.type,
-                  parentSchema: schema98.properties.close,
+                  schema: schema118.properties.close.type,
+                  parentSchema: schema118.properties.close,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -16433,8 +24905,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema98.type,
-              parentSchema: schema98,
+              schema: schema118.type,
+              parentSchema: schema118,
               data: data40,
             };
             if (vErrors === null) {
@@ -16482,8 +24954,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema118.then.required,
+                  parentSchema: schema118.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -16500,8 +24972,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema118.then.required,
+                  parentSchema: schema118.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -16528,8 +25000,8 @@ function validate51(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema98.if,
-              parentSchema: schema98,
+              schema: schema118.if,
+              parentSchema: schema118,
               data: data45,
             };
             if (vErrors === null) {
@@ -16549,7 +25021,7 @@ function validate51(
                   params: { additionalProperty: key5 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema98,
+                  parentSchema: schema118,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -16569,8 +25041,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema98.properties.closed.type,
-                  parentSchema: schema98.properties.closed,
+                  schema: schema118.properties.closed.type,
+                  parentSchema: schema118.properties.closed,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -16584,7 +25056,7 @@ function validate51(
             if (data45.open !== undefined) {
               let data48 = data45.open;
               if (typeof data48 === 'string') {
-                if (!formats118.validate(data48)) {
+                if (!formats230.validate(data48)) {
                   const err113 = {
                     instancePath: instancePath + '/opening_hours/friday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -16592,7 +25064,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.open,
+                    parentSchema: schema118.properties.open,
                     data: data48,
                   };
                   if (vErrors === null) {
@@ -16609,8 +25081,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.open.type,
-                  parentSchema: schema98.properties.open,
+                  schema: schema118.properties.open.type,
+                  parentSchema: schema118.properties.open,
                   data: data48,
                 };
                 if (vErrors === null) {
@@ -16624,7 +25096,7 @@ function validate51(
             if (data45.close !== undefined) {
               let data49 = data45.close;
               if (typeof data49 === 'string') {
-                if (!formats118.validate(data49)) {
+                if (!formats230.validate(data49)) {
                   const err115 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -16632,7 +25104,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema118.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -16642,7 +25114,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message4 = func108(data49, 'open', data45);
+                const message4 = func183(data49, 'open', data45);
                 if (message4 !== undefined) {
                   const err116 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
@@ -16651,7 +25123,7 @@ function validate51(
                     params: { message: message4 },
                     message: message4,
                     schema: 'open',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema118.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -16668,8 +25140,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.close.type,
-                  parentSchema: schema98.properties.close,
+                  schema: schema118.properties.close.type,
+                  parentSchema: schema118.properties.close,
                   data: data49,
                 };
                 if (vErrors === null) {
@@ -16687,8 +25159,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema98.type,
-              parentSchema: schema98,
+              schema: schema118.type,
+              parentSchema: schema118,
               data: data45,
             };
             if (vErrors === null) {
@@ -16736,8 +25208,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema118.then.required,
+                  parentSchema: schema118.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -16754,8 +25226,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema118.then.required,
+                  parentSchema: schema118.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -16782,8 +25254,8 @@ function validate51(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema98.if,
-              parentSchema: schema98,
+              schema: schema118.if,
+              parentSchema: schema118,
               data: data50,
             };
             if (vErrors === null) {
@@ -16803,7 +25275,7 @@ function validate51(
                   params: { additionalProperty: key6 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema98,
+                  parentSchema: schema118,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -16823,8 +25295,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema98.properties.closed.type,
-                  parentSchema: schema98.properties.closed,
+                  schema: schema118.properties.closed.type,
+                  parentSchema: schema118.properties.closed,
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -16838,7 +25310,7 @@ function validate51(
             if (data50.open !== undefined) {
               let data53 = data50.open;
               if (typeof data53 === 'string') {
-                if (!formats118.validate(data53)) {
+                if (!formats230.validate(data53)) {
                   const err125 = {
                     instancePath: instancePath + '/opening_hours/saturday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -16846,7 +25318,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.open,
+                    parentSchema: schema118.properties.open,
                     data: data53,
                   };
                   if (vErrors === null) {
@@ -16863,8 +25335,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.open.type,
-                  parentSchema: schema98.properties.open,
+                  schema: schema118.properties.open.type,
+                  parentSchema: schema118.properties.open,
                   data: data53,
                 };
                 if (vErrors === null) {
@@ -16878,7 +25350,7 @@ function validate51(
             if (data50.close !== undefined) {
               let data54 = data50.close;
               if (typeof data54 === 'string') {
-                if (!formats118.validate(data54)) {
+                if (!formats230.validate(data54)) {
                   const err127 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -16886,7 +25358,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema118.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -16896,7 +25368,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message5 = func108(data54, 'open', data50);
+                const message5 = func183(data54, 'open', data50);
                 if (message5 !== undefined) {
                   const err128 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
@@ -16905,7 +25377,7 @@ function validate51(
                     params: { message: message5 },
                     message: message5,
                     schema: 'open',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema118.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -16922,8 +25394,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.close.type,
-                  parentSchema: schema98.properties.close,
+                  schema: schema118.properties.close.type,
+                  parentSchema: schema118.properties.close,
                   data: data54,
                 };
                 if (vErrors === null) {
@@ -16941,8 +25413,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema98.type,
-              parentSchema: schema98,
+              schema: schema118.type,
+              parentSchema: schema118,
               data: data50,
             };
             if (vErrors === null) {
@@ -16990,8 +25462,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema118.then.required,
+                  parentSchema: schema118.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -17008,8 +25480,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema118.then.required,
+                  parentSchema: schema118.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -17036,8 +25508,8 @@ function validate51(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema98.if,
-              parentSchema: schema98,
+              schema: schema118.if,
+              parentSchema: schema118,
               data: data55,
             };
             if (vErrors === null) {
@@ -17057,7 +25529,7 @@ function validate51(
                   params: { additionalProperty: key7 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema98,
+                  parentSchema: schema118,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -17077,8 +25549,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema98.properties.closed.type,
-                  parentSchema: schema98.properties.closed,
+                  schema: schema118.properties.closed.type,
+                  parentSchema: schema118.properties.closed,
                   data: data57,
                 };
                 if (vErrors === null) {
@@ -17092,7 +25564,7 @@ function validate51(
             if (data55.open !== undefined) {
               let data58 = data55.open;
               if (typeof data58 === 'string') {
-                if (!formats118.validate(data58)) {
+                if (!formats230.validate(data58)) {
                   const err137 = {
                     instancePath: instancePath + '/opening_hours/sunday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -17100,7 +25572,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.open,
+                    parentSchema: schema118.properties.open,
                     data: data58,
                   };
                   if (vErrors === null) {
@@ -17117,8 +25589,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.open.type,
-                  parentSchema: schema98.properties.open,
+                  schema: schema118.properties.open.type,
+                  parentSchema: schema118.properties.open,
                   data: data58,
                 };
                 if (vErrors === null) {
@@ -17132,7 +25604,7 @@ function validate51(
             if (data55.close !== undefined) {
               let data59 = data55.close;
               if (typeof data59 === 'string') {
-                if (!formats118.validate(data59)) {
+                if (!formats230.validate(data59)) {
                   const err139 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -17140,7 +25612,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema118.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -17150,7 +25622,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message6 = func108(data59, 'open', data55);
+                const message6 = func183(data59, 'open', data55);
                 if (message6 !== undefined) {
                   const err140 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
@@ -17159,7 +25631,7 @@ function validate51(
                     params: { message: message6 },
                     message: message6,
                     schema: 'open',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema118.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -17176,8 +25648,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.close.type,
-                  parentSchema: schema98.properties.close,
+                  schema: schema118.properties.close.type,
+                  parentSchema: schema118.properties.close,
                   data: data59,
                 };
                 if (vErrors === null) {
@@ -17195,8 +25667,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema98.type,
-              parentSchema: schema98,
+              schema: schema118.type,
+              parentSchema: schema118,
               data: data55,
             };
             if (vErrors === null) {
@@ -17214,8 +25686,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema94.properties.opening_hours.type,
-          parentSchema: schema94.properties.opening_hours,
+          schema: schema114.properties.opening_hours.type,
+          parentSchema: schema114.properties.opening_hours,
           data: data24,
         };
         if (vErrors === null) {
@@ -17235,8 +25707,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.wheelchair_accessible.type,
-          parentSchema: schema94.properties.wheelchair_accessible,
+          schema: schema114.properties.wheelchair_accessible.type,
+          parentSchema: schema114.properties.wheelchair_accessible,
           data: data60,
         };
         if (vErrors === null) {
@@ -17258,7 +25730,7 @@ function validate51(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema94.properties.tag1,
+            parentSchema: schema114.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -17276,7 +25748,7 @@ function validate51(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema94.properties.tag1,
+            parentSchema: schema114.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -17293,8 +25765,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.tag1.type,
-          parentSchema: schema94.properties.tag1,
+          schema: schema114.properties.tag1.type,
+          parentSchema: schema114.properties.tag1,
           data: data61,
         };
         if (vErrors === null) {
@@ -17316,7 +25788,7 @@ function validate51(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema94.properties.tag2,
+            parentSchema: schema114.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -17334,7 +25806,7 @@ function validate51(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema94.properties.tag2,
+            parentSchema: schema114.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -17351,8 +25823,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.tag2.type,
-          parentSchema: schema94.properties.tag2,
+          schema: schema114.properties.tag2.type,
+          parentSchema: schema114.properties.tag2,
           data: data62,
         };
         if (vErrors === null) {
@@ -17374,7 +25846,7 @@ function validate51(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema94.properties.tag3,
+            parentSchema: schema114.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -17392,7 +25864,7 @@ function validate51(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema94.properties.tag3,
+            parentSchema: schema114.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -17409,8 +25881,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.tag3.type,
-          parentSchema: schema94.properties.tag3,
+          schema: schema114.properties.tag3.type,
+          parentSchema: schema114.properties.tag3,
           data: data63,
         };
         if (vErrors === null) {
@@ -17430,8 +25902,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.max_hardware_units.type,
-          parentSchema: schema94.properties.max_hardware_units,
+          schema: schema114.properties.max_hardware_units.type,
+          parentSchema: schema114.properties.max_hardware_units,
           data: data64,
         };
         if (vErrors === null) {
@@ -17450,7 +25922,7 @@ function validate51(
             params: { comparison: '<=', limit: 7 },
             message: 'must be <= 7',
             schema: 7,
-            parentSchema: schema94.properties.max_hardware_units,
+            parentSchema: schema114.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -17468,7 +25940,7 @@ function validate51(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema94.properties.max_hardware_units,
+            parentSchema: schema114.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -17495,7 +25967,7 @@ function validate51(
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema94.properties.hardware_models.items,
+                parentSchema: schema114.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -17513,7 +25985,7 @@ function validate51(
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema94.properties.hardware_models.items,
+                parentSchema: schema114.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -17530,8 +26002,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema94.properties.hardware_models.items.type,
-              parentSchema: schema94.properties.hardware_models.items,
+              schema: schema114.properties.hardware_models.items.type,
+              parentSchema: schema114.properties.hardware_models.items,
               data: data66,
             };
             if (vErrors === null) {
@@ -17560,7 +26032,7 @@ function validate51(
                 params: { i: i5, j: j2 },
                 message: 'must NOT have duplicate items (items ## ' + j2 + ' and ' + i5 + ' are identical)',
                 schema: true,
-                parentSchema: schema94.properties.hardware_models,
+                parentSchema: schema114.properties.hardware_models,
                 data: data65,
               };
               if (vErrors === null) {
@@ -17574,7 +26046,7 @@ function validate51(
             indices2[item2] = i5;
           }
         }
-        const message7 = func120(data65, 'max_hardware_units', data);
+        const message7 = func106(data65, 'max_hardware_units', data);
         if (message7 !== undefined) {
           const err161 = {
             instancePath: instancePath + '/hardware_models',
@@ -17583,7 +26055,7 @@ function validate51(
             params: { message: message7 },
             message: message7,
             schema: 'max_hardware_units',
-            parentSchema: schema94.properties.hardware_models,
+            parentSchema: schema114.properties.hardware_models,
             data: data65,
           };
           if (vErrors === null) {
@@ -17600,8 +26072,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.hardware_models.type,
-          parentSchema: schema94.properties.hardware_models,
+          schema: schema114.properties.hardware_models.type,
+          parentSchema: schema114.properties.hardware_models,
           data: data65,
         };
         if (vErrors === null) {
@@ -17625,8 +26097,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema80.type,
-              parentSchema: schema80,
+              schema: schema84.type,
+              parentSchema: schema84,
               data: data68,
             };
             if (vErrors === null) {
@@ -17658,10 +26130,10 @@ function validate51(
               instancePath: instancePath + '/badges_v2/' + i6,
               schemaPath: 'common#/$defs/hardwareBadge/enum',
               keyword: 'enum',
-              params: { allowedValues: schema80.enum },
+              params: { allowedValues: schema84.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema80.enum,
-              parentSchema: schema80,
+              schema: schema84.enum,
+              parentSchema: schema84,
               data: data68,
             };
             if (vErrors === null) {
@@ -17685,7 +26157,7 @@ function validate51(
                   params: { i: i7, j: j3 },
                   message: 'must NOT have duplicate items (items ## ' + j3 + ' and ' + i7 + ' are identical)',
                   schema: true,
-                  parentSchema: schema94.properties.badges_v2,
+                  parentSchema: schema114.properties.badges_v2,
                   data: data67,
                 };
                 if (vErrors === null) {
@@ -17706,8 +26178,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.badges_v2.type,
-          parentSchema: schema94.properties.badges_v2,
+          schema: schema114.properties.badges_v2.type,
+          parentSchema: schema114.properties.badges_v2,
           data: data67,
         };
         if (vErrors === null) {
@@ -17727,8 +26199,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.incomplete.type,
-          parentSchema: schema94.properties.incomplete,
+          schema: schema114.properties.incomplete.type,
+          parentSchema: schema114.properties.incomplete,
           data: data69,
         };
         if (vErrors === null) {
@@ -17748,8 +26220,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.pinpad_id.type,
-          parentSchema: schema94.properties.pinpad_id,
+          schema: schema114.properties.pinpad_id.type,
+          parentSchema: schema114.properties.pinpad_id,
           data: data70,
         };
         if (vErrors === null) {
@@ -17769,8 +26241,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.pinpad_model_id.type,
-          parentSchema: schema94.properties.pinpad_model_id,
+          schema: schema114.properties.pinpad_model_id.type,
+          parentSchema: schema114.properties.pinpad_model_id,
           data: data71,
         };
         if (vErrors === null) {
@@ -17790,8 +26262,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.pinpad_status.type,
-          parentSchema: schema94.properties.pinpad_status,
+          schema: schema114.properties.pinpad_status.type,
+          parentSchema: schema114.properties.pinpad_status,
           data: data72,
         };
         if (vErrors === null) {
@@ -17811,8 +26283,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.active_pinpad.type,
-          parentSchema: schema94.properties.active_pinpad,
+          schema: schema114.properties.active_pinpad.type,
+          parentSchema: schema114.properties.active_pinpad,
           data: data73,
         };
         if (vErrors === null) {
@@ -17832,8 +26304,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.basic_sp_search.type,
-          parentSchema: schema94.properties.basic_sp_search,
+          schema: schema114.properties.basic_sp_search.type,
+          parentSchema: schema114.properties.basic_sp_search,
           data: data74,
         };
         if (vErrors === null) {
@@ -17853,8 +26325,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.has_hardware.type,
-          parentSchema: schema94.properties.has_hardware,
+          schema: schema114.properties.has_hardware.type,
+          parentSchema: schema114.properties.has_hardware,
           data: data75,
         };
         if (vErrors === null) {
@@ -17872,10 +26344,10 @@ function validate51(
           instancePath: instancePath + '/service_point_hardware_unit_id',
           schemaPath: '#/properties/service_point_hardware_unit_id/type',
           keyword: 'type',
-          params: { type: schema94.properties.service_point_hardware_unit_id.type },
+          params: { type: schema114.properties.service_point_hardware_unit_id.type },
           message: 'must be integer,null',
-          schema: schema94.properties.service_point_hardware_unit_id.type,
-          parentSchema: schema94.properties.service_point_hardware_unit_id,
+          schema: schema114.properties.service_point_hardware_unit_id.type,
+          parentSchema: schema114.properties.service_point_hardware_unit_id,
           data: data76,
         };
         if (vErrors === null) {
@@ -17899,8 +26371,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema94.properties.carriers_access.items.type,
-              parentSchema: schema94.properties.carriers_access.items,
+              schema: schema114.properties.carriers_access.items.type,
+              parentSchema: schema114.properties.carriers_access.items,
               data: data78,
             };
             if (vErrors === null) {
@@ -17929,7 +26401,7 @@ function validate51(
                 params: { i: i9, j: j4 },
                 message: 'must NOT have duplicate items (items ## ' + j4 + ' and ' + i9 + ' are identical)',
                 schema: true,
-                parentSchema: schema94.properties.carriers_access,
+                parentSchema: schema114.properties.carriers_access,
                 data: data77,
               };
               if (vErrors === null) {
@@ -17950,8 +26422,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.carriers_access.type,
-          parentSchema: schema94.properties.carriers_access,
+          schema: schema114.properties.carriers_access.type,
+          parentSchema: schema114.properties.carriers_access,
           data: data77,
         };
         if (vErrors === null) {
@@ -17976,8 +26448,8 @@ function validate51(
                 keyword: 'required',
                 params: { missingProperty: 'carrier_id' },
                 message: "must have required property '" + 'carrier_id' + "'",
-                schema: schema106.required,
-                parentSchema: schema106,
+                schema: schema126.required,
+                parentSchema: schema126,
                 data: data80,
               };
               if (vErrors === null) {
@@ -18003,7 +26475,7 @@ function validate51(
                   params: { additionalProperty: key8 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema106,
+                  parentSchema: schema126,
                   data: data80,
                 };
                 if (vErrors === null) {
@@ -18023,8 +26495,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema106.properties.carrier_id.type,
-                  parentSchema: schema106.properties.carrier_id,
+                  schema: schema126.properties.carrier_id.type,
+                  parentSchema: schema126.properties.carrier_id,
                   data: data81,
                 };
                 if (vErrors === null) {
@@ -18044,8 +26516,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema106.properties.first_mile.type,
-                  parentSchema: schema106.properties.first_mile,
+                  schema: schema126.properties.first_mile.type,
+                  parentSchema: schema126.properties.first_mile,
                   data: data82,
                 };
                 if (vErrors === null) {
@@ -18065,8 +26537,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema106.properties.last_mile.type,
-                  parentSchema: schema106.properties.last_mile,
+                  schema: schema126.properties.last_mile.type,
+                  parentSchema: schema126.properties.last_mile,
                   data: data83,
                 };
                 if (vErrors === null) {
@@ -18086,8 +26558,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema106.properties.expiry_days.type,
-                  parentSchema: schema106.properties.expiry_days,
+                  schema: schema126.properties.expiry_days.type,
+                  parentSchema: schema126.properties.expiry_days,
                   data: data84,
                 };
                 if (vErrors === null) {
@@ -18106,7 +26578,7 @@ function validate51(
                     params: { comparison: '<=', limit: 30 },
                     message: 'must be <= 30',
                     schema: 30,
-                    parentSchema: schema106.properties.expiry_days,
+                    parentSchema: schema126.properties.expiry_days,
                     data: data84,
                   };
                   if (vErrors === null) {
@@ -18124,7 +26596,7 @@ function validate51(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema106.properties.expiry_days,
+                    parentSchema: schema126.properties.expiry_days,
                     data: data84,
                   };
                   if (vErrors === null) {
@@ -18145,8 +26617,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema106.properties.reserved_compartments.type,
-                  parentSchema: schema106.properties.reserved_compartments,
+                  schema: schema126.properties.reserved_compartments.type,
+                  parentSchema: schema126.properties.reserved_compartments,
                   data: data85,
                 };
                 if (vErrors === null) {
@@ -18165,7 +26637,7 @@ function validate51(
                     params: { comparison: '<=', limit: 100 },
                     message: 'must be <= 100',
                     schema: 100,
-                    parentSchema: schema106.properties.reserved_compartments,
+                    parentSchema: schema126.properties.reserved_compartments,
                     data: data85,
                   };
                   if (vErrors === null) {
@@ -18183,7 +26655,7 @@ function validate51(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema106.properties.reserved_compartments,
+                    parentSchema: schema126.properties.reserved_compartments,
                     data: data85,
                   };
                   if (vErrors === null) {
@@ -18204,8 +26676,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema106.properties.allocation_behaviour.type,
-                  parentSchema: schema106.properties.allocation_behaviour,
+                  schema: schema126.properties.allocation_behaviour.type,
+                  parentSchema: schema126.properties.allocation_behaviour,
                   data: data86,
                 };
                 if (vErrors === null) {
@@ -18220,10 +26692,10 @@ function validate51(
                   instancePath: instancePath + '/carrier_settings/' + i10 + '/allocation_behaviour',
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema106.properties.allocation_behaviour.enum },
+                  params: { allowedValues: schema126.properties.allocation_behaviour.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema106.properties.allocation_behaviour.enum,
-                  parentSchema: schema106.properties.allocation_behaviour,
+                  schema: schema126.properties.allocation_behaviour.enum,
+                  parentSchema: schema126.properties.allocation_behaviour,
                   data: data86,
                 };
                 if (vErrors === null) {
@@ -18241,8 +26713,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema106.type,
-              parentSchema: schema106,
+              schema: schema126.type,
+              parentSchema: schema126,
               data: data80,
             };
             if (vErrors === null) {
@@ -18260,8 +26732,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.carrier_settings.type,
-          parentSchema: schema94.properties.carrier_settings,
+          schema: schema114.properties.carrier_settings.type,
+          parentSchema: schema114.properties.carrier_settings,
           data: data79,
         };
         if (vErrors === null) {
@@ -18281,8 +26753,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.location_owner_id.type,
-          parentSchema: schema94.properties.location_owner_id,
+          schema: schema114.properties.location_owner_id.type,
+          parentSchema: schema114.properties.location_owner_id,
           data: data87,
         };
         if (vErrors === null) {
@@ -18302,8 +26774,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.maintenance_provider_id.type,
-          parentSchema: schema94.properties.maintenance_provider_id,
+          schema: schema114.properties.maintenance_provider_id.type,
+          parentSchema: schema114.properties.maintenance_provider_id,
           data: data88,
         };
         if (vErrors === null) {
@@ -18323,8 +26795,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.support_provider_id.type,
-          parentSchema: schema94.properties.support_provider_id,
+          schema: schema114.properties.support_provider_id.type,
+          parentSchema: schema114.properties.support_provider_id,
           data: data89,
         };
         if (vErrors === null) {
@@ -18344,8 +26816,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.service_point_group_id.type,
-          parentSchema: schema94.properties.service_point_group_id,
+          schema: schema114.properties.service_point_group_id.type,
+          parentSchema: schema114.properties.service_point_group_id,
           data: data90,
         };
         if (vErrors === null) {
@@ -18365,8 +26837,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.group_name.type,
-          parentSchema: schema94.properties.group_name,
+          schema: schema114.properties.group_name.type,
+          parentSchema: schema114.properties.group_name,
           data: data91,
         };
         if (vErrors === null) {
@@ -18386,8 +26858,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.contract_signed.type,
-          parentSchema: schema94.properties.contract_signed,
+          schema: schema114.properties.contract_signed.type,
+          parentSchema: schema114.properties.contract_signed,
           data: data92,
         };
         if (vErrors === null) {
@@ -18409,7 +26881,7 @@ function validate51(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema94.properties.scout_contact,
+            parentSchema: schema114.properties.scout_contact,
             data: data93,
           };
           if (vErrors === null) {
@@ -18419,7 +26891,7 @@ function validate51(
           }
           errors++;
         }
-        if (!formats152.validate(data93)) {
+        if (!formats264.validate(data93)) {
           const err200 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -18427,7 +26899,7 @@ function validate51(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema94.properties.scout_contact,
+            parentSchema: schema114.properties.scout_contact,
             data: data93,
           };
           if (vErrors === null) {
@@ -18444,8 +26916,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.scout_contact.type,
-          parentSchema: schema94.properties.scout_contact,
+          schema: schema114.properties.scout_contact.type,
+          parentSchema: schema114.properties.scout_contact,
           data: data93,
         };
         if (vErrors === null) {
@@ -18465,8 +26937,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.scout_email.type,
-          parentSchema: schema94.properties.scout_email,
+          schema: schema114.properties.scout_email.type,
+          parentSchema: schema114.properties.scout_email,
           data: data94,
         };
         if (vErrors === null) {
@@ -18486,8 +26958,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.is_terminated.type,
-          parentSchema: schema94.properties.is_terminated,
+          schema: schema114.properties.is_terminated.type,
+          parentSchema: schema114.properties.is_terminated,
           data: data95,
         };
         if (vErrors === null) {
@@ -18507,8 +26979,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.parked.type,
-          parentSchema: schema94.properties.parked,
+          schema: schema114.properties.parked.type,
+          parentSchema: schema114.properties.parked,
           data: data96,
         };
         if (vErrors === null) {
@@ -18528,8 +27000,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.test_sp.type,
-          parentSchema: schema94.properties.test_sp,
+          schema: schema114.properties.test_sp.type,
+          parentSchema: schema114.properties.test_sp,
           data: data97,
         };
         if (vErrors === null) {
@@ -18549,8 +27021,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.active.type,
-          parentSchema: schema94.properties.active,
+          schema: schema114.properties.active.type,
+          parentSchema: schema114.properties.active,
           data: data98,
         };
         if (vErrors === null) {
@@ -18572,7 +27044,7 @@ function validate51(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema94.properties.description,
+            parentSchema: schema114.properties.description,
             data: data99,
           };
           if (vErrors === null) {
@@ -18589,8 +27061,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.description.type,
-          parentSchema: schema94.properties.description,
+          schema: schema114.properties.description.type,
+          parentSchema: schema114.properties.description,
           data: data99,
         };
         if (vErrors === null) {
@@ -18610,8 +27082,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.description_language.type,
-          parentSchema: schema94.properties.description_language,
+          schema: schema114.properties.description_language.type,
+          parentSchema: schema114.properties.description_language,
           data: data100,
         };
         if (vErrors === null) {
@@ -18634,10 +27106,10 @@ function validate51(
           instancePath: instancePath + '/description_language',
           schemaPath: '#/properties/description_language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema94.properties.description_language.enum },
+          params: { allowedValues: schema114.properties.description_language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema94.properties.description_language.enum,
-          parentSchema: schema94.properties.description_language,
+          schema: schema114.properties.description_language.enum,
+          parentSchema: schema114.properties.description_language,
           data: data100,
         };
         if (vErrors === null) {
@@ -18676,7 +27148,7 @@ function validate51(
       if (_valid7) {
         const _errs382 = errors;
         if (Array.isArray(data101)) {
-          const message8 = func124(data101, schema94.properties.descriptions.then['x-default-description'], data);
+          const message8 = func199(data101, schema114.properties.descriptions.then['x-default-description'], data);
           if (message8 !== undefined) {
             const err212 = {
               instancePath: instancePath + '/descriptions',
@@ -18684,8 +27156,8 @@ function validate51(
               keyword: 'x-default-description',
               params: { message: message8 },
               message: message8,
-              schema: schema94.properties.descriptions.then['x-default-description'],
-              parentSchema: schema94.properties.descriptions.then,
+              schema: schema114.properties.descriptions.then['x-default-description'],
+              parentSchema: schema114.properties.descriptions.then,
               data: data101,
             };
             if (vErrors === null) {
@@ -18706,8 +27178,8 @@ function validate51(
           keyword: 'if',
           params: { failingKeyword: 'then' },
           message: 'must match "then" schema',
-          schema: schema94.properties.descriptions.if,
-          parentSchema: schema94.properties.descriptions,
+          schema: schema114.properties.descriptions.if,
+          parentSchema: schema114.properties.descriptions,
           data: data101,
         };
         if (vErrors === null) {
@@ -18729,8 +27201,8 @@ function validate51(
                 keyword: 'required',
                 params: { missingProperty: 'language_code' },
                 message: "must have required property '" + 'language_code' + "'",
-                schema: schema94.properties.descriptions.items.required,
-                parentSchema: schema94.properties.descriptions.items,
+                schema: schema114.properties.descriptions.items.required,
+                parentSchema: schema114.properties.descriptions.items,
                 data: data102,
               };
               if (vErrors === null) {
@@ -18747,8 +27219,8 @@ function validate51(
                 keyword: 'required',
                 params: { missingProperty: 'country' },
                 message: "must have required property '" + 'country' + "'",
-                schema: schema94.properties.descriptions.items.required,
-                parentSchema: schema94.properties.descriptions.items,
+                schema: schema114.properties.descriptions.items.required,
+                parentSchema: schema114.properties.descriptions.items,
                 data: data102,
               };
               if (vErrors === null) {
@@ -18769,7 +27241,7 @@ function validate51(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema94.properties.descriptions.items.properties.text,
+                    parentSchema: schema114.properties.descriptions.items.properties.text,
                     data: data103,
                   };
                   if (vErrors === null) {
@@ -18786,8 +27258,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema94.properties.descriptions.items.properties.text.type,
-                  parentSchema: schema94.properties.descriptions.items.properties.text,
+                  schema: schema114.properties.descriptions.items.properties.text.type,
+                  parentSchema: schema114.properties.descriptions.items.properties.text,
                   data: data103,
                 };
                 if (vErrors === null) {
@@ -18807,8 +27279,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema94.properties.descriptions.items.properties.language_code.type,
-                  parentSchema: schema94.properties.descriptions.items.properties.language_code,
+                  schema: schema114.properties.descriptions.items.properties.language_code.type,
+                  parentSchema: schema114.properties.descriptions.items.properties.language_code,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -18831,10 +27303,10 @@ function validate51(
                   instancePath: instancePath + '/descriptions/' + i11 + '/language_code',
                   schemaPath: '#/properties/descriptions/items/properties/language_code/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema94.properties.descriptions.items.properties.language_code.enum },
+                  params: { allowedValues: schema114.properties.descriptions.items.properties.language_code.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema94.properties.descriptions.items.properties.language_code.enum,
-                  parentSchema: schema94.properties.descriptions.items.properties.language_code,
+                  schema: schema114.properties.descriptions.items.properties.language_code.enum,
+                  parentSchema: schema114.properties.descriptions.items.properties.language_code,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -18901,8 +27373,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema94.properties.descriptions.items.type,
-              parentSchema: schema94.properties.descriptions.items,
+              schema: schema114.properties.descriptions.items.type,
+              parentSchema: schema114.properties.descriptions.items,
               data: data102,
             };
             if (vErrors === null) {
@@ -18920,8 +27392,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.descriptions.type,
-          parentSchema: schema94.properties.descriptions,
+          schema: schema114.properties.descriptions.type,
+          parentSchema: schema114.properties.descriptions,
           data: data101,
         };
         if (vErrors === null) {
@@ -18943,7 +27415,7 @@ function validate51(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema94.properties.comments,
+            parentSchema: schema114.properties.comments,
             data: data106,
           };
           if (vErrors === null) {
@@ -18960,8 +27432,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.comments.type,
-          parentSchema: schema94.properties.comments,
+          schema: schema114.properties.comments.type,
+          parentSchema: schema114.properties.comments,
           data: data106,
         };
         if (vErrors === null) {
@@ -18983,7 +27455,7 @@ function validate51(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema94.properties.contact_person,
+            parentSchema: schema114.properties.contact_person,
             data: data107,
           };
           if (vErrors === null) {
@@ -19001,7 +27473,7 @@ function validate51(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema94.properties.contact_person,
+            parentSchema: schema114.properties.contact_person,
             data: data107,
           };
           if (vErrors === null) {
@@ -19018,8 +27490,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.contact_person.type,
-          parentSchema: schema94.properties.contact_person,
+          schema: schema114.properties.contact_person.type,
+          parentSchema: schema114.properties.contact_person,
           data: data107,
         };
         if (vErrors === null) {
@@ -19041,7 +27513,7 @@ function validate51(
             params: { limit: 15 },
             message: 'must NOT have more than 15 characters',
             schema: 15,
-            parentSchema: schema94.properties.owner_contact_phone,
+            parentSchema: schema114.properties.owner_contact_phone,
             data: data108,
           };
           if (vErrors === null) {
@@ -19059,7 +27531,7 @@ function validate51(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema94.properties.owner_contact_phone,
+            parentSchema: schema114.properties.owner_contact_phone,
             data: data108,
           };
           if (vErrors === null) {
@@ -19076,8 +27548,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.owner_contact_phone.type,
-          parentSchema: schema94.properties.owner_contact_phone,
+          schema: schema114.properties.owner_contact_phone.type,
+          parentSchema: schema114.properties.owner_contact_phone,
           data: data108,
         };
         if (vErrors === null) {
@@ -19099,7 +27571,7 @@ function validate51(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema94.properties.email,
+            parentSchema: schema114.properties.email,
             data: data109,
           };
           if (vErrors === null) {
@@ -19117,7 +27589,7 @@ function validate51(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema94.properties.email,
+            parentSchema: schema114.properties.email,
             data: data109,
           };
           if (vErrors === null) {
@@ -19134,8 +27606,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.email.type,
-          parentSchema: schema94.properties.email,
+          schema: schema114.properties.email.type,
+          parentSchema: schema114.properties.email,
           data: data109,
         };
         if (vErrors === null) {
@@ -19160,8 +27632,8 @@ function validate51(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema108.required,
-                parentSchema: schema108,
+                schema: schema102.required,
+                parentSchema: schema102,
                 data: data111,
               };
               if (vErrors === null) {
@@ -19178,8 +27650,8 @@ function validate51(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema108.required,
-                parentSchema: schema108,
+                schema: schema102.required,
+                parentSchema: schema102,
                 data: data111,
               };
               if (vErrors === null) {
@@ -19204,7 +27676,7 @@ function validate51(
                   params: { additionalProperty: key9 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema108,
+                  parentSchema: schema102,
                   data: data111,
                 };
                 if (vErrors === null) {
@@ -19226,7 +27698,7 @@ function validate51(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema108.properties.photo_id,
+                    parentSchema: schema102.properties.photo_id,
                     data: data112,
                   };
                   if (vErrors === null) {
@@ -19243,8 +27715,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.photo_id.type,
-                  parentSchema: schema108.properties.photo_id,
+                  schema: schema102.properties.photo_id.type,
+                  parentSchema: schema102.properties.photo_id,
                   data: data112,
                 };
                 if (vErrors === null) {
@@ -19266,7 +27738,7 @@ function validate51(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema108.properties.url,
+                    parentSchema: schema102.properties.url,
                     data: data113,
                   };
                   if (vErrors === null) {
@@ -19283,8 +27755,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.url.type,
-                  parentSchema: schema108.properties.url,
+                  schema: schema102.properties.url.type,
+                  parentSchema: schema102.properties.url,
                   data: data113,
                 };
                 if (vErrors === null) {
@@ -19306,7 +27778,7 @@ function validate51(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema108.properties.file_name,
+                    parentSchema: schema102.properties.file_name,
                     data: data114,
                   };
                   if (vErrors === null) {
@@ -19323,8 +27795,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.file_name.type,
-                  parentSchema: schema108.properties.file_name,
+                  schema: schema102.properties.file_name.type,
+                  parentSchema: schema102.properties.file_name,
                   data: data114,
                 };
                 if (vErrors === null) {
@@ -19346,7 +27818,7 @@ function validate51(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema108.properties.content_type,
+                    parentSchema: schema102.properties.content_type,
                     data: data115,
                   };
                   if (vErrors === null) {
@@ -19363,8 +27835,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.content_type.type,
-                  parentSchema: schema108.properties.content_type,
+                  schema: schema102.properties.content_type.type,
+                  parentSchema: schema102.properties.content_type,
                   data: data115,
                 };
                 if (vErrors === null) {
@@ -19384,8 +27856,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema108.properties.size.type,
-                  parentSchema: schema108.properties.size,
+                  schema: schema102.properties.size.type,
+                  parentSchema: schema102.properties.size,
                   data: data116,
                 };
                 if (vErrors === null) {
@@ -19404,7 +27876,7 @@ function validate51(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema108.properties.size,
+                    parentSchema: schema102.properties.size,
                     data: data116,
                   };
                   if (vErrors === null) {
@@ -19423,8 +27895,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema108.type,
-              parentSchema: schema108,
+              schema: schema102.type,
+              parentSchema: schema102,
               data: data111,
             };
             if (vErrors === null) {
@@ -19442,8 +27914,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.photos.type,
-          parentSchema: schema94.properties.photos,
+          schema: schema114.properties.photos.type,
+          parentSchema: schema114.properties.photos,
           data: data110,
         };
         if (vErrors === null) {
@@ -19463,8 +27935,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.report_id.type,
-          parentSchema: schema94.properties.report_id,
+          schema: schema114.properties.report_id.type,
+          parentSchema: schema114.properties.report_id,
           data: data117,
         };
         if (vErrors === null) {
@@ -19482,8 +27954,8 @@ function validate51(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema94.type,
-      parentSchema: schema94,
+      schema: schema114.type,
+      parentSchema: schema114,
       data,
     };
     if (vErrors === null) {
@@ -19493,10 +27965,10 @@ function validate51(
     }
     errors++;
   }
-  validate51.errors = vErrors;
+  validate64.errors = vErrors;
   return errors === 0;
 }
-validate51.evaluated = {
+validate64.evaluated = {
   props: {
     service_point_id: true,
     sp_id: true,
@@ -19564,8 +28036,8 @@ validate51.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePointGroup = validate52;
-const schema109 = {
+export const servicePointGroup = validate65;
+const schema129 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group',
   title: 'ServicePointGroup',
@@ -19617,13 +28089,13 @@ const schema109 = {
   },
 };
 
-function validate52(
+function validate65(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate52.evaluated;
+  const evaluated0 = validate65.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19638,8 +28110,8 @@ function validate52(
         keyword: 'required',
         params: { missingProperty: 'group_name' },
         message: "must have required property '" + 'group_name' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema129.required,
+        parentSchema: schema129,
         data,
       };
       if (vErrors === null) {
@@ -19656,8 +28128,8 @@ function validate52(
         keyword: 'required',
         params: { missingProperty: 'service_point_ids' },
         message: "must have required property '" + 'service_point_ids' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema129.required,
+        parentSchema: schema129,
         data,
       };
       if (vErrors === null) {
@@ -19676,8 +28148,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema109.properties.service_point_group_id.type,
-          parentSchema: schema109.properties.service_point_group_id,
+          schema: schema129.properties.service_point_group_id.type,
+          parentSchema: schema129.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -19699,7 +28171,7 @@ function validate52(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema109.properties.group_name,
+            parentSchema: schema129.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -19717,7 +28189,7 @@ function validate52(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema109.properties.group_name,
+            parentSchema: schema129.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -19735,7 +28207,7 @@ function validate52(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema109.properties.group_name,
+            parentSchema: schema129.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -19752,8 +28224,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.group_name.type,
-          parentSchema: schema109.properties.group_name,
+          schema: schema129.properties.group_name.type,
+          parentSchema: schema129.properties.group_name,
           data: data1,
         };
         if (vErrors === null) {
@@ -19775,7 +28247,7 @@ function validate52(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema109.properties.service_point_ids,
+            parentSchema: schema129.properties.service_point_ids,
             data: data2,
           };
           if (vErrors === null) {
@@ -19795,8 +28267,8 @@ function validate52(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema109.properties.service_point_ids.items.type,
-              parentSchema: schema109.properties.service_point_ids.items,
+              schema: schema129.properties.service_point_ids.items.type,
+              parentSchema: schema129.properties.service_point_ids.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -19825,7 +28297,7 @@ function validate52(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema109.properties.service_point_ids,
+                parentSchema: schema129.properties.service_point_ids,
                 data: data2,
               };
               if (vErrors === null) {
@@ -19846,8 +28318,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema109.properties.service_point_ids.type,
-          parentSchema: schema109.properties.service_point_ids,
+          schema: schema129.properties.service_point_ids.type,
+          parentSchema: schema129.properties.service_point_ids,
           data: data2,
         };
         if (vErrors === null) {
@@ -19871,8 +28343,8 @@ function validate52(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema109.properties.carrier_ids.items.type,
-              parentSchema: schema109.properties.carrier_ids.items,
+              schema: schema129.properties.carrier_ids.items.type,
+              parentSchema: schema129.properties.carrier_ids.items,
               data: data5,
             };
             if (vErrors === null) {
@@ -19901,7 +28373,7 @@ function validate52(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema109.properties.carrier_ids,
+                parentSchema: schema129.properties.carrier_ids,
                 data: data4,
               };
               if (vErrors === null) {
@@ -19922,8 +28394,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema109.properties.carrier_ids.type,
-          parentSchema: schema109.properties.carrier_ids,
+          schema: schema129.properties.carrier_ids.type,
+          parentSchema: schema129.properties.carrier_ids,
           data: data4,
         };
         if (vErrors === null) {
@@ -19943,8 +28415,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema109.properties.active.type,
-          parentSchema: schema109.properties.active,
+          schema: schema129.properties.active.type,
+          parentSchema: schema129.properties.active,
           data: data6,
         };
         if (vErrors === null) {
@@ -19962,8 +28434,8 @@ function validate52(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema109.type,
-      parentSchema: schema109,
+      schema: schema129.type,
+      parentSchema: schema129,
       data,
     };
     if (vErrors === null) {
@@ -19973,17 +28445,17 @@ function validate52(
     }
     errors++;
   }
-  validate52.errors = vErrors;
+  validate65.errors = vErrors;
   return errors === 0;
 }
-validate52.evaluated = {
+validate65.evaluated = {
   props: { service_point_group_id: true, group_name: true, service_point_ids: true, carrier_ids: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const servicePointGroupChoice = validate53;
-const schema110 = {
+export const servicePointGroupChoice = validate66;
+const schema130 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group-choice',
   title: 'Service point group choice',
@@ -19995,13 +28467,13 @@ const schema110 = {
   },
 };
 
-function validate53(
+function validate66(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group-choice" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate53.evaluated;
+  const evaluated0 = validate66.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20016,8 +28488,8 @@ function validate53(
         keyword: 'required',
         params: { missingProperty: 'service_point_group_id' },
         message: "must have required property '" + 'service_point_group_id' + "'",
-        schema: schema110.required,
-        parentSchema: schema110,
+        schema: schema130.required,
+        parentSchema: schema130,
         data,
       };
       if (vErrors === null) {
@@ -20036,8 +28508,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema110.properties.service_point_group_id.type,
-          parentSchema: schema110.properties.service_point_group_id,
+          schema: schema130.properties.service_point_group_id.type,
+          parentSchema: schema130.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -20055,8 +28527,8 @@ function validate53(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema110.type,
-      parentSchema: schema110,
+      schema: schema130.type,
+      parentSchema: schema130,
       data,
     };
     if (vErrors === null) {
@@ -20066,13 +28538,13 @@ function validate53(
     }
     errors++;
   }
-  validate53.errors = vErrors;
+  validate66.errors = vErrors;
   return errors === 0;
 }
-validate53.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
+validate66.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointLocationOwner = validate54;
-const schema111 = {
+export const servicePointLocationOwner = validate67;
+const schema131 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-location-owner',
   title: 'Service point location owner',
@@ -20082,13 +28554,13 @@ const schema111 = {
   properties: { location_owner_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=location_owners' } } },
 };
 
-function validate54(
+function validate67(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-location-owner" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate54.evaluated;
+  const evaluated0 = validate67.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20103,8 +28575,8 @@ function validate54(
         keyword: 'required',
         params: { missingProperty: 'location_owner_id' },
         message: "must have required property '" + 'location_owner_id' + "'",
-        schema: schema111.required,
-        parentSchema: schema111,
+        schema: schema131.required,
+        parentSchema: schema131,
         data,
       };
       if (vErrors === null) {
@@ -20123,8 +28595,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema111.properties.location_owner_id.type,
-          parentSchema: schema111.properties.location_owner_id,
+          schema: schema131.properties.location_owner_id.type,
+          parentSchema: schema131.properties.location_owner_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -20142,8 +28614,8 @@ function validate54(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema111.type,
-      parentSchema: schema111,
+      schema: schema131.type,
+      parentSchema: schema131,
       data,
     };
     if (vErrors === null) {
@@ -20153,13 +28625,13 @@ function validate54(
     }
     errors++;
   }
-  validate54.errors = vErrors;
+  validate67.errors = vErrors;
   return errors === 0;
 }
-validate54.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
+validate67.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointScoutContact = validate55;
-const schema112 = {
+export const servicePointScoutContact = validate68;
+const schema132 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-scout-contact',
   title: 'Service point scout contact',
@@ -20172,13 +28644,13 @@ const schema112 = {
   },
 };
 
-function validate55(
+function validate68(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-scout-contact" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate55.evaluated;
+  const evaluated0 = validate68.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20193,8 +28665,8 @@ function validate55(
         keyword: 'required',
         params: { missingProperty: 'scout_contact' },
         message: "must have required property '" + 'scout_contact' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema132.required,
+        parentSchema: schema132,
         data,
       };
       if (vErrors === null) {
@@ -20215,7 +28687,7 @@ function validate55(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema112.properties.scout_contact,
+            parentSchema: schema132.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -20225,7 +28697,7 @@ function validate55(
           }
           errors++;
         }
-        if (!formats152.validate(data0)) {
+        if (!formats264.validate(data0)) {
           const err2 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -20233,7 +28705,7 @@ function validate55(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema112.properties.scout_contact,
+            parentSchema: schema132.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -20250,8 +28722,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.scout_contact.type,
-          parentSchema: schema112.properties.scout_contact,
+          schema: schema132.properties.scout_contact.type,
+          parentSchema: schema132.properties.scout_contact,
           data: data0,
         };
         if (vErrors === null) {
@@ -20269,8 +28741,8 @@ function validate55(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema112.type,
-      parentSchema: schema112,
+      schema: schema132.type,
+      parentSchema: schema132,
       data,
     };
     if (vErrors === null) {
@@ -20280,13 +28752,13 @@ function validate55(
     }
     errors++;
   }
-  validate55.errors = vErrors;
+  validate68.errors = vErrors;
   return errors === 0;
 }
-validate55.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
+validate68.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
 
-export const shipmentReportRequest = validate56;
-const schema113 = {
+export const shipmentReportRequest = validate69;
+const schema133 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'shipment-report-request',
   title: 'Shipment report request',
@@ -20312,15 +28784,15 @@ const schema113 = {
     max_event_id: { type: 'integer', format: 'positive-integer', 'x-not-before': 'min_event_id' },
   },
 };
-const formats168 = sharedValidators.formats['positive-integer'];
+const formats280 = sharedValidators.formats['positive-integer'];
 
-function validate56(
+function validate69(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="shipment-report-request" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
+  const evaluated0 = validate69.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20335,8 +28807,8 @@ function validate56(
         keyword: 'required',
         params: { missingProperty: 'kind' },
         message: "must have required property '" + 'kind' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema133.required,
+        parentSchema: schema133,
         data,
       };
       if (vErrors === null) {
@@ -20353,8 +28825,8 @@ function validate56(
         keyword: 'required',
         params: { missingProperty: 'from_date' },
         message: "must have required property '" + 'from_date' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema133.required,
+        parentSchema: schema133,
         data,
       };
       if (vErrors === null) {
@@ -20371,8 +28843,8 @@ function validate56(
         keyword: 'required',
         params: { missingProperty: 'to_date' },
         message: "must have required property '" + 'to_date' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema133.required,
+        parentSchema: schema133,
         data,
       };
       if (vErrors === null) {
@@ -20391,8 +28863,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.kind.type,
-          parentSchema: schema113.properties.kind,
+          schema: schema133.properties.kind.type,
+          parentSchema: schema133.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -20411,10 +28883,10 @@ function validate56(
           instancePath: instancePath + '/kind',
           schemaPath: '#/properties/kind/enum',
           keyword: 'enum',
-          params: { allowedValues: schema113.properties.kind.enum },
+          params: { allowedValues: schema133.properties.kind.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema113.properties.kind.enum,
-          parentSchema: schema113.properties.kind,
+          schema: schema133.properties.kind.enum,
+          parentSchema: schema133.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -20436,7 +28908,7 @@ function validate56(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema113.properties.from_date,
+            parentSchema: schema133.properties.from_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -20453,8 +28925,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.from_date.type,
-          parentSchema: schema113.properties.from_date,
+          schema: schema133.properties.from_date.type,
+          parentSchema: schema133.properties.from_date,
           data: data1,
         };
         if (vErrors === null) {
@@ -20477,7 +28949,7 @@ function validate56(
             params: { message: message0 },
             message: message0,
             schema: 'from_date',
-            parentSchema: schema113.properties.to_date,
+            parentSchema: schema133.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -20497,7 +28969,7 @@ function validate56(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema113.properties.to_date,
+            parentSchema: schema133.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -20516,7 +28988,7 @@ function validate56(
             params: { message: message1 },
             message: message1,
             schema: 'from_date',
-            parentSchema: schema113.properties.to_date,
+            parentSchema: schema133.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -20533,8 +29005,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.to_date.type,
-          parentSchema: schema113.properties.to_date,
+          schema: schema133.properties.to_date.type,
+          parentSchema: schema133.properties.to_date,
           data: data2,
         };
         if (vErrors === null) {
@@ -20554,8 +29026,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema113.properties.carrier_id.type,
-          parentSchema: schema113.properties.carrier_id,
+          schema: schema133.properties.carrier_id.type,
+          parentSchema: schema133.properties.carrier_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -20575,8 +29047,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema113.properties.min_event_id.type,
-          parentSchema: schema113.properties.min_event_id,
+          schema: schema133.properties.min_event_id.type,
+          parentSchema: schema133.properties.min_event_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -20587,7 +29059,7 @@ function validate56(
         errors++;
       }
       if (typeof data4 == 'number' && isFinite(data4)) {
-        if (!formats168.validate(data4)) {
+        if (!formats280.validate(data4)) {
           const err13 = {
             instancePath: instancePath + '/min_event_id',
             schemaPath: '#/properties/min_event_id/format',
@@ -20595,7 +29067,7 @@ function validate56(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema113.properties.min_event_id,
+            parentSchema: schema133.properties.min_event_id,
             data: data4,
           };
           if (vErrors === null) {
@@ -20616,8 +29088,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema113.properties.max_event_id.type,
-          parentSchema: schema113.properties.max_event_id,
+          schema: schema133.properties.max_event_id.type,
+          parentSchema: schema133.properties.max_event_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -20628,7 +29100,7 @@ function validate56(
         errors++;
       }
       if (typeof data5 == 'number' && isFinite(data5)) {
-        if (!formats168.validate(data5)) {
+        if (!formats280.validate(data5)) {
           const err15 = {
             instancePath: instancePath + '/max_event_id',
             schemaPath: '#/properties/max_event_id/format',
@@ -20636,7 +29108,7 @@ function validate56(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema113.properties.max_event_id,
+            parentSchema: schema133.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -20655,7 +29127,7 @@ function validate56(
             params: { message: message2 },
             message: message2,
             schema: 'min_event_id',
-            parentSchema: schema113.properties.max_event_id,
+            parentSchema: schema133.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -20676,7 +29148,7 @@ function validate56(
             params: { message: message3 },
             message: message3,
             schema: 'min_event_id',
-            parentSchema: schema113.properties.max_event_id,
+            parentSchema: schema133.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -20695,8 +29167,8 @@ function validate56(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema113.type,
-      parentSchema: schema113,
+      schema: schema133.type,
+      parentSchema: schema133,
       data,
     };
     if (vErrors === null) {
@@ -20706,17 +29178,2119 @@ function validate56(
     }
     errors++;
   }
-  validate56.errors = vErrors;
+  validate69.errors = vErrors;
   return errors === 0;
 }
-validate56.evaluated = {
+validate69.evaluated = {
   props: { kind: true, from_date: true, to_date: true, carrier_id: true, min_event_id: true, max_event_id: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const ticket = validate57;
-const schema114 = {
+export const subOrder = validate70;
+const schema134 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'sub-order',
+  title: 'SubOrder',
+  type: 'object',
+  'x-resource': {
+    name: 'production-orders',
+    endpoint: 'service_points/hardware_order/sub_orders',
+    id: 'sub_order_id',
+    feature: 'hardware_orders',
+    partnerTypes: ['operator'],
+    actions: {
+      create: { levels: ['basic', 'advance'], partnerTypes: ['operator'] },
+      edit: { levels: ['basic', 'advance'], partnerTypes: ['operator'] },
+      delete: { levels: ['basic', 'advance'], partnerTypes: ['operator'] },
+    },
+    pageSize: 20,
+    sort: { field: 'sub_order_id', order: 'DESC' },
+    representation: 'sub_order_id',
+    search: ['type_number', 'standard_parts_list_version', 'customer_parts_list_version'],
+    queryFilters: ['production'],
+    defaultFilter: { production: true },
+  },
+  'x-record-actions': [
+    {
+      name: 'release',
+      label: 'production_orders.actions.release',
+      done: 'production_orders.done.release',
+      method: 'PATCH',
+      opname: 'release',
+      send: ['sub_order_id', 'version'],
+      when: { status: 1 },
+    },
+    {
+      name: 'start_production',
+      label: 'production_orders.actions.start_production',
+      done: 'production_orders.done.start_production',
+      method: 'PATCH',
+      opname: 'start_production',
+      send: ['sub_order_id', 'version'],
+      when: { status: 2 },
+    },
+    {
+      name: 'record_production',
+      label: 'production_orders.actions.record_production',
+      done: 'production_orders.done.record_production',
+      method: 'PATCH',
+      opname: 'record_production',
+      send: ['sub_order_id', 'version'],
+      form: 'sub-order-production',
+      when: { status: 3 },
+    },
+    {
+      name: 'stop',
+      label: 'production_orders.actions.stop',
+      done: 'production_orders.done.stop',
+      method: 'PATCH',
+      opname: 'stop',
+      send: ['sub_order_id', 'version'],
+      form: 'sub-order-stop',
+      confirm: 'production_orders.confirm.stop',
+      destructive: true,
+      when: { status: 3 },
+    },
+  ],
+  'x-read-only': [
+    { when: { status: 2 }, reason: 'read_only.sub_order_released' },
+    { when: { status: 3 }, reason: 'read_only.sub_order_in_production' },
+    { when: { status: 4 }, reason: 'read_only.sub_order_stopped' },
+    { when: { status: 5 }, reason: 'read_only.sub_order_produced' },
+  ],
+  required: ['order_id', 'type_number', 'hardware_model_id', 'quantity'],
+  properties: {
+    sub_order_id: { type: 'integer', readOnly: true, 'x-column': { type: 'link', index: 0 } },
+    order_id: {
+      type: 'integer',
+      'x-lookup': { resource: 'hardware-orders', label: 'hardware_order_id' },
+      'x-column': { type: 'select2', index: 1, linked: true },
+      'x-filter': { kind: 'reference' },
+      'x-input': { kind: 'reference' },
+    },
+    customer: {
+      type: 'integer',
+      readOnly: true,
+      'x-lookup': { source: 'webtool/lists?type=customers' },
+      'x-column': { type: 'select', index: 2 },
+      'x-filter': { kind: 'select' },
+    },
+    type_number: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 30,
+      format: 'no-special-characters',
+      'x-column': { index: 3 },
+    },
+    hardware_model_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=hardware_models' },
+      'x-column': { type: 'select', index: 4 },
+      'x-filter': { kind: 'select' },
+      'x-input': { kind: 'select' },
+    },
+    model_name: { type: 'string', readOnly: true, 'x-column': { index: 12, hide: true } },
+    standard_parts_list_version: {
+      type: 'string',
+      maxLength: 20,
+      format: 'no-special-characters',
+      'x-column': { index: 5 },
+    },
+    customer_parts_list_version: {
+      type: 'string',
+      maxLength: 20,
+      format: 'no-special-characters',
+      'x-column': { index: 6 },
+    },
+    quantity: { type: 'integer', minimum: 1, format: 'order-quantity', 'x-column': { index: 7 } },
+    produced_quantity: { type: 'integer', readOnly: true, default: 0, 'x-column': { index: 8 } },
+    status: {
+      type: 'integer',
+      enum: [1, 2, 3, 4, 5],
+      readOnly: true,
+      'x-choices': 'hardware_order_status',
+      'x-enum-names': { const: 'SubOrderStatus', names: ['Open', 'Released', 'InProduction', 'Stopped', 'Produced'] },
+      'x-badge': { colors: { '1': 'default', '2': 'info', '3': 'warning', '4': 'error', '5': 'success' } },
+      'x-column': { type: 'text_with_badge', index: 9 },
+      'x-filter': { kind: 'select', alwaysOn: true },
+    },
+    replaces_sub_order_id: { type: 'integer', readOnly: true, 'x-column': { index: 10, hide: true } },
+    production: { type: 'boolean', 'x-filter': { kind: 'boolean', alwaysOn: true } },
+  },
+};
+
+function validate70(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="sub-order" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate70.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.order_id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'order_id' },
+        message: "must have required property '" + 'order_id' + "'",
+        schema: schema134.required,
+        parentSchema: schema134,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.type_number === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'type_number' },
+        message: "must have required property '" + 'type_number' + "'",
+        schema: schema134.required,
+        parentSchema: schema134,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.hardware_model_id === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'hardware_model_id' },
+        message: "must have required property '" + 'hardware_model_id' + "'",
+        schema: schema134.required,
+        parentSchema: schema134,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.quantity === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'quantity' },
+        message: "must have required property '" + 'quantity' + "'",
+        schema: schema134.required,
+        parentSchema: schema134,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.sub_order_id !== undefined) {
+      let data0 = data.sub_order_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err4 = {
+          instancePath: instancePath + '/sub_order_id',
+          schemaPath: '#/properties/sub_order_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema134.properties.sub_order_id.type,
+          parentSchema: schema134.properties.sub_order_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.order_id !== undefined) {
+      let data1 = data.order_id;
+      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        const err5 = {
+          instancePath: instancePath + '/order_id',
+          schemaPath: '#/properties/order_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema134.properties.order_id.type,
+          parentSchema: schema134.properties.order_id,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.customer !== undefined) {
+      let data2 = data.customer;
+      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err6 = {
+          instancePath: instancePath + '/customer',
+          schemaPath: '#/properties/customer/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema134.properties.customer.type,
+          parentSchema: schema134.properties.customer,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.type_number !== undefined) {
+      let data3 = data.type_number;
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 30) {
+          const err7 = {
+            instancePath: instancePath + '/type_number',
+            schemaPath: '#/properties/type_number/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema134.properties.type_number,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (func2(data3) < 1) {
+          const err8 = {
+            instancePath: instancePath + '/type_number',
+            schemaPath: '#/properties/type_number/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema134.properties.type_number,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data3)) {
+          const err9 = {
+            instancePath: instancePath + '/type_number',
+            schemaPath: '#/properties/type_number/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema134.properties.type_number,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      } else {
+        const err10 = {
+          instancePath: instancePath + '/type_number',
+          schemaPath: '#/properties/type_number/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema134.properties.type_number.type,
+          parentSchema: schema134.properties.type_number,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.hardware_model_id !== undefined) {
+      let data4 = data.hardware_model_id;
+      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+        const err11 = {
+          instancePath: instancePath + '/hardware_model_id',
+          schemaPath: '#/properties/hardware_model_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema134.properties.hardware_model_id.type,
+          parentSchema: schema134.properties.hardware_model_id,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.model_name !== undefined) {
+      let data5 = data.model_name;
+      if (typeof data5 !== 'string') {
+        const err12 = {
+          instancePath: instancePath + '/model_name',
+          schemaPath: '#/properties/model_name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema134.properties.model_name.type,
+          parentSchema: schema134.properties.model_name,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.standard_parts_list_version !== undefined) {
+      let data6 = data.standard_parts_list_version;
+      if (typeof data6 === 'string') {
+        if (func2(data6) > 20) {
+          const err13 = {
+            instancePath: instancePath + '/standard_parts_list_version',
+            schemaPath: '#/properties/standard_parts_list_version/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema134.properties.standard_parts_list_version,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data6)) {
+          const err14 = {
+            instancePath: instancePath + '/standard_parts_list_version',
+            schemaPath: '#/properties/standard_parts_list_version/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema134.properties.standard_parts_list_version,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      } else {
+        const err15 = {
+          instancePath: instancePath + '/standard_parts_list_version',
+          schemaPath: '#/properties/standard_parts_list_version/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema134.properties.standard_parts_list_version.type,
+          parentSchema: schema134.properties.standard_parts_list_version,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.customer_parts_list_version !== undefined) {
+      let data7 = data.customer_parts_list_version;
+      if (typeof data7 === 'string') {
+        if (func2(data7) > 20) {
+          const err16 = {
+            instancePath: instancePath + '/customer_parts_list_version',
+            schemaPath: '#/properties/customer_parts_list_version/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema134.properties.customer_parts_list_version,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data7)) {
+          const err17 = {
+            instancePath: instancePath + '/customer_parts_list_version',
+            schemaPath: '#/properties/customer_parts_list_version/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema134.properties.customer_parts_list_version,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      } else {
+        const err18 = {
+          instancePath: instancePath + '/customer_parts_list_version',
+          schemaPath: '#/properties/customer_parts_list_version/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema134.properties.customer_parts_list_version.type,
+          parentSchema: schema134.properties.customer_parts_list_version,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    if (data.quantity !== undefined) {
+      let data8 = data.quantity;
+      if (!(typeof data8 == 'number' && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
+        const err19 = {
+          instancePath: instancePath + '/quantity',
+          schemaPath: '#/properties/quantity/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema134.properties.quantity.type,
+          parentSchema: schema134.properties.quantity,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+      if (typeof data8 == 'number' && isFinite(data8)) {
+        if (data8 < 1 || isNaN(data8)) {
+          const err20 = {
+            instancePath: instancePath + '/quantity',
+            schemaPath: '#/properties/quantity/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema134.properties.quantity,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+        if (!formats44.validate(data8)) {
+          const err21 = {
+            instancePath: instancePath + '/quantity',
+            schemaPath: '#/properties/quantity/format',
+            keyword: 'format',
+            params: { format: 'order-quantity' },
+            message: 'must match format "' + 'order-quantity' + '"',
+            schema: 'order-quantity',
+            parentSchema: schema134.properties.quantity,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.produced_quantity !== undefined) {
+      let data9 = data.produced_quantity;
+      if (!(typeof data9 == 'number' && !(data9 % 1) && !isNaN(data9) && isFinite(data9))) {
+        const err22 = {
+          instancePath: instancePath + '/produced_quantity',
+          schemaPath: '#/properties/produced_quantity/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema134.properties.produced_quantity.type,
+          parentSchema: schema134.properties.produced_quantity,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+    if (data.status !== undefined) {
+      let data10 = data.status;
+      if (!(typeof data10 == 'number' && !(data10 % 1) && !isNaN(data10) && isFinite(data10))) {
+        const err23 = {
+          instancePath: instancePath + '/status',
+          schemaPath: '#/properties/status/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema134.properties.status.type,
+          parentSchema: schema134.properties.status,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+      if (!(data10 === 1 || data10 === 2 || data10 === 3 || data10 === 4 || data10 === 5)) {
+        const err24 = {
+          instancePath: instancePath + '/status',
+          schemaPath: '#/properties/status/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema134.properties.status.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema134.properties.status.enum,
+          parentSchema: schema134.properties.status,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err24];
+        } else {
+          vErrors.push(err24);
+        }
+        errors++;
+      }
+    }
+    if (data.replaces_sub_order_id !== undefined) {
+      let data11 = data.replaces_sub_order_id;
+      if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
+        const err25 = {
+          instancePath: instancePath + '/replaces_sub_order_id',
+          schemaPath: '#/properties/replaces_sub_order_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema134.properties.replaces_sub_order_id.type,
+          parentSchema: schema134.properties.replaces_sub_order_id,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+    if (data.production !== undefined) {
+      let data12 = data.production;
+      if (typeof data12 !== 'boolean') {
+        const err26 = {
+          instancePath: instancePath + '/production',
+          schemaPath: '#/properties/production/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema134.properties.production.type,
+          parentSchema: schema134.properties.production,
+          data: data12,
+        };
+        if (vErrors === null) {
+          vErrors = [err26];
+        } else {
+          vErrors.push(err26);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err27 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema134.type,
+      parentSchema: schema134,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err27];
+    } else {
+      vErrors.push(err27);
+    }
+    errors++;
+  }
+  validate70.errors = vErrors;
+  return errors === 0;
+}
+validate70.evaluated = {
+  props: {
+    sub_order_id: true,
+    order_id: true,
+    customer: true,
+    type_number: true,
+    hardware_model_id: true,
+    model_name: true,
+    standard_parts_list_version: true,
+    customer_parts_list_version: true,
+    quantity: true,
+    produced_quantity: true,
+    status: true,
+    replaces_sub_order_id: true,
+    production: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const subOrderProduction = validate71;
+const schema135 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'sub-order-production',
+  title: 'SubOrderProduction',
+  type: 'object',
+  required: ['produced_units'],
+  properties: { produced_units: { type: 'integer', minimum: 1, maximum: 200, 'x-input': { kind: 'number' } } },
+};
+
+function validate71(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="sub-order-production" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate71.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.produced_units === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'produced_units' },
+        message: "must have required property '" + 'produced_units' + "'",
+        schema: schema135.required,
+        parentSchema: schema135,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.produced_units !== undefined) {
+      let data0 = data.produced_units;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err1 = {
+          instancePath: instancePath + '/produced_units',
+          schemaPath: '#/properties/produced_units/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema135.properties.produced_units.type,
+          parentSchema: schema135.properties.produced_units,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if (typeof data0 == 'number' && isFinite(data0)) {
+        if (data0 > 200 || isNaN(data0)) {
+          const err2 = {
+            instancePath: instancePath + '/produced_units',
+            schemaPath: '#/properties/produced_units/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 200 },
+            message: 'must be <= 200',
+            schema: 200,
+            parentSchema: schema135.properties.produced_units,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0 < 1 || isNaN(data0)) {
+          const err3 = {
+            instancePath: instancePath + '/produced_units',
+            schemaPath: '#/properties/produced_units/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema135.properties.produced_units,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema135.type,
+      parentSchema: schema135,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate71.errors = vErrors;
+  return errors === 0;
+}
+validate71.evaluated = { props: { produced_units: true }, dynamicProps: false, dynamicItems: false };
+
+export const subOrderStop = validate72;
+const schema136 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'sub-order-stop',
+  title: 'SubOrderStop',
+  type: 'object',
+  properties: { create_remaining: { type: 'boolean', default: true } },
+};
+
+function validate72(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="sub-order-stop" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate72.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.create_remaining !== undefined) {
+      let data0 = data.create_remaining;
+      if (typeof data0 !== 'boolean') {
+        const err0 = {
+          instancePath: instancePath + '/create_remaining',
+          schemaPath: '#/properties/create_remaining/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema136.properties.create_remaining.type,
+          parentSchema: schema136.properties.create_remaining,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema136.type,
+      parentSchema: schema136,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate72.errors = vErrors;
+  return errors === 0;
+}
+validate72.evaluated = { props: { create_remaining: true }, dynamicProps: false, dynamicItems: false };
+
+export const supportProvider = validate73;
+const schema137 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'support-provider',
+  title: 'SupportProvider',
+  description:
+    'A support provider (partners/support_provider): the hotline of its service points; one linked to a service point cannot be deactivated (spec 02 §6, §8).',
+  type: 'object',
+  'x-resource': {
+    name: 'support-providers',
+    endpoint: 'partners/support_provider',
+    id: 'support_provider_id',
+    feature: 'support_providers',
+    partnerTypes: ['operator', 'support_provider'],
+    actions: {
+      create: { levels: ['advance'], partnerTypes: ['operator'] },
+      edit: { levels: ['advance'], partnerTypes: ['operator', 'support_provider'] },
+      delete: { levels: ['advance'], partnerTypes: ['operator'] },
+    },
+    tenancy: { support_provider: 'support_provider_id' },
+    pageSize: 300,
+    sort: { field: 'name', order: 'ASC' },
+    representation: 'name',
+    search: ['name', 'organization_number', 'city', 'email'],
+  },
+  'x-record-actions': [
+    {
+      name: 'create_admin',
+      label: 'partners.actions.create_admin',
+      done: 'partners.done.create_admin',
+      method: 'POST',
+      endpoint: 'identity_access/permissions',
+      send: ['support_provider_id'],
+      body: { partner_type: 'support_provider' },
+      form: 'partner-admin',
+      partnerTypes: ['operator', 'support_provider'],
+    },
+  ],
+  required: ['name', 'country_code'],
+  properties: {
+    support_provider_id: { type: 'integer', readOnly: true, 'x-column': { hide: true, index: 0 } },
+    name: { type: 'string', minLength: 3, maxLength: 70, format: 'name-3', 'x-column': { type: 'link', index: 1 } },
+    organization_number: { type: 'string', maxLength: 30, format: 'organization-number', 'x-column': { index: 2 } },
+    contact_person: { type: 'string', maxLength: 70, format: 'no-special-characters', 'x-column': { index: 3 } },
+    phone: { type: 'string', maxLength: 20, format: 'phone', 'x-column': { hide: true, index: 4 } },
+    email: { type: 'string', maxLength: 70, format: 'email', 'x-column': { index: 5 } },
+    address: { type: 'string', maxLength: 255, format: 'no-period-start', 'x-column': { hide: true, index: 6 } },
+    zip: { type: 'string', minLength: 3, maxLength: 8, format: 'no-whitespace', 'x-column': { hide: true, index: 7 } },
+    city: { type: 'string', maxLength: 100, format: 'no-special-characters', 'x-column': { index: 8 } },
+    country_code: {
+      $ref: 'common#/$defs/countryCode',
+      'x-choices': 'country',
+      'x-column': { type: 'select', index: 9 },
+      'x-filter': { kind: 'select' },
+    },
+    active: {
+      type: 'boolean',
+      default: true,
+      'x-column': { type: 'switch', index: 10 },
+      'x-filter': { kind: 'boolean' },
+    },
+  },
+};
+
+function validate73(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="support-provider" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate73.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema137.required,
+        parentSchema: schema137,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.country_code === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'country_code' },
+        message: "must have required property '" + 'country_code' + "'",
+        schema: schema137.required,
+        parentSchema: schema137,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.support_provider_id !== undefined) {
+      let data0 = data.support_provider_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err2 = {
+          instancePath: instancePath + '/support_provider_id',
+          schemaPath: '#/properties/support_provider_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema137.properties.support_provider_id.type,
+          parentSchema: schema137.properties.support_provider_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data1 = data.name;
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 70) {
+          const err3 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema137.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (func2(data1) < 3) {
+          const err4 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/minLength',
+            keyword: 'minLength',
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
+            parentSchema: schema137.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data1)) {
+          const err5 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/format',
+            keyword: 'format',
+            params: { format: 'name-3' },
+            message: 'must match format "' + 'name-3' + '"',
+            schema: 'name-3',
+            parentSchema: schema137.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema137.properties.name.type,
+          parentSchema: schema137.properties.name,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.organization_number !== undefined) {
+      let data2 = data.organization_number;
+      if (typeof data2 === 'string') {
+        if (func2(data2) > 30) {
+          const err7 = {
+            instancePath: instancePath + '/organization_number',
+            schemaPath: '#/properties/organization_number/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema137.properties.organization_number,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (!formats52.validate(data2)) {
+          const err8 = {
+            instancePath: instancePath + '/organization_number',
+            schemaPath: '#/properties/organization_number/format',
+            keyword: 'format',
+            params: { format: 'organization-number' },
+            message: 'must match format "' + 'organization-number' + '"',
+            schema: 'organization-number',
+            parentSchema: schema137.properties.organization_number,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + '/organization_number',
+          schemaPath: '#/properties/organization_number/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema137.properties.organization_number.type,
+          parentSchema: schema137.properties.organization_number,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.contact_person !== undefined) {
+      let data3 = data.contact_person;
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 70) {
+          const err10 = {
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema137.properties.contact_person,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data3)) {
+          const err11 = {
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema137.properties.contact_person,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + '/contact_person',
+          schemaPath: '#/properties/contact_person/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema137.properties.contact_person.type,
+          parentSchema: schema137.properties.contact_person,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.phone !== undefined) {
+      let data4 = data.phone;
+      if (typeof data4 === 'string') {
+        if (func2(data4) > 20) {
+          const err13 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema137.properties.phone,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (!formats32.validate(data4)) {
+          const err14 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/format',
+            keyword: 'format',
+            params: { format: 'phone' },
+            message: 'must match format "' + 'phone' + '"',
+            schema: 'phone',
+            parentSchema: schema137.properties.phone,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      } else {
+        const err15 = {
+          instancePath: instancePath + '/phone',
+          schemaPath: '#/properties/phone/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema137.properties.phone.type,
+          parentSchema: schema137.properties.phone,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.email !== undefined) {
+      let data5 = data.email;
+      if (typeof data5 === 'string') {
+        if (func2(data5) > 70) {
+          const err16 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema137.properties.email,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        if (!formats14.validate(data5)) {
+          const err17 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+            schema: 'email',
+            parentSchema: schema137.properties.email,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      } else {
+        const err18 = {
+          instancePath: instancePath + '/email',
+          schemaPath: '#/properties/email/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema137.properties.email.type,
+          parentSchema: schema137.properties.email,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    if (data.address !== undefined) {
+      let data6 = data.address;
+      if (typeof data6 === 'string') {
+        if (func2(data6) > 255) {
+          const err19 = {
+            instancePath: instancePath + '/address',
+            schemaPath: '#/properties/address/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 255 },
+            message: 'must NOT have more than 255 characters',
+            schema: 255,
+            parentSchema: schema137.properties.address,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+        if (!formats8.validate(data6)) {
+          const err20 = {
+            instancePath: instancePath + '/address',
+            schemaPath: '#/properties/address/format',
+            keyword: 'format',
+            params: { format: 'no-period-start' },
+            message: 'must match format "' + 'no-period-start' + '"',
+            schema: 'no-period-start',
+            parentSchema: schema137.properties.address,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      } else {
+        const err21 = {
+          instancePath: instancePath + '/address',
+          schemaPath: '#/properties/address/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema137.properties.address.type,
+          parentSchema: schema137.properties.address,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.zip !== undefined) {
+      let data7 = data.zip;
+      if (typeof data7 === 'string') {
+        if (func2(data7) > 8) {
+          const err22 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 8 },
+            message: 'must NOT have more than 8 characters',
+            schema: 8,
+            parentSchema: schema137.properties.zip,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+        if (func2(data7) < 3) {
+          const err23 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/minLength',
+            keyword: 'minLength',
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
+            parentSchema: schema137.properties.zip,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+        if (!formats4.validate(data7)) {
+          const err24 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/format',
+            keyword: 'format',
+            params: { format: 'no-whitespace' },
+            message: 'must match format "' + 'no-whitespace' + '"',
+            schema: 'no-whitespace',
+            parentSchema: schema137.properties.zip,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      } else {
+        const err25 = {
+          instancePath: instancePath + '/zip',
+          schemaPath: '#/properties/zip/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema137.properties.zip.type,
+          parentSchema: schema137.properties.zip,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+    if (data.city !== undefined) {
+      let data8 = data.city;
+      if (typeof data8 === 'string') {
+        if (func2(data8) > 100) {
+          const err26 = {
+            instancePath: instancePath + '/city',
+            schemaPath: '#/properties/city/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema137.properties.city,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data8)) {
+          const err27 = {
+            instancePath: instancePath + '/city',
+            schemaPath: '#/properties/city/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema137.properties.city,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err27];
+          } else {
+            vErrors.push(err27);
+          }
+          errors++;
+        }
+      } else {
+        const err28 = {
+          instancePath: instancePath + '/city',
+          schemaPath: '#/properties/city/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema137.properties.city.type,
+          parentSchema: schema137.properties.city,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err28];
+        } else {
+          vErrors.push(err28);
+        }
+        errors++;
+      }
+    }
+    if (data.country_code !== undefined) {
+      let data9 = data.country_code;
+      if (typeof data9 !== 'string') {
+        const err29 = {
+          instancePath: instancePath + '/country_code',
+          schemaPath: 'common#/$defs/countryCode/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema68.type,
+          parentSchema: schema68,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+      if (!(
+        data9 === 'DK' ||
+        data9 === 'NO' ||
+        data9 === 'SE' ||
+        data9 === 'PL' ||
+        data9 === 'FI' ||
+        data9 === 'RO' ||
+        data9 === 'BE' ||
+        data9 === 'GR' ||
+        data9 === 'DE'
+      )) {
+        const err30 = {
+          instancePath: instancePath + '/country_code',
+          schemaPath: 'common#/$defs/countryCode/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema68.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema68.enum,
+          parentSchema: schema68,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+    }
+    if (data.active !== undefined) {
+      let data10 = data.active;
+      if (typeof data10 !== 'boolean') {
+        const err31 = {
+          instancePath: instancePath + '/active',
+          schemaPath: '#/properties/active/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema137.properties.active.type,
+          parentSchema: schema137.properties.active,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err31];
+        } else {
+          vErrors.push(err31);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err32 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema137.type,
+      parentSchema: schema137,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err32];
+    } else {
+      vErrors.push(err32);
+    }
+    errors++;
+  }
+  validate73.errors = vErrors;
+  return errors === 0;
+}
+validate73.evaluated = {
+  props: {
+    support_provider_id: true,
+    name: true,
+    organization_number: true,
+    contact_person: true,
+    phone: true,
+    email: true,
+    address: true,
+    zip: true,
+    city: true,
+    country_code: true,
+    active: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const testAppUser = validate74;
+const schema139 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'test-app-user',
+  title: 'TestAppUser',
+  description:
+    'An infinity test app user (spec 02 §3, §7 `testappusers`): an end-user app account the operator company tests with. A piece booked for one (by phone or e-mail) is a test shipment, kept out of the dashboard figures and invoices (server/gateway/rules/test-app-users.ts).',
+  type: 'object',
+  'x-resource': {
+    name: 'test-app-users',
+    endpoint: 'testappusers',
+    id: 'test_app_user_id',
+    feature: 'test_app_users',
+    partnerTypes: ['operator'],
+    actions: {
+      create: { levels: ['basic', 'advance'] },
+      edit: { levels: ['basic', 'advance'] },
+      delete: { levels: ['basic', 'advance'] },
+    },
+    pageSize: 20,
+    sort: { field: 'name', order: 'ASC' },
+    representation: 'name',
+    search: ['name', 'phone', 'email'],
+  },
+  required: ['name'],
+  properties: {
+    test_app_user_id: { type: 'integer', readOnly: true, 'x-column': { index: 0, hide: true } },
+    name: { type: 'string', minLength: 1, maxLength: 70, format: 'name-3', 'x-column': { type: 'link', index: 1 } },
+    phone: { type: ['string', 'null'], maxLength: 30, 'x-column': { index: 2 }, 'x-filter': { kind: 'text' } },
+    email: { type: ['string', 'null'], maxLength: 70, format: 'email', 'x-column': { index: 3 } },
+    carrier_id: {
+      type: ['integer', 'null'],
+      description: "The carrier whose app the account tests, when it is one carrier's.",
+      'x-lookup': { source: 'webtool/lists?type=carrier_list' },
+      'x-column': { type: 'select', index: 4 },
+      'x-filter': { kind: 'select' },
+    },
+    active: {
+      type: 'boolean',
+      default: true,
+      description: 'Only an active test app user makes the pieces booked for them test shipments.',
+      'x-column': { type: 'switch', index: 5 },
+      'x-filter': { kind: 'boolean' },
+    },
+    note: {
+      type: ['string', 'null'],
+      maxLength: 500,
+      'x-column': { type: 'expandable', index: 6, hide: true },
+      'x-input': { multiline: true },
+    },
+    test_pieces: {
+      type: 'integer',
+      readOnly: true,
+      minimum: 0,
+      description: "The gateway's: pieces booked for this test app user (test shipments).",
+      'x-column': { index: 7 },
+    },
+  },
+};
+
+function validate74(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="test-app-user" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate74.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema139.required,
+        parentSchema: schema139,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.test_app_user_id !== undefined) {
+      let data0 = data.test_app_user_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err1 = {
+          instancePath: instancePath + '/test_app_user_id',
+          schemaPath: '#/properties/test_app_user_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema139.properties.test_app_user_id.type,
+          parentSchema: schema139.properties.test_app_user_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data1 = data.name;
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 70) {
+          const err2 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema139.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (func2(data1) < 1) {
+          const err3 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema139.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data1)) {
+          const err4 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/format',
+            keyword: 'format',
+            params: { format: 'name-3' },
+            message: 'must match format "' + 'name-3' + '"',
+            schema: 'name-3',
+            parentSchema: schema139.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema139.properties.name.type,
+          parentSchema: schema139.properties.name,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.phone !== undefined) {
+      let data2 = data.phone;
+      if (typeof data2 !== 'string' && data2 !== null) {
+        const err6 = {
+          instancePath: instancePath + '/phone',
+          schemaPath: '#/properties/phone/type',
+          keyword: 'type',
+          params: { type: schema139.properties.phone.type },
+          message: 'must be string,null',
+          schema: schema139.properties.phone.type,
+          parentSchema: schema139.properties.phone,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (typeof data2 === 'string') {
+        if (func2(data2) > 30) {
+          const err7 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema139.properties.phone,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.email !== undefined) {
+      let data3 = data.email;
+      if (typeof data3 !== 'string' && data3 !== null) {
+        const err8 = {
+          instancePath: instancePath + '/email',
+          schemaPath: '#/properties/email/type',
+          keyword: 'type',
+          params: { type: schema139.properties.email.type },
+          message: 'must be string,null',
+          schema: schema139.properties.email.type,
+          parentSchema: schema139.properties.email,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 70) {
+          const err9 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema139.properties.email,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (!formats14.validate(data3)) {
+          const err10 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+            schema: 'email',
+            parentSchema: schema139.properties.email,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.carrier_id !== undefined) {
+      let data4 = data.carrier_id;
+      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4)) && data4 !== null) {
+        const err11 = {
+          instancePath: instancePath + '/carrier_id',
+          schemaPath: '#/properties/carrier_id/type',
+          keyword: 'type',
+          params: { type: schema139.properties.carrier_id.type },
+          message: 'must be integer,null',
+          schema: schema139.properties.carrier_id.type,
+          parentSchema: schema139.properties.carrier_id,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.active !== undefined) {
+      let data5 = data.active;
+      if (typeof data5 !== 'boolean') {
+        const err12 = {
+          instancePath: instancePath + '/active',
+          schemaPath: '#/properties/active/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema139.properties.active.type,
+          parentSchema: schema139.properties.active,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.note !== undefined) {
+      let data6 = data.note;
+      if (typeof data6 !== 'string' && data6 !== null) {
+        const err13 = {
+          instancePath: instancePath + '/note',
+          schemaPath: '#/properties/note/type',
+          keyword: 'type',
+          params: { type: schema139.properties.note.type },
+          message: 'must be string,null',
+          schema: schema139.properties.note.type,
+          parentSchema: schema139.properties.note,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      if (typeof data6 === 'string') {
+        if (func2(data6) > 500) {
+          const err14 = {
+            instancePath: instancePath + '/note',
+            schemaPath: '#/properties/note/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema139.properties.note,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.test_pieces !== undefined) {
+      let data7 = data.test_pieces;
+      if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
+        const err15 = {
+          instancePath: instancePath + '/test_pieces',
+          schemaPath: '#/properties/test_pieces/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema139.properties.test_pieces.type,
+          parentSchema: schema139.properties.test_pieces,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+      if (typeof data7 == 'number' && isFinite(data7)) {
+        if (data7 < 0 || isNaN(data7)) {
+          const err16 = {
+            instancePath: instancePath + '/test_pieces',
+            schemaPath: '#/properties/test_pieces/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema139.properties.test_pieces,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err17 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema139.type,
+      parentSchema: schema139,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err17];
+    } else {
+      vErrors.push(err17);
+    }
+    errors++;
+  }
+  validate74.errors = vErrors;
+  return errors === 0;
+}
+validate74.evaluated = {
+  props: {
+    test_app_user_id: true,
+    name: true,
+    phone: true,
+    email: true,
+    carrier_id: true,
+    active: true,
+    note: true,
+    test_pieces: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const ticket = validate75;
+const schema140 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'ticket',
   title: 'Ticket',
@@ -21056,13 +31630,13 @@ const schema114 = {
   then: { properties: { deadline_date: { type: 'string' } }, required: ['deadline_date'] },
 };
 
-function validate57(
+function validate75(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="ticket" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate57.evaluated;
+  const evaluated0 = validate75.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21115,8 +31689,8 @@ function validate57(
           keyword: 'required',
           params: { missingProperty: 'deadline_date' },
           message: "must have required property '" + 'deadline_date' + "'",
-          schema: schema114.then.required,
-          parentSchema: schema114.then,
+          schema: schema140.then.required,
+          parentSchema: schema140.then,
           data,
         };
         if (vErrors === null) {
@@ -21135,8 +31709,8 @@ function validate57(
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema114.then.properties.deadline_date.type,
-            parentSchema: schema114.then.properties.deadline_date,
+            schema: schema140.then.properties.deadline_date.type,
+            parentSchema: schema140.then.properties.deadline_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -21163,8 +31737,8 @@ function validate57(
       keyword: 'if',
       params: { failingKeyword: 'then' },
       message: 'must match "then" schema',
-      schema: schema114.if,
-      parentSchema: schema114,
+      schema: schema140.if,
+      parentSchema: schema140,
       data,
     };
     if (vErrors === null) {
@@ -21182,8 +31756,8 @@ function validate57(
         keyword: 'required',
         params: { missingProperty: 'ticket_type' },
         message: "must have required property '" + 'ticket_type' + "'",
-        schema: schema114.required,
-        parentSchema: schema114,
+        schema: schema140.required,
+        parentSchema: schema140,
         data,
       };
       if (vErrors === null) {
@@ -21200,8 +31774,8 @@ function validate57(
         keyword: 'required',
         params: { missingProperty: 'sp_id' },
         message: "must have required property '" + 'sp_id' + "'",
-        schema: schema114.required,
-        parentSchema: schema114,
+        schema: schema140.required,
+        parentSchema: schema140,
         data,
       };
       if (vErrors === null) {
@@ -21308,8 +31882,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.badge.type,
-          parentSchema: schema114.properties.badge,
+          schema: schema140.properties.badge.type,
+          parentSchema: schema140.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -21333,10 +31907,10 @@ function validate57(
           instancePath: instancePath + '/badge',
           schemaPath: '#/properties/badge/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.badge.enum },
+          params: { allowedValues: schema140.properties.badge.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.badge.enum,
-          parentSchema: schema114.properties.badge,
+          schema: schema140.properties.badge.enum,
+          parentSchema: schema140.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -21356,8 +31930,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.ticket_type.type,
-          parentSchema: schema114.properties.ticket_type,
+          schema: schema140.properties.ticket_type.type,
+          parentSchema: schema140.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -21372,10 +31946,10 @@ function validate57(
           instancePath: instancePath + '/ticket_type',
           schemaPath: '#/properties/ticket_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.ticket_type.enum },
+          params: { allowedValues: schema140.properties.ticket_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.ticket_type.enum,
-          parentSchema: schema114.properties.ticket_type,
+          schema: schema140.properties.ticket_type.enum,
+          parentSchema: schema140.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -21395,8 +31969,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.sp_id.type,
-          parentSchema: schema114.properties.sp_id,
+          schema: schema140.properties.sp_id.type,
+          parentSchema: schema140.properties.sp_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -21415,7 +31989,7 @@ function validate57(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema114.properties.sp_id,
+            parentSchema: schema140.properties.sp_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -21438,7 +32012,7 @@ function validate57(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema114.properties.sp_name,
+            parentSchema: schema140.properties.sp_name,
             data: data6,
           };
           if (vErrors === null) {
@@ -21455,8 +32029,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.sp_name.type,
-          parentSchema: schema114.properties.sp_name,
+          schema: schema140.properties.sp_name.type,
+          parentSchema: schema140.properties.sp_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -21474,10 +32048,10 @@ function validate57(
           instancePath: instancePath + '/hardware_unit_id',
           schemaPath: '#/properties/hardware_unit_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.hardware_unit_id.type },
+          params: { type: schema140.properties.hardware_unit_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.hardware_unit_id.type,
-          parentSchema: schema114.properties.hardware_unit_id,
+          schema: schema140.properties.hardware_unit_id.type,
+          parentSchema: schema140.properties.hardware_unit_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -21496,7 +32070,7 @@ function validate57(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema114.properties.hardware_unit_id,
+            parentSchema: schema140.properties.hardware_unit_id,
             data: data7,
           };
           if (vErrors === null) {
@@ -21515,10 +32089,10 @@ function validate57(
           instancePath: instancePath + '/hardware_name',
           schemaPath: '#/properties/hardware_name/type',
           keyword: 'type',
-          params: { type: schema114.properties.hardware_name.type },
+          params: { type: schema140.properties.hardware_name.type },
           message: 'must be string,null',
-          schema: schema114.properties.hardware_name.type,
-          parentSchema: schema114.properties.hardware_name,
+          schema: schema140.properties.hardware_name.type,
+          parentSchema: schema140.properties.hardware_name,
           data: data8,
         };
         if (vErrors === null) {
@@ -21537,7 +32111,7 @@ function validate57(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.hardware_name,
+            parentSchema: schema140.properties.hardware_name,
             data: data8,
           };
           if (vErrors === null) {
@@ -21556,10 +32130,10 @@ function validate57(
           instancePath: instancePath + '/pinpad_id',
           schemaPath: '#/properties/pinpad_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.pinpad_id.type },
+          params: { type: schema140.properties.pinpad_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.pinpad_id.type,
-          parentSchema: schema114.properties.pinpad_id,
+          schema: schema140.properties.pinpad_id.type,
+          parentSchema: schema140.properties.pinpad_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -21578,7 +32152,7 @@ function validate57(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema114.properties.pinpad_id,
+            parentSchema: schema140.properties.pinpad_id,
             data: data9,
           };
           if (vErrors === null) {
@@ -21597,10 +32171,10 @@ function validate57(
           instancePath: instancePath + '/compartment_id',
           schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.compartment_id.type },
+          params: { type: schema140.properties.compartment_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.compartment_id.type,
-          parentSchema: schema114.properties.compartment_id,
+          schema: schema140.properties.compartment_id.type,
+          parentSchema: schema140.properties.compartment_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -21619,7 +32193,7 @@ function validate57(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema114.properties.compartment_id,
+            parentSchema: schema140.properties.compartment_id,
             data: data10,
           };
           if (vErrors === null) {
@@ -21638,10 +32212,10 @@ function validate57(
           instancePath: instancePath + '/piece_id',
           schemaPath: '#/properties/piece_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.piece_id.type },
+          params: { type: schema140.properties.piece_id.type },
           message: 'must be string,null',
-          schema: schema114.properties.piece_id.type,
-          parentSchema: schema114.properties.piece_id,
+          schema: schema140.properties.piece_id.type,
+          parentSchema: schema140.properties.piece_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -21660,7 +32234,7 @@ function validate57(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema114.properties.piece_id,
+            parentSchema: schema140.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -21678,7 +32252,7 @@ function validate57(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema114.properties.piece_id,
+            parentSchema: schema140.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -21696,7 +32270,7 @@ function validate57(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema114.properties.piece_id,
+            parentSchema: schema140.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -21717,8 +32291,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.status.type,
-          parentSchema: schema114.properties.status,
+          schema: schema140.properties.status.type,
+          parentSchema: schema140.properties.status,
           data: data12,
         };
         if (vErrors === null) {
@@ -21733,10 +32307,10 @@ function validate57(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.status.enum },
+          params: { allowedValues: schema140.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.status.enum,
-          parentSchema: schema114.properties.status,
+          schema: schema140.properties.status.enum,
+          parentSchema: schema140.properties.status,
           data: data12,
         };
         if (vErrors === null) {
@@ -21756,8 +32330,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.ticket_verification_status.type,
-          parentSchema: schema114.properties.ticket_verification_status,
+          schema: schema140.properties.ticket_verification_status.type,
+          parentSchema: schema140.properties.ticket_verification_status,
           data: data13,
         };
         if (vErrors === null) {
@@ -21772,10 +32346,10 @@ function validate57(
           instancePath: instancePath + '/ticket_verification_status',
           schemaPath: '#/properties/ticket_verification_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.ticket_verification_status.enum },
+          params: { allowedValues: schema140.properties.ticket_verification_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.ticket_verification_status.enum,
-          parentSchema: schema114.properties.ticket_verification_status,
+          schema: schema140.properties.ticket_verification_status.enum,
+          parentSchema: schema140.properties.ticket_verification_status,
           data: data13,
         };
         if (vErrors === null) {
@@ -21793,10 +32367,10 @@ function validate57(
           instancePath: instancePath + '/event_type',
           schemaPath: '#/properties/event_type/type',
           keyword: 'type',
-          params: { type: schema114.properties.event_type.type },
+          params: { type: schema140.properties.event_type.type },
           message: 'must be integer,null',
-          schema: schema114.properties.event_type.type,
-          parentSchema: schema114.properties.event_type,
+          schema: schema140.properties.event_type.type,
+          parentSchema: schema140.properties.event_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -21814,10 +32388,10 @@ function validate57(
           instancePath: instancePath + '/job_type',
           schemaPath: '#/properties/job_type/type',
           keyword: 'type',
-          params: { type: schema114.properties.job_type.type },
+          params: { type: schema140.properties.job_type.type },
           message: 'must be integer,null',
-          schema: schema114.properties.job_type.type,
-          parentSchema: schema114.properties.job_type,
+          schema: schema140.properties.job_type.type,
+          parentSchema: schema140.properties.job_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -21835,10 +32409,10 @@ function validate57(
           instancePath: instancePath + '/error_type',
           schemaPath: '#/properties/error_type/type',
           keyword: 'type',
-          params: { type: schema114.properties.error_type.type },
+          params: { type: schema140.properties.error_type.type },
           message: 'must be integer,null',
-          schema: schema114.properties.error_type.type,
-          parentSchema: schema114.properties.error_type,
+          schema: schema140.properties.error_type.type,
+          parentSchema: schema140.properties.error_type,
           data: data16,
         };
         if (vErrors === null) {
@@ -21856,10 +32430,10 @@ function validate57(
           instancePath: instancePath + '/sla_date',
           schemaPath: '#/properties/sla_date/type',
           keyword: 'type',
-          params: { type: schema114.properties.sla_date.type },
+          params: { type: schema140.properties.sla_date.type },
           message: 'must be string,null',
-          schema: schema114.properties.sla_date.type,
-          parentSchema: schema114.properties.sla_date,
+          schema: schema140.properties.sla_date.type,
+          parentSchema: schema140.properties.sla_date,
           data: data17,
         };
         if (vErrors === null) {
@@ -21878,7 +32452,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.sla_date,
+            parentSchema: schema140.properties.sla_date,
             data: data17,
           };
           if (vErrors === null) {
@@ -21897,10 +32471,10 @@ function validate57(
           instancePath: instancePath + '/sla_date_held',
           schemaPath: '#/properties/sla_date_held/type',
           keyword: 'type',
-          params: { type: schema114.properties.sla_date_held.type },
+          params: { type: schema140.properties.sla_date_held.type },
           message: 'must be string,null',
-          schema: schema114.properties.sla_date_held.type,
-          parentSchema: schema114.properties.sla_date_held,
+          schema: schema140.properties.sla_date_held.type,
+          parentSchema: schema140.properties.sla_date_held,
           data: data18,
         };
         if (vErrors === null) {
@@ -21919,7 +32493,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.sla_date_held,
+            parentSchema: schema140.properties.sla_date_held,
             data: data18,
           };
           if (vErrors === null) {
@@ -21938,10 +32512,10 @@ function validate57(
           instancePath: instancePath + '/deadline_date',
           schemaPath: '#/properties/deadline_date/type',
           keyword: 'type',
-          params: { type: schema114.properties.deadline_date.type },
+          params: { type: schema140.properties.deadline_date.type },
           message: 'must be string,null',
-          schema: schema114.properties.deadline_date.type,
-          parentSchema: schema114.properties.deadline_date,
+          schema: schema140.properties.deadline_date.type,
+          parentSchema: schema140.properties.deadline_date,
           data: data19,
         };
         if (vErrors === null) {
@@ -21960,7 +32534,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.deadline_date,
+            parentSchema: schema140.properties.deadline_date,
             data: data19,
           };
           if (vErrors === null) {
@@ -21979,10 +32553,10 @@ function validate57(
           instancePath: instancePath + '/deadline_time',
           schemaPath: '#/properties/deadline_time/type',
           keyword: 'type',
-          params: { type: schema114.properties.deadline_time.type },
+          params: { type: schema140.properties.deadline_time.type },
           message: 'must be string,null',
-          schema: schema114.properties.deadline_time.type,
-          parentSchema: schema114.properties.deadline_time,
+          schema: schema140.properties.deadline_time.type,
+          parentSchema: schema140.properties.deadline_time,
           data: data20,
         };
         if (vErrors === null) {
@@ -21993,7 +32567,7 @@ function validate57(
         errors++;
       }
       if (typeof data20 === 'string') {
-        if (!formats118.validate(data20)) {
+        if (!formats230.validate(data20)) {
           const err43 = {
             instancePath: instancePath + '/deadline_time',
             schemaPath: '#/properties/deadline_time/format',
@@ -22001,7 +32575,7 @@ function validate57(
             params: { format: 'time' },
             message: 'must match format "' + 'time' + '"',
             schema: 'time',
-            parentSchema: schema114.properties.deadline_time,
+            parentSchema: schema140.properties.deadline_time,
             data: data20,
           };
           if (vErrors === null) {
@@ -22020,10 +32594,10 @@ function validate57(
           instancePath: instancePath + '/maintenance_provider_id',
           schemaPath: '#/properties/maintenance_provider_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.maintenance_provider_id.type },
+          params: { type: schema140.properties.maintenance_provider_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.maintenance_provider_id.type,
-          parentSchema: schema114.properties.maintenance_provider_id,
+          schema: schema140.properties.maintenance_provider_id.type,
+          parentSchema: schema140.properties.maintenance_provider_id,
           data: data21,
         };
         if (vErrors === null) {
@@ -22041,10 +32615,10 @@ function validate57(
           instancePath: instancePath + '/maintenance_operator_id',
           schemaPath: '#/properties/maintenance_operator_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.maintenance_operator_id.type },
+          params: { type: schema140.properties.maintenance_operator_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.maintenance_operator_id.type,
-          parentSchema: schema114.properties.maintenance_operator_id,
+          schema: schema140.properties.maintenance_operator_id.type,
+          parentSchema: schema140.properties.maintenance_operator_id,
           data: data22,
         };
         if (vErrors === null) {
@@ -22062,10 +32636,10 @@ function validate57(
           instancePath: instancePath + '/operator_name',
           schemaPath: '#/properties/operator_name/type',
           keyword: 'type',
-          params: { type: schema114.properties.operator_name.type },
+          params: { type: schema140.properties.operator_name.type },
           message: 'must be string,null',
-          schema: schema114.properties.operator_name.type,
-          parentSchema: schema114.properties.operator_name,
+          schema: schema140.properties.operator_name.type,
+          parentSchema: schema140.properties.operator_name,
           data: data23,
         };
         if (vErrors === null) {
@@ -22084,7 +32658,7 @@ function validate57(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema114.properties.operator_name,
+            parentSchema: schema140.properties.operator_name,
             data: data23,
           };
           if (vErrors === null) {
@@ -22103,10 +32677,10 @@ function validate57(
           instancePath: instancePath + '/maintenance_operator_code',
           schemaPath: '#/properties/maintenance_operator_code/type',
           keyword: 'type',
-          params: { type: schema114.properties.maintenance_operator_code.type },
+          params: { type: schema140.properties.maintenance_operator_code.type },
           message: 'must be string,null',
-          schema: schema114.properties.maintenance_operator_code.type,
-          parentSchema: schema114.properties.maintenance_operator_code,
+          schema: schema140.properties.maintenance_operator_code.type,
+          parentSchema: schema140.properties.maintenance_operator_code,
           data: data24,
         };
         if (vErrors === null) {
@@ -22125,7 +32699,7 @@ function validate57(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema114.properties.maintenance_operator_code,
+            parentSchema: schema140.properties.maintenance_operator_code,
             data: data24,
           };
           if (vErrors === null) {
@@ -22144,10 +32718,10 @@ function validate57(
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.support_provider_id.type },
+          params: { type: schema140.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.support_provider_id.type,
-          parentSchema: schema114.properties.support_provider_id,
+          schema: schema140.properties.support_provider_id.type,
+          parentSchema: schema140.properties.support_provider_id,
           data: data25,
         };
         if (vErrors === null) {
@@ -22169,7 +32743,7 @@ function validate57(
             params: { limit: 10 },
             message: 'must NOT have more than 10 characters',
             schema: 10,
-            parentSchema: schema114.properties.reported_by,
+            parentSchema: schema140.properties.reported_by,
             data: data26,
           };
           if (vErrors === null) {
@@ -22187,7 +32761,7 @@ function validate57(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema114.properties.reported_by,
+            parentSchema: schema140.properties.reported_by,
             data: data26,
           };
           if (vErrors === null) {
@@ -22204,8 +32778,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.reported_by.type,
-          parentSchema: schema114.properties.reported_by,
+          schema: schema140.properties.reported_by.type,
+          parentSchema: schema140.properties.reported_by,
           data: data26,
         };
         if (vErrors === null) {
@@ -22223,10 +32797,10 @@ function validate57(
           instancePath: instancePath + '/regeneration_months',
           schemaPath: '#/properties/regeneration_months/type',
           keyword: 'type',
-          params: { type: schema114.properties.regeneration_months.type },
+          params: { type: schema140.properties.regeneration_months.type },
           message: 'must be integer,null',
-          schema: schema114.properties.regeneration_months.type,
-          parentSchema: schema114.properties.regeneration_months,
+          schema: schema140.properties.regeneration_months.type,
+          parentSchema: schema140.properties.regeneration_months,
           data: data27,
         };
         if (vErrors === null) {
@@ -22245,7 +32819,7 @@ function validate57(
             params: { comparison: '<=', limit: 24 },
             message: 'must be <= 24',
             schema: 24,
-            parentSchema: schema114.properties.regeneration_months,
+            parentSchema: schema140.properties.regeneration_months,
             data: data27,
           };
           if (vErrors === null) {
@@ -22263,7 +32837,7 @@ function validate57(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema114.properties.regeneration_months,
+            parentSchema: schema140.properties.regeneration_months,
             data: data27,
           };
           if (vErrors === null) {
@@ -22286,7 +32860,7 @@ function validate57(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.description,
+            parentSchema: schema140.properties.description,
             data: data28,
           };
           if (vErrors === null) {
@@ -22303,8 +32877,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.description.type,
-          parentSchema: schema114.properties.description,
+          schema: schema140.properties.description.type,
+          parentSchema: schema140.properties.description,
           data: data28,
         };
         if (vErrors === null) {
@@ -22326,7 +32900,7 @@ function validate57(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.internal_notes,
+            parentSchema: schema140.properties.internal_notes,
             data: data29,
           };
           if (vErrors === null) {
@@ -22343,8 +32917,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.internal_notes.type,
-          parentSchema: schema114.properties.internal_notes,
+          schema: schema140.properties.internal_notes.type,
+          parentSchema: schema140.properties.internal_notes,
           data: data29,
         };
         if (vErrors === null) {
@@ -22362,10 +32936,10 @@ function validate57(
           instancePath: instancePath + '/warranty_status',
           schemaPath: '#/properties/warranty_status/type',
           keyword: 'type',
-          params: { type: schema114.properties.warranty_status.type },
+          params: { type: schema140.properties.warranty_status.type },
           message: 'must be integer,null',
-          schema: schema114.properties.warranty_status.type,
-          parentSchema: schema114.properties.warranty_status,
+          schema: schema140.properties.warranty_status.type,
+          parentSchema: schema140.properties.warranty_status,
           data: data30,
         };
         if (vErrors === null) {
@@ -22380,10 +32954,10 @@ function validate57(
           instancePath: instancePath + '/warranty_status',
           schemaPath: '#/properties/warranty_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.warranty_status.enum },
+          params: { allowedValues: schema140.properties.warranty_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.warranty_status.enum,
-          parentSchema: schema114.properties.warranty_status,
+          schema: schema140.properties.warranty_status.enum,
+          parentSchema: schema140.properties.warranty_status,
           data: data30,
         };
         if (vErrors === null) {
@@ -22405,7 +32979,7 @@ function validate57(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.warranty_comment,
+            parentSchema: schema140.properties.warranty_comment,
             data: data31,
           };
           if (vErrors === null) {
@@ -22422,8 +32996,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.warranty_comment.type,
-          parentSchema: schema114.properties.warranty_comment,
+          schema: schema140.properties.warranty_comment.type,
+          parentSchema: schema140.properties.warranty_comment,
           data: data31,
         };
         if (vErrors === null) {
@@ -22443,8 +33017,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.type,
-          parentSchema: schema85,
+          schema: schema89.type,
+          parentSchema: schema89,
           data: data32,
         };
         if (vErrors === null) {
@@ -22459,10 +33033,10 @@ function validate57(
           instancePath: instancePath + '/warranty_expiry_badge',
           schemaPath: 'common#/$defs/warranty/enum',
           keyword: 'enum',
-          params: { allowedValues: schema85.enum },
+          params: { allowedValues: schema89.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema85.enum,
-          parentSchema: schema85,
+          schema: schema89.enum,
+          parentSchema: schema89,
           data: data32,
         };
         if (vErrors === null) {
@@ -22480,10 +33054,10 @@ function validate57(
           instancePath: instancePath + '/installation_deadline',
           schemaPath: '#/properties/installation_deadline/type',
           keyword: 'type',
-          params: { type: schema114.properties.installation_deadline.type },
+          params: { type: schema140.properties.installation_deadline.type },
           message: 'must be string,null',
-          schema: schema114.properties.installation_deadline.type,
-          parentSchema: schema114.properties.installation_deadline,
+          schema: schema140.properties.installation_deadline.type,
+          parentSchema: schema140.properties.installation_deadline,
           data: data33,
         };
         if (vErrors === null) {
@@ -22502,7 +33076,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.installation_deadline,
+            parentSchema: schema140.properties.installation_deadline,
             data: data33,
           };
           if (vErrors === null) {
@@ -22521,10 +33095,10 @@ function validate57(
           instancePath: instancePath + '/earliest_installation_date',
           schemaPath: '#/properties/earliest_installation_date/type',
           keyword: 'type',
-          params: { type: schema114.properties.earliest_installation_date.type },
+          params: { type: schema140.properties.earliest_installation_date.type },
           message: 'must be string,null',
-          schema: schema114.properties.earliest_installation_date.type,
-          parentSchema: schema114.properties.earliest_installation_date,
+          schema: schema140.properties.earliest_installation_date.type,
+          parentSchema: schema140.properties.earliest_installation_date,
           data: data34,
         };
         if (vErrors === null) {
@@ -22543,7 +33117,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.earliest_installation_date,
+            parentSchema: schema140.properties.earliest_installation_date,
             data: data34,
           };
           if (vErrors === null) {
@@ -22562,10 +33136,10 @@ function validate57(
           instancePath: instancePath + '/vehicle_type',
           schemaPath: '#/properties/vehicle_type/type',
           keyword: 'type',
-          params: { type: schema114.properties.vehicle_type.type },
+          params: { type: schema140.properties.vehicle_type.type },
           message: 'must be integer,null',
-          schema: schema114.properties.vehicle_type.type,
-          parentSchema: schema114.properties.vehicle_type,
+          schema: schema140.properties.vehicle_type.type,
+          parentSchema: schema140.properties.vehicle_type,
           data: data35,
         };
         if (vErrors === null) {
@@ -22580,10 +33154,10 @@ function validate57(
           instancePath: instancePath + '/vehicle_type',
           schemaPath: '#/properties/vehicle_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.vehicle_type.enum },
+          params: { allowedValues: schema140.properties.vehicle_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.vehicle_type.enum,
-          parentSchema: schema114.properties.vehicle_type,
+          schema: schema140.properties.vehicle_type.enum,
+          parentSchema: schema140.properties.vehicle_type,
           data: data35,
         };
         if (vErrors === null) {
@@ -22605,7 +33179,7 @@ function validate57(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.notes_to_operator,
+            parentSchema: schema140.properties.notes_to_operator,
             data: data36,
           };
           if (vErrors === null) {
@@ -22622,8 +33196,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.notes_to_operator.type,
-          parentSchema: schema114.properties.notes_to_operator,
+          schema: schema140.properties.notes_to_operator.type,
+          parentSchema: schema140.properties.notes_to_operator,
           data: data36,
         };
         if (vErrors === null) {
@@ -22647,8 +33221,8 @@ function validate57(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema114.properties.accessories.items.type,
-              parentSchema: schema114.properties.accessories.items,
+              schema: schema140.properties.accessories.items.type,
+              parentSchema: schema140.properties.accessories.items,
               data: data38,
             };
             if (vErrors === null) {
@@ -22677,7 +33251,7 @@ function validate57(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema114.properties.accessories,
+                parentSchema: schema140.properties.accessories,
                 data: data37,
               };
               if (vErrors === null) {
@@ -22698,8 +33272,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.accessories.type,
-          parentSchema: schema114.properties.accessories,
+          schema: schema140.properties.accessories.type,
+          parentSchema: schema140.properties.accessories,
           data: data37,
         };
         if (vErrors === null) {
@@ -22723,8 +33297,8 @@ function validate57(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema114.properties.hardware_unit_ids.items.type,
-              parentSchema: schema114.properties.hardware_unit_ids.items,
+              schema: schema140.properties.hardware_unit_ids.items.type,
+              parentSchema: schema140.properties.hardware_unit_ids.items,
               data: data40,
             };
             if (vErrors === null) {
@@ -22743,7 +33317,7 @@ function validate57(
                 params: { comparison: '>=', limit: 1 },
                 message: 'must be >= 1',
                 schema: 1,
-                parentSchema: schema114.properties.hardware_unit_ids.items,
+                parentSchema: schema140.properties.hardware_unit_ids.items,
                 data: data40,
               };
               if (vErrors === null) {
@@ -22773,7 +33347,7 @@ function validate57(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema114.properties.hardware_unit_ids,
+                parentSchema: schema140.properties.hardware_unit_ids,
                 data: data39,
               };
               if (vErrors === null) {
@@ -22794,8 +33368,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.hardware_unit_ids.type,
-          parentSchema: schema114.properties.hardware_unit_ids,
+          schema: schema140.properties.hardware_unit_ids.type,
+          parentSchema: schema140.properties.hardware_unit_ids,
           data: data39,
         };
         if (vErrors === null) {
@@ -22820,8 +33394,8 @@ function validate57(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema108.required,
-                parentSchema: schema108,
+                schema: schema102.required,
+                parentSchema: schema102,
                 data: data42,
               };
               if (vErrors === null) {
@@ -22838,8 +33412,8 @@ function validate57(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema108.required,
-                parentSchema: schema108,
+                schema: schema102.required,
+                parentSchema: schema102,
                 data: data42,
               };
               if (vErrors === null) {
@@ -22864,7 +33438,7 @@ function validate57(
                   params: { additionalProperty: key0 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema108,
+                  parentSchema: schema102,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -22886,7 +33460,7 @@ function validate57(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema108.properties.photo_id,
+                    parentSchema: schema102.properties.photo_id,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -22903,8 +33477,8 @@ function validate57(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.photo_id.type,
-                  parentSchema: schema108.properties.photo_id,
+                  schema: schema102.properties.photo_id.type,
+                  parentSchema: schema102.properties.photo_id,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -22926,7 +33500,7 @@ function validate57(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema108.properties.url,
+                    parentSchema: schema102.properties.url,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -22943,8 +33517,8 @@ function validate57(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.url.type,
-                  parentSchema: schema108.properties.url,
+                  schema: schema102.properties.url.type,
+                  parentSchema: schema102.properties.url,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -22966,7 +33540,7 @@ function validate57(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema108.properties.file_name,
+                    parentSchema: schema102.properties.file_name,
                     data: data45,
                   };
                   if (vErrors === null) {
@@ -22983,8 +33557,8 @@ function validate57(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.file_name.type,
-                  parentSchema: schema108.properties.file_name,
+                  schema: schema102.properties.file_name.type,
+                  parentSchema: schema102.properties.file_name,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -23006,7 +33580,7 @@ function validate57(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema108.properties.content_type,
+                    parentSchema: schema102.properties.content_type,
                     data: data46,
                   };
                   if (vErrors === null) {
@@ -23023,8 +33597,8 @@ function validate57(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.content_type.type,
-                  parentSchema: schema108.properties.content_type,
+                  schema: schema102.properties.content_type.type,
+                  parentSchema: schema102.properties.content_type,
                   data: data46,
                 };
                 if (vErrors === null) {
@@ -23044,8 +33618,8 @@ function validate57(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema108.properties.size.type,
-                  parentSchema: schema108.properties.size,
+                  schema: schema102.properties.size.type,
+                  parentSchema: schema102.properties.size,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -23064,7 +33638,7 @@ function validate57(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema108.properties.size,
+                    parentSchema: schema102.properties.size,
                     data: data47,
                   };
                   if (vErrors === null) {
@@ -23083,8 +33657,8 @@ function validate57(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema108.type,
-              parentSchema: schema108,
+              schema: schema102.type,
+              parentSchema: schema102,
               data: data42,
             };
             if (vErrors === null) {
@@ -23102,8 +33676,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.photos.type,
-          parentSchema: schema114.properties.photos,
+          schema: schema140.properties.photos.type,
+          parentSchema: schema140.properties.photos,
           data: data41,
         };
         if (vErrors === null) {
@@ -23125,7 +33699,7 @@ function validate57(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema114.properties.created_at,
+            parentSchema: schema140.properties.created_at,
             data: data48,
           };
           if (vErrors === null) {
@@ -23142,8 +33716,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.created_at.type,
-          parentSchema: schema114.properties.created_at,
+          schema: schema140.properties.created_at.type,
+          parentSchema: schema140.properties.created_at,
           data: data48,
         };
         if (vErrors === null) {
@@ -23161,10 +33735,10 @@ function validate57(
           instancePath: instancePath + '/closed_at',
           schemaPath: '#/properties/closed_at/type',
           keyword: 'type',
-          params: { type: schema114.properties.closed_at.type },
+          params: { type: schema140.properties.closed_at.type },
           message: 'must be string,null',
-          schema: schema114.properties.closed_at.type,
-          parentSchema: schema114.properties.closed_at,
+          schema: schema140.properties.closed_at.type,
+          parentSchema: schema140.properties.closed_at,
           data: data49,
         };
         if (vErrors === null) {
@@ -23183,7 +33757,7 @@ function validate57(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema114.properties.closed_at,
+            parentSchema: schema140.properties.closed_at,
             data: data49,
           };
           if (vErrors === null) {
@@ -23204,8 +33778,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.date_range_type.type,
-          parentSchema: schema114.properties.date_range_type,
+          schema: schema140.properties.date_range_type.type,
+          parentSchema: schema140.properties.date_range_type,
           data: data50,
         };
         if (vErrors === null) {
@@ -23220,10 +33794,10 @@ function validate57(
           instancePath: instancePath + '/date_range_type',
           schemaPath: '#/properties/date_range_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.date_range_type.enum },
+          params: { allowedValues: schema140.properties.date_range_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.date_range_type.enum,
-          parentSchema: schema114.properties.date_range_type,
+          schema: schema140.properties.date_range_type.enum,
+          parentSchema: schema140.properties.date_range_type,
           data: data50,
         };
         if (vErrors === null) {
@@ -23245,7 +33819,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.date1,
+            parentSchema: schema140.properties.date1,
             data: data51,
           };
           if (vErrors === null) {
@@ -23262,8 +33836,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.date1.type,
-          parentSchema: schema114.properties.date1,
+          schema: schema140.properties.date1.type,
+          parentSchema: schema140.properties.date1,
           data: data51,
         };
         if (vErrors === null) {
@@ -23285,7 +33859,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.date2,
+            parentSchema: schema140.properties.date2,
             data: data52,
           };
           if (vErrors === null) {
@@ -23302,8 +33876,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.date2.type,
-          parentSchema: schema114.properties.date2,
+          schema: schema140.properties.date2.type,
+          parentSchema: schema140.properties.date2,
           data: data52,
         };
         if (vErrors === null) {
@@ -23323,8 +33897,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.is_sla_data.type,
-          parentSchema: schema114.properties.is_sla_data,
+          schema: schema140.properties.is_sla_data.type,
+          parentSchema: schema140.properties.is_sla_data,
           data: data53,
         };
         if (vErrors === null) {
@@ -23342,8 +33916,8 @@ function validate57(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema114.type,
-      parentSchema: schema114,
+      schema: schema140.type,
+      parentSchema: schema140,
       data,
     };
     if (vErrors === null) {
@@ -23353,14 +33927,697 @@ function validate57(
     }
     errors++;
   }
-  validate57.errors = vErrors;
+  validate75.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate57.evaluated = { dynamicProps: true, dynamicItems: false };
+validate75.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const webtoolUser = validate58;
-const schema118 = {
+export const webhookEvent = validate76;
+const schema144 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'webhook-event',
+  title: 'WebhookEvent',
+  description:
+    "A webhook event (spec 02 §3, §7 `alerts/webhooks`): made by the gateway from a piece event of a carrier whose webhook settings subscribe to its type (server/gateway/rules/webhooks.ts), delivered to the carrier's return URL by the delivery worker (server/gateway/webhook-delivery.ts); each attempt is in the delivery log (`logs`, migration 040).",
+  type: 'object',
+  'x-resource': {
+    name: 'webhooks',
+    endpoint: 'alerts/webhooks',
+    id: 'event_id',
+    feature: 'webhooks',
+    partnerTypes: ['operator', 'carrier'],
+    actions: {
+      create: { levels: ['advance'], partnerTypes: [] },
+      edit: { levels: ['advance'] },
+      delete: { levels: ['advance'], partnerTypes: [] },
+    },
+    tenancy: { carrier: 'carrier_id' },
+    pageSize: 20,
+    sort: { field: 'at', order: 'DESC' },
+    representation: 'event_id',
+    search: ['piece_id'],
+    tabs: ['basic', 'deliveries'],
+  },
+  properties: {
+    event_id: { type: 'integer', readOnly: true, 'x-column': { type: 'link', index: 0 }, 'x-input': { tab: 'basic' } },
+    event_type: {
+      type: 'string',
+      readOnly: true,
+      enum: [
+        'piece_reserved',
+        'courier_delivered',
+        'enduser_pickup',
+        'courier_pickup',
+        'piece_expired',
+        'piece_cancelled',
+      ],
+      'x-choices': 'webhook_event',
+      'x-column': { type: 'select', index: 1 },
+      'x-filter': { kind: 'select', alwaysOn: true },
+      'x-input': { tab: 'basic' },
+    },
+    carrier_id: {
+      type: 'integer',
+      readOnly: true,
+      'x-lookup': { source: 'webtool/lists?type=carrier_list' },
+      'x-column': { type: 'select2', index: 2 },
+      'x-filter': { kind: 'select', alwaysOn: true },
+      'x-input': { tab: 'basic' },
+    },
+    piece_id: {
+      type: 'string',
+      readOnly: true,
+      maxLength: 30,
+      'x-column': { index: 3 },
+      'x-filter': { kind: 'text', alwaysOn: true },
+      'x-input': { tab: 'basic' },
+    },
+    at: {
+      type: 'string',
+      format: 'date-time',
+      readOnly: true,
+      description: 'When the piece event happened.',
+      'x-column': { index: 4 },
+      'x-filter': { kind: 'date-range', alwaysOn: true },
+      'x-input': { tab: 'basic' },
+    },
+    status: {
+      type: 'string',
+      readOnly: true,
+      enum: ['pending', 'sending', 'delivered', 'failed'],
+      'x-choices': 'webhook_status',
+      'x-badge': { colors: { pending: 'info', sending: 'info', delivered: 'success', failed: 'error' } },
+      'x-column': { type: 'text_with_badge', index: 5 },
+      'x-filter': { kind: 'select', alwaysOn: true },
+      'x-input': { tab: 'basic' },
+    },
+    attempts: { type: 'integer', readOnly: true, minimum: 0, 'x-column': { index: 6 }, 'x-input': { tab: 'basic' } },
+    last_http_status: {
+      type: ['integer', 'null'],
+      readOnly: true,
+      'x-column': { index: 7, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    next_attempt_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      readOnly: true,
+      description: 'When the worker tries next, while the event waits (pending).',
+      'x-column': { index: 8, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    delivered_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      readOnly: true,
+      'x-column': { index: 9, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    cycle: {
+      type: 'integer',
+      readOnly: true,
+      minimum: 1,
+      description: 'The resend cycle the event is in (at most 3, spec 02 §9); a resend starts a new first cycle.',
+      'x-column': { index: 10, hide: true, ignorexport: true },
+    },
+    cycle_attempts: {
+      type: 'integer',
+      readOnly: true,
+      minimum: 0,
+      description: "Attempts made in the current cycle: the first one and the carrier's retries (1-3).",
+      'x-column': { index: 13, hide: true, ignorexport: true },
+    },
+    cycle_started_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      readOnly: true,
+      'x-column': { index: 11, hide: true, ignorexport: true },
+    },
+    piece_event_code: {
+      type: 'integer',
+      readOnly: true,
+      description: 'The piece event (spec 02 §4) the webhook event was made from.',
+      'x-choices': 'piece_event',
+      'x-column': { type: 'select', index: 12, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+  },
+};
+
+function validate76(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="webhook-event" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate76.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.event_id !== undefined) {
+      let data0 = data.event_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err0 = {
+          instancePath: instancePath + '/event_id',
+          schemaPath: '#/properties/event_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema144.properties.event_id.type,
+          parentSchema: schema144.properties.event_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.event_type !== undefined) {
+      let data1 = data.event_type;
+      if (typeof data1 !== 'string') {
+        const err1 = {
+          instancePath: instancePath + '/event_type',
+          schemaPath: '#/properties/event_type/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema144.properties.event_type.type,
+          parentSchema: schema144.properties.event_type,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if (!(
+        data1 === 'piece_reserved' ||
+        data1 === 'courier_delivered' ||
+        data1 === 'enduser_pickup' ||
+        data1 === 'courier_pickup' ||
+        data1 === 'piece_expired' ||
+        data1 === 'piece_cancelled'
+      )) {
+        const err2 = {
+          instancePath: instancePath + '/event_type',
+          schemaPath: '#/properties/event_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema144.properties.event_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema144.properties.event_type.enum,
+          parentSchema: schema144.properties.event_type,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.carrier_id !== undefined) {
+      let data2 = data.carrier_id;
+      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err3 = {
+          instancePath: instancePath + '/carrier_id',
+          schemaPath: '#/properties/carrier_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema144.properties.carrier_id.type,
+          parentSchema: schema144.properties.carrier_id,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.piece_id !== undefined) {
+      let data3 = data.piece_id;
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 30) {
+          const err4 = {
+            instancePath: instancePath + '/piece_id',
+            schemaPath: '#/properties/piece_id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema144.properties.piece_id,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + '/piece_id',
+          schemaPath: '#/properties/piece_id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema144.properties.piece_id.type,
+          parentSchema: schema144.properties.piece_id,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.at !== undefined) {
+      let data4 = data.at;
+      if (typeof data4 === 'string') {
+        if (!formats2.validate(data4)) {
+          const err6 = {
+            instancePath: instancePath + '/at',
+            schemaPath: '#/properties/at/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema144.properties.at,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + '/at',
+          schemaPath: '#/properties/at/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema144.properties.at.type,
+          parentSchema: schema144.properties.at,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.status !== undefined) {
+      let data5 = data.status;
+      if (typeof data5 !== 'string') {
+        const err8 = {
+          instancePath: instancePath + '/status',
+          schemaPath: '#/properties/status/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema144.properties.status.type,
+          parentSchema: schema144.properties.status,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (!(data5 === 'pending' || data5 === 'sending' || data5 === 'delivered' || data5 === 'failed')) {
+        const err9 = {
+          instancePath: instancePath + '/status',
+          schemaPath: '#/properties/status/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema144.properties.status.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema144.properties.status.enum,
+          parentSchema: schema144.properties.status,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.attempts !== undefined) {
+      let data6 = data.attempts;
+      if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
+        const err10 = {
+          instancePath: instancePath + '/attempts',
+          schemaPath: '#/properties/attempts/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema144.properties.attempts.type,
+          parentSchema: schema144.properties.attempts,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      if (typeof data6 == 'number' && isFinite(data6)) {
+        if (data6 < 0 || isNaN(data6)) {
+          const err11 = {
+            instancePath: instancePath + '/attempts',
+            schemaPath: '#/properties/attempts/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema144.properties.attempts,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.last_http_status !== undefined) {
+      let data7 = data.last_http_status;
+      if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7)) && data7 !== null) {
+        const err12 = {
+          instancePath: instancePath + '/last_http_status',
+          schemaPath: '#/properties/last_http_status/type',
+          keyword: 'type',
+          params: { type: schema144.properties.last_http_status.type },
+          message: 'must be integer,null',
+          schema: schema144.properties.last_http_status.type,
+          parentSchema: schema144.properties.last_http_status,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.next_attempt_at !== undefined) {
+      let data8 = data.next_attempt_at;
+      if (typeof data8 !== 'string' && data8 !== null) {
+        const err13 = {
+          instancePath: instancePath + '/next_attempt_at',
+          schemaPath: '#/properties/next_attempt_at/type',
+          keyword: 'type',
+          params: { type: schema144.properties.next_attempt_at.type },
+          message: 'must be string,null',
+          schema: schema144.properties.next_attempt_at.type,
+          parentSchema: schema144.properties.next_attempt_at,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      if (typeof data8 === 'string') {
+        if (!formats2.validate(data8)) {
+          const err14 = {
+            instancePath: instancePath + '/next_attempt_at',
+            schemaPath: '#/properties/next_attempt_at/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema144.properties.next_attempt_at,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.delivered_at !== undefined) {
+      let data9 = data.delivered_at;
+      if (typeof data9 !== 'string' && data9 !== null) {
+        const err15 = {
+          instancePath: instancePath + '/delivered_at',
+          schemaPath: '#/properties/delivered_at/type',
+          keyword: 'type',
+          params: { type: schema144.properties.delivered_at.type },
+          message: 'must be string,null',
+          schema: schema144.properties.delivered_at.type,
+          parentSchema: schema144.properties.delivered_at,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+      if (typeof data9 === 'string') {
+        if (!formats2.validate(data9)) {
+          const err16 = {
+            instancePath: instancePath + '/delivered_at',
+            schemaPath: '#/properties/delivered_at/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema144.properties.delivered_at,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.cycle !== undefined) {
+      let data10 = data.cycle;
+      if (!(typeof data10 == 'number' && !(data10 % 1) && !isNaN(data10) && isFinite(data10))) {
+        const err17 = {
+          instancePath: instancePath + '/cycle',
+          schemaPath: '#/properties/cycle/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema144.properties.cycle.type,
+          parentSchema: schema144.properties.cycle,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+      if (typeof data10 == 'number' && isFinite(data10)) {
+        if (data10 < 1 || isNaN(data10)) {
+          const err18 = {
+            instancePath: instancePath + '/cycle',
+            schemaPath: '#/properties/cycle/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema144.properties.cycle,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.cycle_attempts !== undefined) {
+      let data11 = data.cycle_attempts;
+      if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
+        const err19 = {
+          instancePath: instancePath + '/cycle_attempts',
+          schemaPath: '#/properties/cycle_attempts/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema144.properties.cycle_attempts.type,
+          parentSchema: schema144.properties.cycle_attempts,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+      if (typeof data11 == 'number' && isFinite(data11)) {
+        if (data11 < 0 || isNaN(data11)) {
+          const err20 = {
+            instancePath: instancePath + '/cycle_attempts',
+            schemaPath: '#/properties/cycle_attempts/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema144.properties.cycle_attempts,
+            data: data11,
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.cycle_started_at !== undefined) {
+      let data12 = data.cycle_started_at;
+      if (typeof data12 !== 'string' && data12 !== null) {
+        const err21 = {
+          instancePath: instancePath + '/cycle_started_at',
+          schemaPath: '#/properties/cycle_started_at/type',
+          keyword: 'type',
+          params: { type: schema144.properties.cycle_started_at.type },
+          message: 'must be string,null',
+          schema: schema144.properties.cycle_started_at.type,
+          parentSchema: schema144.properties.cycle_started_at,
+          data: data12,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+      if (typeof data12 === 'string') {
+        if (!formats2.validate(data12)) {
+          const err22 = {
+            instancePath: instancePath + '/cycle_started_at',
+            schemaPath: '#/properties/cycle_started_at/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema144.properties.cycle_started_at,
+            data: data12,
+          };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.piece_event_code !== undefined) {
+      let data13 = data.piece_event_code;
+      if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13))) {
+        const err23 = {
+          instancePath: instancePath + '/piece_event_code',
+          schemaPath: '#/properties/piece_event_code/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema144.properties.piece_event_code.type,
+          parentSchema: schema144.properties.piece_event_code,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err24 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema144.type,
+      parentSchema: schema144,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err24];
+    } else {
+      vErrors.push(err24);
+    }
+    errors++;
+  }
+  validate76.errors = vErrors;
+  return errors === 0;
+}
+validate76.evaluated = {
+  props: {
+    event_id: true,
+    event_type: true,
+    carrier_id: true,
+    piece_id: true,
+    at: true,
+    status: true,
+    attempts: true,
+    last_http_status: true,
+    next_attempt_at: true,
+    delivered_at: true,
+    cycle: true,
+    cycle_attempts: true,
+    cycle_started_at: true,
+    piece_event_code: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const webtoolUser = validate77;
+const schema145 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -23467,13 +34724,13 @@ const schema118 = {
   },
 };
 
-function validate58(
+function validate77(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webtool-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate77.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23488,8 +34745,8 @@ function validate58(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema118.required,
-        parentSchema: schema118,
+        schema: schema145.required,
+        parentSchema: schema145,
         data,
       };
       if (vErrors === null) {
@@ -23506,8 +34763,8 @@ function validate58(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema118.required,
-        parentSchema: schema118,
+        schema: schema145.required,
+        parentSchema: schema145,
         data,
       };
       if (vErrors === null) {
@@ -23524,8 +34781,8 @@ function validate58(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema118.required,
-        parentSchema: schema118,
+        schema: schema145.required,
+        parentSchema: schema145,
         data,
       };
       if (vErrors === null) {
@@ -23544,8 +34801,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.username.type,
-          parentSchema: schema118.properties.username,
+          schema: schema145.properties.username.type,
+          parentSchema: schema145.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -23567,7 +34824,7 @@ function validate58(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema118.properties.name.allOf[0],
+            parentSchema: schema145.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -23587,7 +34844,7 @@ function validate58(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema118.properties.name.allOf[1],
+            parentSchema: schema145.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -23607,7 +34864,7 @@ function validate58(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema118.properties.name,
+            parentSchema: schema145.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -23624,8 +34881,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.name.type,
-          parentSchema: schema118.properties.name,
+          schema: schema145.properties.name.type,
+          parentSchema: schema145.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -23647,7 +34904,7 @@ function validate58(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema118.properties.email,
+            parentSchema: schema145.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -23665,7 +34922,7 @@ function validate58(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema118.properties.email,
+            parentSchema: schema145.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -23682,8 +34939,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.email.type,
-          parentSchema: schema118.properties.email,
+          schema: schema145.properties.email.type,
+          parentSchema: schema145.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -23703,8 +34960,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.partner_type.type,
-          parentSchema: schema118.properties.partner_type,
+          schema: schema145.properties.partner_type.type,
+          parentSchema: schema145.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -23726,10 +34983,10 @@ function validate58(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema118.properties.partner_type.enum },
+          params: { allowedValues: schema145.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema118.properties.partner_type.enum,
-          parentSchema: schema118.properties.partner_type,
+          schema: schema145.properties.partner_type.enum,
+          parentSchema: schema145.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -23751,7 +35008,7 @@ function validate58(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema118.properties.partner,
+            parentSchema: schema145.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -23768,8 +35025,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.partner.type,
-          parentSchema: schema118.properties.partner,
+          schema: schema145.properties.partner.type,
+          parentSchema: schema145.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -23789,8 +35046,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.partner_name.type,
-          parentSchema: schema118.properties.partner_name,
+          schema: schema145.properties.partner_name.type,
+          parentSchema: schema145.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -23810,8 +35067,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.role_name.type,
-          parentSchema: schema118.properties.role_name,
+          schema: schema145.properties.role_name.type,
+          parentSchema: schema145.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -23831,8 +35088,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema118.properties.enabled.type,
-          parentSchema: schema118.properties.enabled,
+          schema: schema145.properties.enabled.type,
+          parentSchema: schema145.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -23852,8 +35109,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.status.type,
-          parentSchema: schema118.properties.status,
+          schema: schema145.properties.status.type,
+          parentSchema: schema145.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -23868,10 +35125,10 @@ function validate58(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema118.properties.status.enum },
+          params: { allowedValues: schema145.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema118.properties.status.enum,
-          parentSchema: schema118.properties.status,
+          schema: schema145.properties.status.enum,
+          parentSchema: schema145.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -23889,8 +35146,8 @@ function validate58(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema118.type,
-      parentSchema: schema118,
+      schema: schema145.type,
+      parentSchema: schema145,
       data,
     };
     if (vErrors === null) {
@@ -23900,10 +35157,10 @@ function validate58(
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate77.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = {
+validate77.evaluated = {
   props: {
     username: true,
     name: true,
@@ -23930,11 +35187,24 @@ export const validators: Record<string, ValidateFunction> = {
   courier: courier,
   'dashboard-widget-request': dashboardWidgetRequest,
   'end-user': endUser,
+  'hardware-order': hardwareOrder,
+  'hardware-order-total': hardwareOrderTotal,
+  'hardware-owner': hardwareOwner,
   'hardware-unit': hardwareUnit,
+  'hotline-provider': hotlineProvider,
+  invoice: invoice,
+  'invoice-request': invoiceRequest,
+  location: location,
+  'location-contact': locationContact,
+  'location-owner': locationOwner,
+  'location-proposal': locationProposal,
   'maintenance-operator': maintenanceOperator,
   'maintenance-provider': maintenanceProvider,
+  'order-comment': orderComment,
+  'partner-admin': partnerAdmin,
   piece: piece,
   pinpad: pinpad,
+  'price-structure': priceStructure,
   role: role,
   'service-point': servicePoint,
   'service-point-group': servicePointGroup,
@@ -23942,6 +35212,12 @@ export const validators: Record<string, ValidateFunction> = {
   'service-point-location-owner': servicePointLocationOwner,
   'service-point-scout-contact': servicePointScoutContact,
   'shipment-report-request': shipmentReportRequest,
+  'sub-order': subOrder,
+  'sub-order-production': subOrderProduction,
+  'sub-order-stop': subOrderStop,
+  'support-provider': supportProvider,
+  'test-app-user': testAppUser,
   ticket: ticket,
+  'webhook-event': webhookEvent,
   'webtool-user': webtoolUser,
 };
