@@ -143,7 +143,9 @@ test('an end user is found by phone, read with their shipments and marked for de
   await page.goto('/');
   await page.getByRole('menuitem', { name: 'End user search' }).click();
   await expect(page).toHaveURL(/\/end-users/);
-  await expect(page.getByText('Without a + prefix the number is read with the country code +48 (Poland)')).toBeVisible();
+  await expect(
+    page.getByText('Without a + prefix the number is read with the country code +48 (Poland)'),
+  ).toBeVisible();
   // A malformed phone number is refused with its message, before any search.
   await page.getByRole('textbox', { name: 'Phone number' }).fill('12ab');
   await page.getByRole('button', { name: 'Search' }).click();
