@@ -30867,7 +30867,7 @@ const schema139 = {
   required: ['name'],
   properties: {
     test_app_user_id: { type: 'integer', readOnly: true, 'x-column': { index: 0, hide: true } },
-    name: { type: 'string', minLength: 1, maxLength: 70, format: 'name-3', 'x-column': { type: 'link', index: 1 } },
+    name: { type: 'string', maxLength: 70, format: 'name-3', 'x-column': { type: 'link', index: 1 } },
     phone: { type: ['string', 'null'], maxLength: 30, 'x-column': { index: 2 }, 'x-filter': { kind: 'text' } },
     email: { type: ['string', 'null'], maxLength: 70, format: 'email', 'x-column': { index: 3 } },
     carrier_id: {
@@ -30974,26 +30974,8 @@ function validate74(
           }
           errors++;
         }
-        if (func2(data1) < 1) {
-          const err3 = {
-            instancePath: instancePath + '/name',
-            schemaPath: '#/properties/name/minLength',
-            keyword: 'minLength',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 characters',
-            schema: 1,
-            parentSchema: schema139.properties.name,
-            data: data1,
-          };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
         if (!formats0.validate(data1)) {
-          const err4 = {
+          const err3 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/format',
             keyword: 'format',
@@ -31004,14 +30986,14 @@ function validate74(
             data: data1,
           };
           if (vErrors === null) {
-            vErrors = [err4];
+            vErrors = [err3];
           } else {
-            vErrors.push(err4);
+            vErrors.push(err3);
           }
           errors++;
         }
       } else {
-        const err5 = {
+        const err4 = {
           instancePath: instancePath + '/name',
           schemaPath: '#/properties/name/type',
           keyword: 'type',
@@ -31022,9 +31004,9 @@ function validate74(
           data: data1,
         };
         if (vErrors === null) {
-          vErrors = [err5];
+          vErrors = [err4];
         } else {
-          vErrors.push(err5);
+          vErrors.push(err4);
         }
         errors++;
       }
@@ -31032,7 +31014,7 @@ function validate74(
     if (data.phone !== undefined) {
       let data2 = data.phone;
       if (typeof data2 !== 'string' && data2 !== null) {
-        const err6 = {
+        const err5 = {
           instancePath: instancePath + '/phone',
           schemaPath: '#/properties/phone/type',
           keyword: 'type',
@@ -31043,15 +31025,15 @@ function validate74(
           data: data2,
         };
         if (vErrors === null) {
-          vErrors = [err6];
+          vErrors = [err5];
         } else {
-          vErrors.push(err6);
+          vErrors.push(err5);
         }
         errors++;
       }
       if (typeof data2 === 'string') {
         if (func2(data2) > 30) {
-          const err7 = {
+          const err6 = {
             instancePath: instancePath + '/phone',
             schemaPath: '#/properties/phone/maxLength',
             keyword: 'maxLength',
@@ -31062,9 +31044,9 @@ function validate74(
             data: data2,
           };
           if (vErrors === null) {
-            vErrors = [err7];
+            vErrors = [err6];
           } else {
-            vErrors.push(err7);
+            vErrors.push(err6);
           }
           errors++;
         }
@@ -31073,7 +31055,7 @@ function validate74(
     if (data.email !== undefined) {
       let data3 = data.email;
       if (typeof data3 !== 'string' && data3 !== null) {
-        const err8 = {
+        const err7 = {
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
@@ -31084,15 +31066,15 @@ function validate74(
           data: data3,
         };
         if (vErrors === null) {
-          vErrors = [err8];
+          vErrors = [err7];
         } else {
-          vErrors.push(err8);
+          vErrors.push(err7);
         }
         errors++;
       }
       if (typeof data3 === 'string') {
         if (func2(data3) > 70) {
-          const err9 = {
+          const err8 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/maxLength',
             keyword: 'maxLength',
@@ -31103,14 +31085,14 @@ function validate74(
             data: data3,
           };
           if (vErrors === null) {
-            vErrors = [err9];
+            vErrors = [err8];
           } else {
-            vErrors.push(err9);
+            vErrors.push(err8);
           }
           errors++;
         }
         if (!formats14.validate(data3)) {
-          const err10 = {
+          const err9 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/format',
             keyword: 'format',
@@ -31121,9 +31103,9 @@ function validate74(
             data: data3,
           };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err9];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err9);
           }
           errors++;
         }
@@ -31132,7 +31114,7 @@ function validate74(
     if (data.carrier_id !== undefined) {
       let data4 = data.carrier_id;
       if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4)) && data4 !== null) {
-        const err11 = {
+        const err10 = {
           instancePath: instancePath + '/carrier_id',
           schemaPath: '#/properties/carrier_id/type',
           keyword: 'type',
@@ -31143,9 +31125,9 @@ function validate74(
           data: data4,
         };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err10];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err10);
         }
         errors++;
       }
@@ -31153,7 +31135,7 @@ function validate74(
     if (data.active !== undefined) {
       let data5 = data.active;
       if (typeof data5 !== 'boolean') {
-        const err12 = {
+        const err11 = {
           instancePath: instancePath + '/active',
           schemaPath: '#/properties/active/type',
           keyword: 'type',
@@ -31164,9 +31146,9 @@ function validate74(
           data: data5,
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err11];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err11);
         }
         errors++;
       }
@@ -31174,7 +31156,7 @@ function validate74(
     if (data.note !== undefined) {
       let data6 = data.note;
       if (typeof data6 !== 'string' && data6 !== null) {
-        const err13 = {
+        const err12 = {
           instancePath: instancePath + '/note',
           schemaPath: '#/properties/note/type',
           keyword: 'type',
@@ -31185,15 +31167,15 @@ function validate74(
           data: data6,
         };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err12];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (typeof data6 === 'string') {
         if (func2(data6) > 500) {
-          const err14 = {
+          const err13 = {
             instancePath: instancePath + '/note',
             schemaPath: '#/properties/note/maxLength',
             keyword: 'maxLength',
@@ -31204,9 +31186,9 @@ function validate74(
             data: data6,
           };
           if (vErrors === null) {
-            vErrors = [err14];
+            vErrors = [err13];
           } else {
-            vErrors.push(err14);
+            vErrors.push(err13);
           }
           errors++;
         }
@@ -31215,7 +31197,7 @@ function validate74(
     if (data.test_pieces !== undefined) {
       let data7 = data.test_pieces;
       if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
-        const err15 = {
+        const err14 = {
           instancePath: instancePath + '/test_pieces',
           schemaPath: '#/properties/test_pieces/type',
           keyword: 'type',
@@ -31226,15 +31208,15 @@ function validate74(
           data: data7,
         };
         if (vErrors === null) {
-          vErrors = [err15];
+          vErrors = [err14];
         } else {
-          vErrors.push(err15);
+          vErrors.push(err14);
         }
         errors++;
       }
       if (typeof data7 == 'number' && isFinite(data7)) {
         if (data7 < 0 || isNaN(data7)) {
-          const err16 = {
+          const err15 = {
             instancePath: instancePath + '/test_pieces',
             schemaPath: '#/properties/test_pieces/minimum',
             keyword: 'minimum',
@@ -31245,16 +31227,16 @@ function validate74(
             data: data7,
           };
           if (vErrors === null) {
-            vErrors = [err16];
+            vErrors = [err15];
           } else {
-            vErrors.push(err16);
+            vErrors.push(err15);
           }
           errors++;
         }
       }
     }
   } else {
-    const err17 = {
+    const err16 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -31265,9 +31247,9 @@ function validate74(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err17];
+      vErrors = [err16];
     } else {
-      vErrors.push(err17);
+      vErrors.push(err16);
     }
     errors++;
   }
