@@ -263,10 +263,9 @@ export function demoHardwareOrders(units: { doc: Record<string, unknown> }[], no
         key,
         action: 'create',
         changes: Object.fromEntries(
-          Object.entries({ ...sub, status: SubOrderStatus.Open, produced_quantity: 0 }).map(([field, to]) => [
-            field,
-            { from: null, to },
-          ]),
+          Object.entries({ ...sub, status: SubOrderStatus.Open, produced_quantity: 0, model_name: undefined })
+            .filter(([, value]) => value !== undefined)
+            .map(([field, to]) => [field, { from: null, to }]),
         ),
       });
       if (sub.status >= SubOrderStatus.Released) step(4, SubOrderStatus.Open, SubOrderStatus.Released);
