@@ -102,7 +102,8 @@ export async function seedLocations(
 
   addresses.forEach((address, index) => {
     const locationId = index + 1;
-    const linked = liveServicePoints[index];
+    // The first location stays free to change (its proposals all editable); the next ones are in use.
+    const linked = index > 0 ? liveServicePoints[index - 1] : undefined;
     const street = `${address.street} ${address.house_number}`;
     const location: Location = {
       location_id: locationId,

@@ -42,15 +42,24 @@ test('the operator uses an approved proposal as a service point and prints its l
   await expect(page.getByText('This proposal is a service point now: it can no longer be changed.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Use as service point' })).toHaveCount(0);
 
-  // The new service point opens in the service point screens, Approved, under the proposal's name.
+  // The proposal names its service point; the location's Proposals tab links it, and it opens in the
+  // service point screens.
   await page.getByRole('tab', { name: 'Basic' }).click();
-  await page.getByRole('link', { name: proposalName }).first().click();
+  const view = page.getByRole('main');
+  await expect(view.getByText('Service point', { exact: true })).toBeVisible();
+  const locationValue = view.locator('p', { hasText: /^Location$/ }).locator('xpath=following-sibling::*[1]');
+  await expect(locationValue).not.toBeEmpty();
+  const locationName = (await locationValue.textContent())!.trim();
+  await page.goto('/locations');
+  await page.getByPlaceholder('Search').or(page.getByLabel('Search')).first().fill(locationName);
+  await page.getByRole('link', { name: locationName, exact: true }).click();
+  await page.getByRole('tab', { name: 'Proposals' }).click();
+  await page.getByRole('table').getByRole('link', { name: proposalName, exact: true }).click();
   await expect(page).toHaveURL(/\/service-points\/\d+/);
   await expect(page.getByRole('combobox', { name: 'Address' })).not.toHaveValue('');
 
   // A location prints with each proposal's map.
-  await page.goto('/locations');
-  await page.locator('table tbody tr a').first().click();
+  await page.goBack();
   await expect(page.getByRole('tab', { name: 'Proposals' })).toBeVisible();
   await page.getByRole('tab', { name: 'Proposals' }).click();
   await expect(page.getByRole('link', { name: /^LM\d+_\d+ · / }).first()).toBeVisible();

@@ -251,7 +251,8 @@ describe('locations and proposals', () => {
     const removed = await send('DELETE', LOCATIONS, { location_id: location.location_id, version: location.version });
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
     const left = await stack.db.query(
-      `SELECT 1 FROM records WHERE resource LIKE 'locations%' AND (key = $1 OR doc->>'location_id' = $1)`,
+      `SELECT 1 FROM records WHERE (resource = 'locations' AND key = $1)
+         OR (resource IN ('locations/proposals', 'locations/contacts') AND doc->>'location_id' = $1)`,
       [String(location.location_id)],
     );
     expect(left.rows).toHaveLength(0);
