@@ -56,7 +56,7 @@ import {
   timeZones,
   type Partner,
 } from './network-data.ts';
-import { ServicePointStatus } from '../../src/types/generated/codes.ts';
+import { HardwareKind, ServicePointStatus } from '../../src/types/generated/codes.ts';
 
 /** Every demo user signs in with this password (README). */
 export const DEMO_PASSWORD = 'Demo#Locker2026';
@@ -674,7 +674,7 @@ export async function seedNetwork(db: Db, options: { size?: SeedSize } = {}) {
     count: Math.max(12, Math.round(size.servicePoints / 40)),
     servicePoints,
     locationOwnerIds: locationOwners.map((owner) => owner.id),
-    modelIds: hardwareModels.filter((model) => model.hardware_type === 1).map((model) => model.hardware_model_id),
+    modelIds: hardwareModels.filter((model) => model.hardware_type === HardwareKind.ParcelLocker).map((model) => model.hardware_model_id),
   });
   await insertRecords(db, target('locations'), siteSeed.locations);
   await insertRecords(db, target('locations/proposals'), siteSeed.proposals);

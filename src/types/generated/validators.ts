@@ -12105,13 +12105,7 @@ const schema97 = {
       'x-filter': { kind: 'reference' },
       'x-input': { kind: 'reference' },
     },
-    name: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 70,
-      format: 'no-special-characters',
-      'x-column': { type: 'link', index: 2 },
-    },
+    name: { type: 'string', maxLength: 70, format: 'no-special-characters', 'x-column': { type: 'link', index: 2 } },
     phone: { type: 'string', maxLength: 15, format: 'phone', 'x-column': { index: 3 } },
     email: { type: 'string', maxLength: 70, format: 'email', 'x-column': { index: 4 } },
     proposal_id: {
@@ -12254,26 +12248,8 @@ function validate53(
           }
           errors++;
         }
-        if (func2(data2) < 1) {
-          const err6 = {
-            instancePath: instancePath + '/name',
-            schemaPath: '#/properties/name/minLength',
-            keyword: 'minLength',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 characters',
-            schema: 1,
-            parentSchema: schema97.properties.name,
-            data: data2,
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
         if (!formats6.validate(data2)) {
-          const err7 = {
+          const err6 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/format',
             keyword: 'format',
@@ -12284,14 +12260,14 @@ function validate53(
             data: data2,
           };
           if (vErrors === null) {
-            vErrors = [err7];
+            vErrors = [err6];
           } else {
-            vErrors.push(err7);
+            vErrors.push(err6);
           }
           errors++;
         }
       } else {
-        const err8 = {
+        const err7 = {
           instancePath: instancePath + '/name',
           schemaPath: '#/properties/name/type',
           keyword: 'type',
@@ -12302,9 +12278,9 @@ function validate53(
           data: data2,
         };
         if (vErrors === null) {
-          vErrors = [err8];
+          vErrors = [err7];
         } else {
-          vErrors.push(err8);
+          vErrors.push(err7);
         }
         errors++;
       }
@@ -12313,7 +12289,7 @@ function validate53(
       let data3 = data.phone;
       if (typeof data3 === 'string') {
         if (func2(data3) > 15) {
-          const err9 = {
+          const err8 = {
             instancePath: instancePath + '/phone',
             schemaPath: '#/properties/phone/maxLength',
             keyword: 'maxLength',
@@ -12324,14 +12300,14 @@ function validate53(
             data: data3,
           };
           if (vErrors === null) {
-            vErrors = [err9];
+            vErrors = [err8];
           } else {
-            vErrors.push(err9);
+            vErrors.push(err8);
           }
           errors++;
         }
         if (!formats32.validate(data3)) {
-          const err10 = {
+          const err9 = {
             instancePath: instancePath + '/phone',
             schemaPath: '#/properties/phone/format',
             keyword: 'format',
@@ -12342,14 +12318,14 @@ function validate53(
             data: data3,
           };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err9];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err9);
           }
           errors++;
         }
       } else {
-        const err11 = {
+        const err10 = {
           instancePath: instancePath + '/phone',
           schemaPath: '#/properties/phone/type',
           keyword: 'type',
@@ -12360,9 +12336,9 @@ function validate53(
           data: data3,
         };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err10];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err10);
         }
         errors++;
       }
@@ -12371,7 +12347,7 @@ function validate53(
       let data4 = data.email;
       if (typeof data4 === 'string') {
         if (func2(data4) > 70) {
-          const err12 = {
+          const err11 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/maxLength',
             keyword: 'maxLength',
@@ -12382,14 +12358,14 @@ function validate53(
             data: data4,
           };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err11];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err11);
           }
           errors++;
         }
         if (!formats14.validate(data4)) {
-          const err13 = {
+          const err12 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/format',
             keyword: 'format',
@@ -12400,14 +12376,14 @@ function validate53(
             data: data4,
           };
           if (vErrors === null) {
-            vErrors = [err13];
+            vErrors = [err12];
           } else {
-            vErrors.push(err13);
+            vErrors.push(err12);
           }
           errors++;
         }
       } else {
-        const err14 = {
+        const err13 = {
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
@@ -12418,9 +12394,9 @@ function validate53(
           data: data4,
         };
         if (vErrors === null) {
-          vErrors = [err14];
+          vErrors = [err13];
         } else {
-          vErrors.push(err14);
+          vErrors.push(err13);
         }
         errors++;
       }
@@ -12428,7 +12404,7 @@ function validate53(
     if (data.proposal_id !== undefined) {
       let data5 = data.proposal_id;
       if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
-        const err15 = {
+        const err14 = {
           instancePath: instancePath + '/proposal_id',
           schemaPath: '#/properties/proposal_id/type',
           keyword: 'type',
@@ -12439,15 +12415,15 @@ function validate53(
           data: data5,
         };
         if (vErrors === null) {
-          vErrors = [err15];
+          vErrors = [err14];
         } else {
-          vErrors.push(err15);
+          vErrors.push(err14);
         }
         errors++;
       }
     }
   } else {
-    const err16 = {
+    const err15 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -12458,9 +12434,9 @@ function validate53(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err16];
+      vErrors = [err15];
     } else {
-      vErrors.push(err16);
+      vErrors.push(err15);
     }
     errors++;
   }
@@ -13511,7 +13487,7 @@ const schema102 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-const func106 = sharedValidators.countWithinMessage;
+const func105 = sharedValidators.countWithinMessage;
 
 function validate55(
   data,
@@ -13897,7 +13873,7 @@ function validate55(
             errors++;
           }
         }
-        const message0 = func106(data6, 'max_capacity', data);
+        const message0 = func105(data6, 'max_capacity', data);
         if (message0 !== undefined) {
           const err19 = {
             instancePath: instancePath + '/hardware_models',
@@ -22662,8 +22638,8 @@ const schema126 = {
 };
 const formats230 = sharedValidators.formats.time;
 const formats264 = sharedValidators.formats['scout-value'];
-const func183 = sharedValidators.timeAfterMessage;
-const func199 = sharedValidators.defaultDescriptionMessage;
+const func182 = sharedValidators.timeAfterMessage;
+const func198 = sharedValidators.defaultDescriptionMessage;
 
 function validate64(
   data,
@@ -24098,7 +24074,7 @@ function validate64(
                   }
                   errors++;
                 }
-                const message0 = func183(data29, 'open', data25);
+                const message0 = func182(data29, 'open', data25);
                 if (message0 !== undefined) {
                   const err68 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
@@ -24352,7 +24328,7 @@ function validate64(
                   }
                   errors++;
                 }
-                const message1 = func183(data34, 'open', data30);
+                const message1 = func182(data34, 'open', data30);
                 if (message1 !== undefined) {
                   const err80 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
@@ -24606,7 +24582,7 @@ function validate64(
                   }
                   errors++;
                 }
-                const message2 = func183(data39, 'open', data35);
+                const message2 = func182(data39, 'open', data35);
                 if (message2 !== undefined) {
                   const err92 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
@@ -24860,7 +24836,7 @@ function validate64(
                   }
                   errors++;
                 }
-                const message3 = func183(data44, 'open', data40);
+                const message3 = func182(data44, 'open', data40);
                 if (message3 !== undefined) {
                   const err104 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
@@ -25114,7 +25090,7 @@ function validate64(
                   }
                   errors++;
                 }
-                const message4 = func183(data49, 'open', data45);
+                const message4 = func182(data49, 'open', data45);
                 if (message4 !== undefined) {
                   const err116 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
@@ -25368,7 +25344,7 @@ function validate64(
                   }
                   errors++;
                 }
-                const message5 = func183(data54, 'open', data50);
+                const message5 = func182(data54, 'open', data50);
                 if (message5 !== undefined) {
                   const err128 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
@@ -25622,7 +25598,7 @@ function validate64(
                   }
                   errors++;
                 }
-                const message6 = func183(data59, 'open', data55);
+                const message6 = func182(data59, 'open', data55);
                 if (message6 !== undefined) {
                   const err140 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
@@ -26046,7 +26022,7 @@ function validate64(
             indices2[item2] = i5;
           }
         }
-        const message7 = func106(data65, 'max_hardware_units', data);
+        const message7 = func105(data65, 'max_hardware_units', data);
         if (message7 !== undefined) {
           const err161 = {
             instancePath: instancePath + '/hardware_models',
@@ -27148,7 +27124,7 @@ function validate64(
       if (_valid7) {
         const _errs382 = errors;
         if (Array.isArray(data101)) {
-          const message8 = func199(data101, schema114.properties.descriptions.then['x-default-description'], data);
+          const message8 = func198(data101, schema114.properties.descriptions.then['x-default-description'], data);
           if (message8 !== undefined) {
             const err212 = {
               instancePath: instancePath + '/descriptions',
@@ -29276,13 +29252,7 @@ const schema134 = {
       'x-column': { type: 'select', index: 2 },
       'x-filter': { kind: 'select' },
     },
-    type_number: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 30,
-      format: 'no-special-characters',
-      'x-column': { index: 3 },
-    },
+    type_number: { type: 'string', maxLength: 30, format: 'no-special-characters', 'x-column': { index: 3 } },
     hardware_model_id: {
       type: 'integer',
       'x-lookup': { source: 'webtool/lists?type=hardware_models' },
@@ -29490,26 +29460,8 @@ function validate70(
           }
           errors++;
         }
-        if (func2(data3) < 1) {
-          const err8 = {
-            instancePath: instancePath + '/type_number',
-            schemaPath: '#/properties/type_number/minLength',
-            keyword: 'minLength',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 characters',
-            schema: 1,
-            parentSchema: schema134.properties.type_number,
-            data: data3,
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
         if (!formats6.validate(data3)) {
-          const err9 = {
+          const err8 = {
             instancePath: instancePath + '/type_number',
             schemaPath: '#/properties/type_number/format',
             keyword: 'format',
@@ -29520,14 +29472,14 @@ function validate70(
             data: data3,
           };
           if (vErrors === null) {
-            vErrors = [err9];
+            vErrors = [err8];
           } else {
-            vErrors.push(err9);
+            vErrors.push(err8);
           }
           errors++;
         }
       } else {
-        const err10 = {
+        const err9 = {
           instancePath: instancePath + '/type_number',
           schemaPath: '#/properties/type_number/type',
           keyword: 'type',
@@ -29538,9 +29490,9 @@ function validate70(
           data: data3,
         };
         if (vErrors === null) {
-          vErrors = [err10];
+          vErrors = [err9];
         } else {
-          vErrors.push(err10);
+          vErrors.push(err9);
         }
         errors++;
       }
@@ -29548,7 +29500,7 @@ function validate70(
     if (data.hardware_model_id !== undefined) {
       let data4 = data.hardware_model_id;
       if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
-        const err11 = {
+        const err10 = {
           instancePath: instancePath + '/hardware_model_id',
           schemaPath: '#/properties/hardware_model_id/type',
           keyword: 'type',
@@ -29559,9 +29511,9 @@ function validate70(
           data: data4,
         };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err10];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err10);
         }
         errors++;
       }
@@ -29569,7 +29521,7 @@ function validate70(
     if (data.model_name !== undefined) {
       let data5 = data.model_name;
       if (typeof data5 !== 'string') {
-        const err12 = {
+        const err11 = {
           instancePath: instancePath + '/model_name',
           schemaPath: '#/properties/model_name/type',
           keyword: 'type',
@@ -29580,9 +29532,9 @@ function validate70(
           data: data5,
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err11];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err11);
         }
         errors++;
       }
@@ -29591,7 +29543,7 @@ function validate70(
       let data6 = data.standard_parts_list_version;
       if (typeof data6 === 'string') {
         if (func2(data6) > 20) {
-          const err13 = {
+          const err12 = {
             instancePath: instancePath + '/standard_parts_list_version',
             schemaPath: '#/properties/standard_parts_list_version/maxLength',
             keyword: 'maxLength',
@@ -29602,14 +29554,14 @@ function validate70(
             data: data6,
           };
           if (vErrors === null) {
-            vErrors = [err13];
+            vErrors = [err12];
           } else {
-            vErrors.push(err13);
+            vErrors.push(err12);
           }
           errors++;
         }
         if (!formats6.validate(data6)) {
-          const err14 = {
+          const err13 = {
             instancePath: instancePath + '/standard_parts_list_version',
             schemaPath: '#/properties/standard_parts_list_version/format',
             keyword: 'format',
@@ -29620,14 +29572,14 @@ function validate70(
             data: data6,
           };
           if (vErrors === null) {
-            vErrors = [err14];
+            vErrors = [err13];
           } else {
-            vErrors.push(err14);
+            vErrors.push(err13);
           }
           errors++;
         }
       } else {
-        const err15 = {
+        const err14 = {
           instancePath: instancePath + '/standard_parts_list_version',
           schemaPath: '#/properties/standard_parts_list_version/type',
           keyword: 'type',
@@ -29638,9 +29590,9 @@ function validate70(
           data: data6,
         };
         if (vErrors === null) {
-          vErrors = [err15];
+          vErrors = [err14];
         } else {
-          vErrors.push(err15);
+          vErrors.push(err14);
         }
         errors++;
       }
@@ -29649,7 +29601,7 @@ function validate70(
       let data7 = data.customer_parts_list_version;
       if (typeof data7 === 'string') {
         if (func2(data7) > 20) {
-          const err16 = {
+          const err15 = {
             instancePath: instancePath + '/customer_parts_list_version',
             schemaPath: '#/properties/customer_parts_list_version/maxLength',
             keyword: 'maxLength',
@@ -29660,14 +29612,14 @@ function validate70(
             data: data7,
           };
           if (vErrors === null) {
-            vErrors = [err16];
+            vErrors = [err15];
           } else {
-            vErrors.push(err16);
+            vErrors.push(err15);
           }
           errors++;
         }
         if (!formats6.validate(data7)) {
-          const err17 = {
+          const err16 = {
             instancePath: instancePath + '/customer_parts_list_version',
             schemaPath: '#/properties/customer_parts_list_version/format',
             keyword: 'format',
@@ -29678,14 +29630,14 @@ function validate70(
             data: data7,
           };
           if (vErrors === null) {
-            vErrors = [err17];
+            vErrors = [err16];
           } else {
-            vErrors.push(err17);
+            vErrors.push(err16);
           }
           errors++;
         }
       } else {
-        const err18 = {
+        const err17 = {
           instancePath: instancePath + '/customer_parts_list_version',
           schemaPath: '#/properties/customer_parts_list_version/type',
           keyword: 'type',
@@ -29696,9 +29648,9 @@ function validate70(
           data: data7,
         };
         if (vErrors === null) {
-          vErrors = [err18];
+          vErrors = [err17];
         } else {
-          vErrors.push(err18);
+          vErrors.push(err17);
         }
         errors++;
       }
@@ -29706,7 +29658,7 @@ function validate70(
     if (data.quantity !== undefined) {
       let data8 = data.quantity;
       if (!(typeof data8 == 'number' && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
-        const err19 = {
+        const err18 = {
           instancePath: instancePath + '/quantity',
           schemaPath: '#/properties/quantity/type',
           keyword: 'type',
@@ -29717,15 +29669,15 @@ function validate70(
           data: data8,
         };
         if (vErrors === null) {
-          vErrors = [err19];
+          vErrors = [err18];
         } else {
-          vErrors.push(err19);
+          vErrors.push(err18);
         }
         errors++;
       }
       if (typeof data8 == 'number' && isFinite(data8)) {
         if (data8 < 1 || isNaN(data8)) {
-          const err20 = {
+          const err19 = {
             instancePath: instancePath + '/quantity',
             schemaPath: '#/properties/quantity/minimum',
             keyword: 'minimum',
@@ -29736,14 +29688,14 @@ function validate70(
             data: data8,
           };
           if (vErrors === null) {
-            vErrors = [err20];
+            vErrors = [err19];
           } else {
-            vErrors.push(err20);
+            vErrors.push(err19);
           }
           errors++;
         }
         if (!formats44.validate(data8)) {
-          const err21 = {
+          const err20 = {
             instancePath: instancePath + '/quantity',
             schemaPath: '#/properties/quantity/format',
             keyword: 'format',
@@ -29754,9 +29706,9 @@ function validate70(
             data: data8,
           };
           if (vErrors === null) {
-            vErrors = [err21];
+            vErrors = [err20];
           } else {
-            vErrors.push(err21);
+            vErrors.push(err20);
           }
           errors++;
         }
@@ -29765,7 +29717,7 @@ function validate70(
     if (data.produced_quantity !== undefined) {
       let data9 = data.produced_quantity;
       if (!(typeof data9 == 'number' && !(data9 % 1) && !isNaN(data9) && isFinite(data9))) {
-        const err22 = {
+        const err21 = {
           instancePath: instancePath + '/produced_quantity',
           schemaPath: '#/properties/produced_quantity/type',
           keyword: 'type',
@@ -29776,9 +29728,9 @@ function validate70(
           data: data9,
         };
         if (vErrors === null) {
-          vErrors = [err22];
+          vErrors = [err21];
         } else {
-          vErrors.push(err22);
+          vErrors.push(err21);
         }
         errors++;
       }
@@ -29786,7 +29738,7 @@ function validate70(
     if (data.status !== undefined) {
       let data10 = data.status;
       if (!(typeof data10 == 'number' && !(data10 % 1) && !isNaN(data10) && isFinite(data10))) {
-        const err23 = {
+        const err22 = {
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/type',
           keyword: 'type',
@@ -29797,14 +29749,14 @@ function validate70(
           data: data10,
         };
         if (vErrors === null) {
-          vErrors = [err23];
+          vErrors = [err22];
         } else {
-          vErrors.push(err23);
+          vErrors.push(err22);
         }
         errors++;
       }
       if (!(data10 === 1 || data10 === 2 || data10 === 3 || data10 === 4 || data10 === 5)) {
-        const err24 = {
+        const err23 = {
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
@@ -29815,9 +29767,9 @@ function validate70(
           data: data10,
         };
         if (vErrors === null) {
-          vErrors = [err24];
+          vErrors = [err23];
         } else {
-          vErrors.push(err24);
+          vErrors.push(err23);
         }
         errors++;
       }
@@ -29825,7 +29777,7 @@ function validate70(
     if (data.replaces_sub_order_id !== undefined) {
       let data11 = data.replaces_sub_order_id;
       if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
-        const err25 = {
+        const err24 = {
           instancePath: instancePath + '/replaces_sub_order_id',
           schemaPath: '#/properties/replaces_sub_order_id/type',
           keyword: 'type',
@@ -29836,9 +29788,9 @@ function validate70(
           data: data11,
         };
         if (vErrors === null) {
-          vErrors = [err25];
+          vErrors = [err24];
         } else {
-          vErrors.push(err25);
+          vErrors.push(err24);
         }
         errors++;
       }
@@ -29846,7 +29798,7 @@ function validate70(
     if (data.production !== undefined) {
       let data12 = data.production;
       if (typeof data12 !== 'boolean') {
-        const err26 = {
+        const err25 = {
           instancePath: instancePath + '/production',
           schemaPath: '#/properties/production/type',
           keyword: 'type',
@@ -29857,15 +29809,15 @@ function validate70(
           data: data12,
         };
         if (vErrors === null) {
-          vErrors = [err26];
+          vErrors = [err25];
         } else {
-          vErrors.push(err26);
+          vErrors.push(err25);
         }
         errors++;
       }
     }
   } else {
-    const err27 = {
+    const err26 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -29876,9 +29828,9 @@ function validate70(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err27];
+      vErrors = [err26];
     } else {
-      vErrors.push(err27);
+      vErrors.push(err26);
     }
     errors++;
   }

@@ -65,6 +65,8 @@ const formatSamples: Record<string, { valid: unknown[]; invalid: unknown[] }> = 
   'no-special-characters': { valid: ['Ref 42'], invalid: ['Ref#42'] },
   'organization-number': { valid: ['DK-123 45'], invalid: ['Org!'] },
   'alphanumeric-hyphen': { valid: ['AB-12'], invalid: ['-AB', 'A--B'] },
+  alphanumeric: { valid: ['HO2001'], invalid: ['HO 2001', 'HO-2001'] },
+  'order-quantity': { valid: [5000], invalid: [5001] },
   'name-3': { valid: ['Ana'], invalid: ['a b'] },
   'name-characters': { valid: ['Nordic Parcel Århus'], invalid: [' Lead', 'semi;colon'] },
   'no-whitespace': { valid: ['abc'], invalid: ['a b'] },
