@@ -674,7 +674,9 @@ export async function seedNetwork(db: Db, options: { size?: SeedSize } = {}) {
     count: Math.max(12, Math.round(size.servicePoints / 40)),
     servicePoints,
     locationOwnerIds: locationOwners.map((owner) => owner.id),
-    modelIds: hardwareModels.filter((model) => model.hardware_type === HardwareKind.ParcelLocker).map((model) => model.hardware_model_id),
+    modelIds: hardwareModels
+      .filter((model) => model.hardware_type === HardwareKind.ParcelLocker)
+      .map((model) => model.hardware_model_id),
   });
   await insertRecords(db, target('locations'), siteSeed.locations);
   await insertRecords(db, target('locations/proposals'), siteSeed.proposals);
