@@ -67,6 +67,13 @@ describe('the date picker of a schema date field', () => {
       .map((header) => header.getAttribute('aria-label'));
     expect(dayNames[0]).toBe('Sunday');
   });
+
+  it('marks a required date once, not "Deadline * *"', async () => {
+    renderInput('en-US', { ...field('deadline', 'date'), required: true }, { deadline: '2026-11-15' });
+    await screen.findByRole('button', { name: /^Choose date/ });
+    const label = document.querySelector('label')!;
+    expect(label.textContent?.replace(/\s/g, '')).toBe('Deadline*');
+  });
 });
 
 describe('the time picker of a schema time field', () => {

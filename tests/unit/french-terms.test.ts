@@ -29,4 +29,9 @@ describe('French terms', () => {
     expect(parcelsAsPieces).toEqual([]);
     expect(all.some(([, text]) => /\bcolis\b/i.test(text))).toBe(true);
   });
+
+  it('calls a location owner "propriétaire de site", never "propriétaire d’emplacement" (a location is an emplacement)', () => {
+    expect(all.filter(([, text]) => /propriétaires? (d[’']|de l[’'])emplacement/i.test(text))).toEqual([]);
+    expect(all.some(([, text]) => /propriétaires? de sites?/i.test(text))).toBe(true);
+  });
 });

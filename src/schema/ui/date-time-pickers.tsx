@@ -92,7 +92,8 @@ export function SchemaDateTimeInput({
   });
   const error = fieldState.invalid ? fieldState.error?.message : undefined;
   const common = {
-    label: <FieldTitle source={field.source} resource={resource} isRequired={isRequired} />,
+    // MUI marks the required field itself (`required` below): react-admin's mark too read "From * *".
+    label: <FieldTitle source={field.source} resource={resource} isRequired={false} />,
     value: asDate(input.value, kind),
     onChange: (date: Date | null) => input.onChange(storedValue(date, kind)),
     disabled,
