@@ -107,6 +107,26 @@ function useExpired(expiresAt: string) {
 
 /** A cell holding a moment (ISO 8601 with a time), as the gateway's report jobs write it. */
 const MOMENT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+/** A cell holding a day (`yyyy-MM-dd`, an invoice's period). */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A cell holding a decimal amount as the file writes it (`3372.02`); whole numbers may be ids and stay as written. */
+const DECIMAL = /^-?\d+\.\d+$/;
+
+/**
+ * What a report's cell reads as in the table, in the user's language: moments and days in its date
+ * format, decimal amounts with its separators ("3 372,02"); the downloaded file keeps the values.
+ */
+function shownCell(value: string, dates: ReturnType<typeof dateTexts>, locale: string): string {
+  if (MOMENT.test(value)) return dates.dateTime(value);
+  if (DAY.test(value)) return dates.date(value);
+  if (DECIMAL.test(value)) {
+    const decimals = value.split('.')[1].length;
+    return new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(
+      Number(value),
+    );
+  }
+  return value;
+}
 
 function ReportResult({
   report,
@@ -177,8 +197,11 @@ function ReportResult({
                 {shown.map((row, index) => (
                   <TableRow key={page * rowsPerPage + index}>
                     {table.columns.map((column, cell) => (
-                      <TableCell key={column} sx={MOMENT.test(row[cell]) ? { whiteSpace: 'nowrap' } : undefined}>
-                        {(MOMENT.test(row[cell]) ? dates.dateTime(row[cell]) : row[cell]) || '-'}
+                      <TableCell
+                        key={column}
+                        sx={MOMENT.test(row[cell]) || DAY.test(row[cell]) ? { whiteSpace: 'nowrap' } : undefined}
+                      >
+                        {shownCell(row[cell] ?? '', dates, locale) || '-'}
                       </TableCell>
                     ))}
                   </TableRow>
