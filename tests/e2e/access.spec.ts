@@ -87,7 +87,7 @@ async function opens(page: Page, path: string) {
   const notFound = page.getByTestId('not-found');
   // A list opens as the schema's table or as a resource's own list page (the end user search).
   const opened = page.locator(
-    '[data-testid="not-available"], .RaList-main, [data-testid="own-list-page"], [data-testid="debug-page"]',
+    '[data-testid="not-available"], .RaList-main, [data-testid="own-list-page"], [data-testid="debug-page"], [data-testid="report-page"]',
   );
   await expect(notFound.or(opened).first()).toBeVisible();
   return !(await notFound.isVisible());

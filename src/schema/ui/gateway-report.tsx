@@ -300,7 +300,7 @@ export function GatewayReport({
   const fileLabel = translate(title);
   const { state } = job;
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+    <Box sx={{ p: { xs: 1, sm: 2 } }} data-testid="report-page">
       <Title title={fileLabel} />
       <Typography component="h1" variant="h5" gutterBottom>
         {fileLabel}
