@@ -77,6 +77,8 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
         },
       },
       representation: { type: 'string' },
+      /** The `webtool/lists?type=` lists that name this resource's records (their ids are its ids). */
+      lookupLists: { ...stringList, minItems: 1 },
       search: stringList,
       tabs: stringList,
       bulkImport: {

@@ -143,6 +143,8 @@ export interface ResourceHint {
   searchPageSize?: number;
   sort?: ListSort;
   representation?: string;
+  /** `x-resource.lookupLists`: the lookup lists (`lists?type=`) whose items are this resource's records. */
+  lookupLists?: string[];
   search?: string[];
   tabs?: string[];
   bulkImport?: boolean | { toggle?: string };
@@ -286,6 +288,8 @@ export interface ResourceModel extends FormModel {
   searchPageSize: number;
   sort: ListSort;
   representation: string;
+  /** `x-resource.lookupLists`: the lookup lists (`lists?type=`) whose items are this resource's records. */
+  lookupLists: string[];
   search: string[];
   tabs: string[];
   /** The gateway takes a bulk_import opname for this resource. */
@@ -492,6 +496,7 @@ export function resourceModel(schema: Schema, resolveRef: RefResolver): Resource
     searchPageSize: meta.searchPageSize ?? 20,
     sort: meta.sort ?? { field: id, order: 'ASC' },
     representation: meta.representation ?? id,
+    lookupLists: meta.lookupLists ?? [],
     search: meta.search ?? [],
     tabs: meta.tabs ?? [],
     bulkImport: meta.bulkImport === true || typeof meta.bulkImport === 'object',

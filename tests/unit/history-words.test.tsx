@@ -49,13 +49,30 @@ function provider(changes: Record<string, { from: unknown; to: unknown }>): Data
   } as unknown as DataProvider;
 }
 
-function renderHistory(locale: 'en-US' | 'fr-FR', model = ticket, changes = ticketChanges) {
+function renderHistory(
+  locale: 'en-US' | 'fr-FR',
+  model = ticket,
+  changes = ticketChanges,
+  canAccess?: (params: { resource?: string }) => Promise<boolean>,
+) {
   const i18nProvider = polyglotI18nProvider(
     (wanted) => (wanted === 'fr-FR' ? { ...frenchMessages, ...fr } : { ...englishMessages, ...en }),
     locale,
   );
   render(
-    <AdminContext dataProvider={provider(changes)} i18nProvider={i18nProvider}>
+    <AdminContext
+      dataProvider={provider(changes)}
+      i18nProvider={i18nProvider}
+      authProvider={
+        canAccess && {
+          login: async () => undefined,
+          logout: async () => undefined,
+          checkAuth: async () => undefined,
+          checkError: async () => undefined,
+          canAccess,
+        }
+      }
+    >
       <ResourceContextProvider value={model.name}>
         <RecordContextProvider value={{ id: 5 }}>
           <RecordHistory model={model} />
@@ -99,7 +116,19 @@ describe('the history of a ticket', () => {
       /^#?\/service-points\/8$/,
     );
     expect(table.textContent).not.toMatch(/\{|\[|— → —/);
+    // A partner named by a lookup list links to its record (x-resource.lookupLists).
+    expect(within(table).getByRole('link', { name: 'FixIt Services' }).getAttribute('href')).toMatch(
+      /^#?\/maintenance-providers\/1$/,
+    );
   }, 20_000);
+
+  it('names a partner the user may not open as text, not as a link to a page it cannot see', async () => {
+    renderHistory('en-US', ticket, ticketChanges, async ({ resource }) => resource !== 'maintenance-providers');
+    const table = await screen.findByRole('table', { name: 'History' });
+    await within(table).findByRole('link', { name: 'Gare Sud' });
+    await waitFor(() => expect(table.textContent).toContain('— → FixIt Services'));
+    expect(within(table).queryByRole('link', { name: 'FixIt Services' })).toBeNull();
+  });
 
   it('reads them in French, the day in the French format', async () => {
     renderHistory('fr-FR');

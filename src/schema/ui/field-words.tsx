@@ -6,6 +6,7 @@ import { dateTexts } from '../dates.ts';
 import { readableValue, type ReadableWords } from '../readable-value.ts';
 import type { FieldModel, ResourceModel } from '../resource-model.ts';
 import { useLookupChoices } from './lookup-choices.ts';
+import { LookupRecordLink, useLookupRecordResource } from './lookup-record-link.tsx';
 import { modelOfResource } from './registry.ts';
 
 /**
@@ -85,8 +86,16 @@ export function ReferenceName({ resource, id, label }: { resource: string; id: I
 
 function LookupName({ source, value }: { source: string; value: unknown }) {
   const choices = useLookupChoices(source);
-  const name = (item: unknown) => choices.find((choice) => String(choice.id) === String(item))?.name ?? String(item);
-  return <>{Array.isArray(value) ? value.map(name).join(', ') : name(value)}</>;
+  const linkTo = useLookupRecordResource(source);
+  const choice = (item: unknown) => choices.find((entry) => String(entry.id) === String(item));
+  const name = (item: unknown) => choice(item)?.name ?? String(item);
+  if (Array.isArray(value)) return <>{value.map(name).join(', ')}</>;
+  // A partner's name links to its record (`x-resource.lookupLists`); an id no longer listed stays text.
+  return (
+    <LookupRecordLink resource={choice(value) ? linkTo : undefined} id={value}>
+      {name(value)}
+    </LookupRecordLink>
+  );
 }
 
 /**

@@ -24,6 +24,7 @@ import { readableValue } from '../readable-value.ts';
 import { dateTexts, type DateTexts } from '../dates.ts';
 import type { FieldModel } from '../resource-model.ts';
 import { useLookupChoices, type Choice } from './lookup-choices.ts';
+import { LookupRecordLink, useLookupRecordResource } from './lookup-record-link.tsx';
 import { Badge, choicesById, LookupBadgeList } from './lookup-badges.tsx';
 import { badgeOf, BadgeWithMarks, marksOf } from './status-badge.tsx';
 
@@ -154,8 +155,16 @@ const EXPANDABLE_PREVIEW = 60;
 function LookupField({ source, lookupSource }: { source: string; lookupSource: string; sortable?: boolean }) {
   const value = useFieldValue({ source });
   const names = useContext(LookupNames)[lookupSource];
+  // A partner's, a group's name links to its record (`x-resource.lookupLists`) for a user who may open it.
+  const linkTo = useLookupRecordResource(lookupSource);
   if (isEmpty(value)) return null;
-  return <>{names?.get(String(value))?.name ?? String(value)}</>;
+  const name = names?.get(String(value))?.name;
+  if (name === undefined) return <>{String(value)}</>;
+  return (
+    <LookupRecordLink resource={linkTo} id={value}>
+      {name}
+    </LookupRecordLink>
+  );
 }
 
 /**
