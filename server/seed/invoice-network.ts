@@ -29,7 +29,8 @@ export function demoPrices(now: Date): NewRecord[] {
   const records: NewRecord[] = [];
   const add = (doc: Record<string, unknown>) => {
     const price_id = records.length + 1;
-    records.push({ key: String(price_id), doc: { price_id, ...doc } });
+    // Not invoiced yet: seedInvoices marks the prices its invoices use, as the invoicing job does.
+    records.push({ key: String(price_id), doc: { price_id, ...doc, invoiced: false } });
   };
   // Announced first: each carrier's return price rises from next month, a row that may still change.
   for (const carrier of carriers) {

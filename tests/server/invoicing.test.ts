@@ -124,6 +124,8 @@ describe('price structure', () => {
     const used = rows(
       await stack.send(operator, { method: 'GET', path: PRICES, query: { carrier_id: '1', item: 'medium' } }),
     ).sort((a, b) => String(a.valid_from).localeCompare(String(b.valid_from)))[0];
+    // The invoice that used it marked it, so the app opens it read-only with the reason (x-read-only).
+    expect(used.invoiced).toBe(true);
     const invoiced = await refused(
       () => stack.send(operator, { method: 'PATCH', path: PRICES, body: { ...used, unit_price: 0.01 } }),
       409,
@@ -139,6 +141,7 @@ describe('price structure', () => {
       body: { carrier_id: 1, item: 'large', unit_price: 9.5, currency: 'DKK', valid_from: tomorrow() },
     });
     expect(future.status, JSON.stringify(future.body)).toBe(201);
+    expect((future.body.data as Doc).invoiced).toBe(false);
     const again = await refused(
       () =>
         stack.send(operator, {

@@ -267,6 +267,14 @@ export async function storeInvoice(db: Db, invoice: ComputedInvoice, now = new D
         ).rows[0].last_value,
       );
     await tx.query(`DELETE FROM records WHERE resource = $1 AND key = $2`, [INVOICES, key]);
+    // The prices this invoice used can no longer change (price-structure.ts refuses it): they say so,
+    // so that they open read-only with the reason instead of as a form whose save is refused.
+    await tx.query(
+      `UPDATE records SET doc = jsonb_set(doc, '{invoiced}', 'true'), version = version + 1, updated_at = now()
+        WHERE resource = $1 AND doc->>'carrier_id' = $2 AND doc->>'valid_from' <= $3
+          AND coalesce(doc->>'invoiced', 'false') <> 'true'`,
+      [PRICES, String(invoice.carrier_id), invoice.to_date],
+    );
     await insertRecords(tx, { endpoint: INVOICES, search: ['invoice_number'] }, [
       { key, doc: invoiceDoc(invoice, Number(key), now) as unknown as Doc },
     ]);

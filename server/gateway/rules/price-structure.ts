@@ -41,7 +41,8 @@ export const priceStructureRules = recordRules<PriceStructure>({
       [PRICES, String(doc.carrier_id), doc.item, doc.valid_from, existing?.key ?? ''],
     );
     if (same.rows.length) throw keyedError(409, 'catalogue.price_duplicate');
-    return doc;
+    // Only an invoice marks a price as used (storeInvoice); a row that may still change is not.
+    return { ...doc, invoiced: false };
   },
   async beforeDelete({ tx }, existing) {
     const invoicedUntil = await lastInvoicedDay(tx, existing.doc.carrier_id);

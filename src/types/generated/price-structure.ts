@@ -10,4 +10,8 @@ export interface PriceStructure {
   unit_price: number;
   currency: 'EUR' | 'DKK' | 'NOK' | 'SEK' | 'PLN';
   valid_from: string;
+  /**
+   * An invoice has used this price (its valid_from is on or before the carrier's last invoiced day): set by storeInvoice in the invoice's transaction, never cleared, as invoices are never withdrawn.
+   */
+  invoiced?: boolean;
 }

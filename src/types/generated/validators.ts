@@ -20894,6 +20894,7 @@ const schema112 = {
     representation: 'item',
     search: ['item', 'currency'],
   },
+  'x-read-only': [{ when: { invoiced: true }, reason: 'read_only.price_invoiced' }],
   required: ['carrier_id', 'item', 'unit_price', 'currency', 'valid_from'],
   properties: {
     price_id: { type: 'integer', readOnly: true, 'x-column': { hide: true, index: 0 } },
@@ -20918,6 +20919,13 @@ const schema112 = {
       'x-column': { type: 'select', index: 4 },
     },
     valid_from: { type: 'string', format: 'date', 'x-column': { type: 'link', index: 5 } },
+    invoiced: {
+      type: 'boolean',
+      readOnly: true,
+      description:
+        "An invoice has used this price (its valid_from is on or before the carrier's last invoiced day): set by storeInvoice in the invoice's transaction, never cleared, as invoices are never withdrawn.",
+      'x-column': { index: 6 },
+    },
   },
 };
 
@@ -21243,8 +21251,29 @@ function validate62(
         errors++;
       }
     }
+    if (data.invoiced !== undefined) {
+      let data6 = data.invoiced;
+      if (typeof data6 !== 'boolean') {
+        const err16 = {
+          instancePath: instancePath + '/invoiced',
+          schemaPath: '#/properties/invoiced/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema112.properties.invoiced.type,
+          parentSchema: schema112.properties.invoiced,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err16 = {
+    const err17 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -21255,9 +21284,9 @@ function validate62(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err16];
+      vErrors = [err17];
     } else {
-      vErrors.push(err16);
+      vErrors.push(err17);
     }
     errors++;
   }
@@ -21265,7 +21294,15 @@ function validate62(
   return errors === 0;
 }
 validate62.evaluated = {
-  props: { price_id: true, carrier_id: true, item: true, unit_price: true, currency: true, valid_from: true },
+  props: {
+    price_id: true,
+    carrier_id: true,
+    item: true,
+    unit_price: true,
+    currency: true,
+    valid_from: true,
+    invoiced: true,
+  },
   dynamicProps: false,
   dynamicItems: false,
 };
