@@ -57,3 +57,18 @@ describe('the engine’s default rendering of arrays and objects (list, compact 
     expect(text).toBe('feature id: 187, has permission: Yes');
   });
 });
+
+describe('numbers and days in list cells', () => {
+  it('writes a price (x-input.step 0.01) with its two decimals and a day-named record link in the language’s format', () => {
+    const text = (schemaId: string, source: string, value: unknown) => {
+      const shown = cell(schemaId, source, { [source]: value }).text;
+      cleanup();
+      return shown;
+    };
+    expect(text('price-structure', 'unit_price', 5.6)).toBe('5.60');
+    expect(text('price-structure', 'unit_price', 12)).toBe('12.00');
+    expect(text('price-structure', 'valid_from', '2026-12-01')).toBe('12/01/2026');
+    // A count keeps no decimals it does not have.
+    expect(text('hardware-unit', 'compartment_fault_count', 7)).toBe('7');
+  });
+});

@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Link } from '@mui/material';
 import { useCreatePath, useGetManyAggregate, useLocaleState, useTranslate, type Identifier } from 'react-admin';
 import { dateTexts } from '../dates.ts';
+import { numberFormat } from '../number-texts.ts';
 import { readableValue, type ReadableWords } from '../readable-value.ts';
 import type { FieldModel, ResourceModel } from '../resource-model.ts';
 import { useLookupChoices } from './lookup-choices.ts';
@@ -139,6 +140,9 @@ export function FieldValue({
   if (field?.format === 'date-time' || field?.format === 'date' || field?.format === 'date-dmy') {
     const dates = dateTexts(locale);
     return <>{field.format === 'date-time' ? dates.dateTime(value) : dates.date(value)}</>;
+  }
+  if (typeof value === 'number' && !field?.choices && (field?.type === 'number' || field?.type === 'integer')) {
+    return <>{numberFormat(locale, field.input.step).format(value)}</>;
   }
   return <>{readableValue(value, words) || NOTHING}</>;
 }

@@ -22,6 +22,7 @@ import {
 import { localisedText } from '../localised-text.ts';
 import { readableValue } from '../readable-value.ts';
 import { dateTexts, type DateTexts } from '../dates.ts';
+import { numberFormat } from '../number-texts.ts';
 import type { FieldModel } from '../resource-model.ts';
 import { useLookupChoices, type Choice } from './lookup-choices.ts';
 import { LookupRecordLink, useLookupRecordResource } from './lookup-record-link.tsx';
@@ -71,7 +72,7 @@ const isEmpty = (value: unknown) => value === undefined || value === null || val
 
 /** Numbers in the user's locale (a French decimal comma), ids without thousands separators. */
 export function numberFormatFor(locale: string) {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 6, useGrouping: false });
+  return numberFormat(locale);
 }
 
 const RecordLink = styled(RouterLink)(({ theme }) => ({ color: theme.palette.primary.main }));
@@ -288,12 +289,17 @@ export function columnPlan(field: FieldModel, context: CellContext): CellRendere
   switch (field.column.type) {
     case 'switch':
       return (record) => switchCell(record[source], context.switchLabels);
-    case 'link':
+    case 'link': {
+      // A record named by its day (a price's valid-from) reads it in the language's format too.
+      const dates = context.dates;
+      const day = field.format === 'date' ? dates?.date : field.format === 'date-time' ? dates?.dateTime : undefined;
+      const linkText = (value: unknown) => (isEmpty(value) ? '' : day ? day(value) : String(value));
       return (record) => (
         <RecordLink to={context.editPath(record.id)} onClick={stopPropagation}>
-          {String(record[source] ?? '')}
+          {linkText(record[source])}
         </RecordLink>
       );
+    }
     case 'text_with_badge':
       return (record) => (isEmpty(record[source]) ? null : <Badge>{label(record[source])}</Badge>);
     case 'array_with_badges':
@@ -320,13 +326,15 @@ export function columnPlan(field: FieldModel, context: CellContext): CellRendere
       }
       if (field.type === 'integer' || field.type === 'number') {
         const { cap } = field.column;
+        // A price (`x-input.step` 0.01) with its two decimals: 5.60, not 5.6.
+        const format = field.input.step
+          ? numberFormat(context.numberFormat.resolvedOptions().locale, field.input.step)
+          : context.numberFormat;
         return (record) => {
           const value = record[source];
           if (isEmpty(value)) return null;
           if (typeof value !== 'number') return String(value);
-          return cap !== undefined && value > cap
-            ? `${context.numberFormat.format(cap)}+`
-            : context.numberFormat.format(value);
+          return cap !== undefined && value > cap ? `${format.format(cap)}+` : format.format(value);
         };
       }
       return (record) => (isEmpty(record[source]) ? null : readableValue(record[source], words));
