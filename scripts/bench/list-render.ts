@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { median, ms, ratioResult, type BenchResult } from './measure.ts';
-import type { BenchWindow, RenderKind } from './list-render/protocol.ts';
+import type { BenchList, BenchWindow, RenderKind } from './list-render/protocol.ts';
 import playwrightConfig from '../../playwright.config.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -48,13 +48,19 @@ async function chromiumPath(): Promise<string> {
   return finder.findChromium();
 }
 
+const titles: Record<BenchList, string> = {
+  'service-points': 'service points',
+  'location-owners': 'location owners (a partner list)',
+};
+
 /**
- * First render of a 500-row list in Chromium: the engine's SchemaList (service points, the
- * default visible columns, inside react-admin's AdminContext with an in-memory dataProvider and
- * perPage 500) against a plain MUI Table of the same rows and columns. Each run mounts into a new
- * element and stops the clock once the 500th body row exists and a frame has been painted.
+ * First render of a list at its largest page size in Chromium: the engine's SchemaList (service
+ * points at 500 rows, or location owners at 300, the default visible columns, inside react-admin's
+ * AdminContext with an in-memory dataProvider) against a plain MUI Table of the same rows and columns.
+ * Each run mounts into a new element and stops the clock once the last body row exists and a frame
+ * has been painted.
  */
-export async function listRenderBench(runs = 9): Promise<BenchResult> {
+export async function listRenderBench(list: BenchList = 'service-points', runs = 9): Promise<BenchResult> {
   await build({
     configFile: false,
     root: path.join(here, 'list-render'),
@@ -69,11 +75,12 @@ export async function listRenderBench(runs = 9): Promise<BenchResult> {
     const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
     const failures: string[] = [];
     page.on('pageerror', (error) => failures.push(error.message));
-    await page.goto(url);
+    await page.goto(`${url}?list=${list}`);
     await page.waitForFunction(() => 'benchRender' in window);
     const renderOnce = (kind: RenderKind) =>
       page.evaluate((which) => (window as unknown as BenchWindow).benchRender(which), kind);
     const columns = await page.evaluate(() => (window as unknown as BenchWindow).benchColumns);
+    const rows = await page.evaluate(() => (window as unknown as BenchWindow).benchRows);
 
     const firstEngine = await renderOnce('engine');
     const firstPlain = await renderOnce('plain');
@@ -86,9 +93,13 @@ export async function listRenderBench(runs = 9): Promise<BenchResult> {
     if (failures.length) throw new Error(`the benchmark page failed: ${failures.join('; ')}`);
     const ours = median(times.engine);
     const baseline = median(times.plain);
-    return ratioResult('First render, 500-row list (Chromium)', ours, baseline, TARGET_RATIO, [
-      `Ours: SchemaList of service points (${columns} visible columns, toolbar, filters) in AdminContext, in-memory dataProvider, perPage 500; mount to the 500th row painted.`,
-      `Baseline: plain MUI Table of the same 500 rows and ${columns} columns (text cells). Median of ${runs} runs each, alternated, after a first run each (engine ${ms(firstEngine)}, table ${ms(firstPlain)}).`,
+    const name =
+      list === 'service-points'
+        ? 'First render, 500-row list (Chromium)'
+        : `First render, ${rows}-row ${list} list (Chromium)`;
+    return ratioResult(name, ours, baseline, TARGET_RATIO, [
+      `Ours: SchemaList of ${titles[list]} (${columns} visible columns, toolbar, filters) in AdminContext, in-memory dataProvider, perPage ${rows}; mount to the ${rows}th row painted.`,
+      `Baseline: plain MUI Table of the same ${rows} rows and ${columns} columns (text cells). Median of ${runs} runs each, alternated, after a first run each (engine ${ms(firstEngine)}, table ${ms(firstPlain)}).`,
     ]);
   } finally {
     await browser.close();

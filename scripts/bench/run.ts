@@ -1,5 +1,5 @@
 /**
- * npm run bench (not part of npm test): seven benchmarks, each against a baseline measured in the
+ * npm run bench (not part of npm test): eight benchmarks, each against a baseline measured in the
  * same run and process, printed as one table. A MISS is a finding, not a failure: the exit code is
  * 0 unless a benchmark crashes. `npm run bench -- gateway export` runs only the ones named.
  */
@@ -17,6 +17,7 @@ const benchmarks: Record<string, () => Promise<BenchResult>> = {
   export: () => csvExportBench(),
   import: () => importValidationBench(),
   render: () => listRenderBench(),
+  partners: () => listRenderBench('location-owners'),
   gateway: () => gatewayListBench(),
   dashboard: () => dashboardBench(),
   entry: () => entryBench(),

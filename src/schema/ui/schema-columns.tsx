@@ -25,7 +25,7 @@ import { dateTexts, type DateTexts } from '../dates.ts';
 import { numberFormat } from '../number-texts.ts';
 import type { FieldModel } from '../resource-model.ts';
 import { useLookupChoices, type Choice } from './lookup-choices.ts';
-import { LookupRecordLink, useLookupRecordResource } from './lookup-record-link.tsx';
+import { useLookupRecordResource } from './lookup-record-link.tsx';
 import { Badge, choicesById, LookupBadgeList } from './lookup-badges.tsx';
 import { badgeOf, BadgeWithMarks, marksOf } from './status-badge.tsx';
 
@@ -156,15 +156,17 @@ const EXPANDABLE_PREVIEW = 60;
 function LookupField({ source, lookupSource }: { source: string; lookupSource: string; sortable?: boolean }) {
   const value = useFieldValue({ source });
   const names = useContext(LookupNames)[lookupSource];
-  // A partner's, a group's name links to its record (`x-resource.lookupLists`) for a user who may open it.
-  const linkTo = useLookupRecordResource(lookupSource);
+  // A partner's, a group's name links to its record (`x-resource.lookupLists`) for a user who may open it:
+  // asked once per column (LookupSource), not per cell.
+  const linkTo = useContext(LookupLinks)[lookupSource];
+  const createPath = useCreatePath();
   if (isEmpty(value)) return null;
   const name = names?.get(String(value))?.name;
-  if (name === undefined) return <>{String(value)}</>;
+  if (name === undefined || !linkTo) return <>{name ?? String(value)}</>;
   return (
-    <LookupRecordLink resource={linkTo} id={value}>
+    <RecordLink to={createPath({ resource: linkTo, id: String(value), type: 'edit' })} onClick={stopPropagation}>
       {name}
-    </LookupRecordLink>
+    </RecordLink>
   );
 }
 
@@ -344,11 +346,21 @@ export function columnPlan(field: FieldModel, context: CellContext): CellRendere
 /** Lookup-list items (name, colour) by value, per source, filled once per list (see LookupColumns). */
 const LookupNames = createContext<Record<string, ReadonlyMap<string, Choice>>>({});
 
+/** The resource whose record each lookup column's value is, when the user may open it (see LookupRecordLink). */
+const LookupLinks = createContext<Record<string, string | undefined>>({});
+
 function LookupSource({ source, children }: { source: string; children: ReactNode }) {
   const choices = useLookupChoices(source);
   const outer = useContext(LookupNames);
   const value = useMemo(() => ({ ...outer, [source]: choicesById(choices) }), [outer, source, choices]);
-  return <LookupNames.Provider value={value}>{children}</LookupNames.Provider>;
+  const linkTo = useLookupRecordResource(source);
+  const outerLinks = useContext(LookupLinks);
+  const links = useMemo(() => ({ ...outerLinks, [source]: linkTo }), [outerLinks, source, linkTo]);
+  return (
+    <LookupNames.Provider value={value}>
+      <LookupLinks.Provider value={links}>{children}</LookupLinks.Provider>
+    </LookupNames.Provider>
+  );
 }
 
 /** Representations of the page's referenced records, by source. */
