@@ -78,3 +78,24 @@ test('each partner type opens only its own partner setup', async ({ browser }) =
   await carrier.goto('/hotline-providers');
   await expect(carrier.getByTestId('not-found')).toBeVisible();
 });
+
+test("an invoiced price opens read-only with its reason, and a partner's name opens its record", async ({
+  browser,
+}) => {
+  const page = await signedInPage(browser, 'superadmin');
+  await page.goto('/price-structure');
+  // Newest first: the last row is the oldest price, which last month's invoices used.
+  const oldest = page.locator('tbody tr').last();
+  await expect(oldest).toContainText(/\d{2}\/\d{2}\/\d{4}/);
+  await oldest.getByRole('link').last().click();
+  await expect(page.getByText('An invoice has used this price: it can no longer change.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await expect(page.getByText(/^\d+\.\d{2}$/)).toBeVisible();
+
+  await page.goto('/service-points');
+  const owner = page.locator('tbody tr').first().getByRole('link').last();
+  const name = (await owner.textContent()) ?? '';
+  await owner.click();
+  await expect(page).toHaveURL(/\/location-owners\/\d+$/);
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
+});
