@@ -6,6 +6,7 @@ import englishMessages from 'ra-language-english';
 import en from '../../locales/en-US.json';
 import { cellContext, columnPlan } from '../../src/schema/ui/schema-columns.tsx';
 import { modelOf } from '../../src/schema/ui/registry.ts';
+import { RecordTitle } from '../../src/schema/ui/representation.tsx';
 
 afterEach(cleanup);
 
@@ -70,5 +71,20 @@ describe('numbers and days in list cells', () => {
     expect(text('price-structure', 'valid_from', '2026-12-01')).toBe('12/01/2026');
     // A count keeps no decimals it does not have.
     expect(text('hardware-unit', 'compartment_fault_count', 7)).toBe('7');
+  });
+});
+
+describe('a record named by a choice', () => {
+  it('is titled by the choice’s name, not its code (a price by its parcel size)', () => {
+    const shown = render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <RecordContextProvider value={{ id: 20, item: 'return' }}>
+          <div data-testid="title">
+            <RecordTitle model={modelOf('price-structure')} page="edit" />
+          </div>
+        </RecordContextProvider>
+      </AdminContext>,
+    ).getByTestId('title');
+    expect(shown.textContent).toBe('Price Return (end-user drop-off)');
   });
 });

@@ -1,16 +1,10 @@
 import { useMemo, type ReactElement, type ReactNode } from 'react';
 import { LinearProgress, List, ListItemButton, ListItemText, useMediaQuery } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import {
-  RecordContextProvider,
-  useCreatePath,
-  useGetRecordRepresentation,
-  useI18nProvider,
-  useListContext,
-  useTranslate,
-} from 'react-admin';
+import { RecordContextProvider, useCreatePath, useI18nProvider, useListContext, useTranslate } from 'react-admin';
 import type { FieldModel, ResourceModel } from '../resource-model.ts';
 import { cellContext, columnPlan } from './schema-columns.tsx';
+import { useRecordName } from './representation.tsx';
 
 /** Phones and narrow windows: a table of many columns there is a strip of scrolling cells. */
 export const COMPACT_LIST_QUERY = '(max-width:600px)';
@@ -59,7 +53,7 @@ export function CompactList({
   const translate = useTranslate();
   const locale = useI18nProvider().getLocale();
   const createPath = useCreatePath();
-  const represent = useGetRecordRepresentation(model.name);
+  const represent = useRecordName(model);
   const shown = useMemo(() => keyFields(model, fields), [model, fields]);
   const cells = useMemo(() => {
     const context = cellContext(translate, locale, (id) => createPath({ resource: model.name, id, type: 'edit' }));

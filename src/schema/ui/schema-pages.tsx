@@ -7,7 +7,6 @@ import {
   Show,
   useCanAccess,
   useCreatePath,
-  useGetRecordRepresentation,
   useNotify,
   useRecordContext,
   useRedirect,
@@ -26,6 +25,7 @@ import { RecordPageHead } from './record-page-head.tsx';
 import { RecordBadges } from './status-badge.tsx';
 import { InputKindsProvider, ValueKindsProvider } from './input-kinds.tsx';
 import { TabPanelsProvider } from './tab-panels.tsx';
+import { RecordTitle, representationChoices, useRecordName } from './representation.tsx';
 
 /**
  * After a save, the toast names the record ('Carrier "NordPost" saved'), then the list opens.
@@ -37,7 +37,7 @@ function useSavedNotification(model: ResourceModel, kind: 'created' | 'saved', t
   const notify = useNotify();
   const redirect = useRedirect();
   const translate = useTranslate();
-  const represent = useGetRecordRepresentation(model.name);
+  const represent = useRecordName(model);
   const navigate = useNavigate();
   const createPath = useCreatePath();
   return async (data: RaRecord) => {
@@ -46,7 +46,7 @@ function useSavedNotification(model: ResourceModel, kind: 'created' | 'saved', t
       type: 'info',
       messageArgs: {
         resource: translate(`resources.${model.name}.name`, { smart_count: 1 }),
-        name: typeof representation === 'string' ? representation : String(data[model.representation] ?? data.id),
+        name: representation,
       },
     });
     const next = await then?.(data).catch(() => undefined);
@@ -138,6 +138,9 @@ export function schemaPages(model: ResourceModel, options: SchemaResourceOptions
       </Create>
     );
   };
+  // A record named by a choice (a price by its parcel size) is titled by the choice's name.
+  const choiceTitle = (page: 'edit' | 'show') =>
+    representationChoices(model) ? <RecordTitle model={model} page={page} /> : undefined;
   const EditPage = () => {
     const onError = useEditErrorHandler();
     const onSuccess = useSavedNotification(model, 'saved');
@@ -146,6 +149,7 @@ export function schemaPages(model: ResourceModel, options: SchemaResourceOptions
     if (!canEdit) return <Navigate to={pathOf('show')} replace />;
     return (
       <Edit
+        title={choiceTitle('edit')}
         mutationOptions={{ onError, onSuccess }}
         mutationMode="pessimistic"
         redirect="list"
@@ -181,6 +185,7 @@ export function schemaPages(model: ResourceModel, options: SchemaResourceOptions
     if (canEdit) return <Navigate to={pathOf('edit')} replace />;
     return (
       <Show
+        title={choiceTitle('show')}
         actions={
           <RecordPageHead
             model={model}
