@@ -11628,8 +11628,873 @@ validate51.evaluated = {
   dynamicItems: false,
 };
 
-export const location = validate52;
+export const licence = validate52;
 const schema95 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'licence',
+  title: 'Licence',
+  description:
+    "A row of the hardware licence search (GET webtool/hardware/license, spec 02 §7, issue 27.6): one hardware unit's days in each licence badge over a period of whole months, counted from its licence badge history (migration 041). Nothing is stored: the endpoint answers searches (server/gateway/rules/licences.ts); the resource declares who may call it.",
+  type: 'object',
+  'x-resource': {
+    name: 'licences',
+    endpoint: 'hardware/license',
+    id: 'hardware_id',
+    feature: 'hardware_license',
+    partnerTypes: ['operator'],
+    actions: { create: { partnerTypes: [] }, edit: { partnerTypes: [] }, delete: { partnerTypes: [] } },
+    pageSize: 100,
+    sort: { field: 'hardware_name', order: 'ASC' },
+    representation: 'hardware_name',
+  },
+  properties: {
+    hardware_id: { type: 'integer', readOnly: true, 'x-column': { hide: true, index: 0 } },
+    hardware_name: { type: 'string', 'x-column': { index: 1 } },
+    serial_ids: { type: 'string', 'x-column': { index: 2 } },
+    hardware_owner: { type: 'string', 'x-column': { index: 3 } },
+    model_name: { type: 'string', 'x-column': { index: 4 } },
+    service_point: { type: 'string', 'x-column': { index: 5 } },
+    licence_days: { type: 'integer', minimum: 0, 'x-column': { index: 6 } },
+    no_fee: { type: 'integer', minimum: 0, 'x-column': { index: 7 } },
+    terminated: { type: 'integer', minimum: 0, 'x-column': { index: 8 } },
+    pending: { type: 'integer', minimum: 0, 'x-column': { index: 9 } },
+  },
+};
+
+function validate52(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="licence" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate52.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.hardware_id !== undefined) {
+      let data0 = data.hardware_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err0 = {
+          instancePath: instancePath + '/hardware_id',
+          schemaPath: '#/properties/hardware_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema95.properties.hardware_id.type,
+          parentSchema: schema95.properties.hardware_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.hardware_name !== undefined) {
+      let data1 = data.hardware_name;
+      if (typeof data1 !== 'string') {
+        const err1 = {
+          instancePath: instancePath + '/hardware_name',
+          schemaPath: '#/properties/hardware_name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema95.properties.hardware_name.type,
+          parentSchema: schema95.properties.hardware_name,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.serial_ids !== undefined) {
+      let data2 = data.serial_ids;
+      if (typeof data2 !== 'string') {
+        const err2 = {
+          instancePath: instancePath + '/serial_ids',
+          schemaPath: '#/properties/serial_ids/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema95.properties.serial_ids.type,
+          parentSchema: schema95.properties.serial_ids,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.hardware_owner !== undefined) {
+      let data3 = data.hardware_owner;
+      if (typeof data3 !== 'string') {
+        const err3 = {
+          instancePath: instancePath + '/hardware_owner',
+          schemaPath: '#/properties/hardware_owner/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema95.properties.hardware_owner.type,
+          parentSchema: schema95.properties.hardware_owner,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.model_name !== undefined) {
+      let data4 = data.model_name;
+      if (typeof data4 !== 'string') {
+        const err4 = {
+          instancePath: instancePath + '/model_name',
+          schemaPath: '#/properties/model_name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema95.properties.model_name.type,
+          parentSchema: schema95.properties.model_name,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.service_point !== undefined) {
+      let data5 = data.service_point;
+      if (typeof data5 !== 'string') {
+        const err5 = {
+          instancePath: instancePath + '/service_point',
+          schemaPath: '#/properties/service_point/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema95.properties.service_point.type,
+          parentSchema: schema95.properties.service_point,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.licence_days !== undefined) {
+      let data6 = data.licence_days;
+      if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
+        const err6 = {
+          instancePath: instancePath + '/licence_days',
+          schemaPath: '#/properties/licence_days/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema95.properties.licence_days.type,
+          parentSchema: schema95.properties.licence_days,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (typeof data6 == 'number' && isFinite(data6)) {
+        if (data6 < 0 || isNaN(data6)) {
+          const err7 = {
+            instancePath: instancePath + '/licence_days',
+            schemaPath: '#/properties/licence_days/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema95.properties.licence_days,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.no_fee !== undefined) {
+      let data7 = data.no_fee;
+      if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
+        const err8 = {
+          instancePath: instancePath + '/no_fee',
+          schemaPath: '#/properties/no_fee/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema95.properties.no_fee.type,
+          parentSchema: schema95.properties.no_fee,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (typeof data7 == 'number' && isFinite(data7)) {
+        if (data7 < 0 || isNaN(data7)) {
+          const err9 = {
+            instancePath: instancePath + '/no_fee',
+            schemaPath: '#/properties/no_fee/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema95.properties.no_fee,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.terminated !== undefined) {
+      let data8 = data.terminated;
+      if (!(typeof data8 == 'number' && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
+        const err10 = {
+          instancePath: instancePath + '/terminated',
+          schemaPath: '#/properties/terminated/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema95.properties.terminated.type,
+          parentSchema: schema95.properties.terminated,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      if (typeof data8 == 'number' && isFinite(data8)) {
+        if (data8 < 0 || isNaN(data8)) {
+          const err11 = {
+            instancePath: instancePath + '/terminated',
+            schemaPath: '#/properties/terminated/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema95.properties.terminated,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.pending !== undefined) {
+      let data9 = data.pending;
+      if (!(typeof data9 == 'number' && !(data9 % 1) && !isNaN(data9) && isFinite(data9))) {
+        const err12 = {
+          instancePath: instancePath + '/pending',
+          schemaPath: '#/properties/pending/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema95.properties.pending.type,
+          parentSchema: schema95.properties.pending,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (typeof data9 == 'number' && isFinite(data9)) {
+        if (data9 < 0 || isNaN(data9)) {
+          const err13 = {
+            instancePath: instancePath + '/pending',
+            schemaPath: '#/properties/pending/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema95.properties.pending,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema95.type,
+      parentSchema: schema95,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate52.errors = vErrors;
+  return errors === 0;
+}
+validate52.evaluated = {
+  props: {
+    hardware_id: true,
+    hardware_name: true,
+    serial_ids: true,
+    hardware_owner: true,
+    model_name: true,
+    service_point: true,
+    licence_days: true,
+    no_fee: true,
+    terminated: true,
+    pending: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const licenceRequest = validate53;
+const schema96 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'licence-request',
+  title: 'Licence request',
+  description:
+    "The request form of the hardware licence search (GET webtool/hardware/license, spec 02 §7): the hardware owners and a period of whole months. The gateway checks the query with the same schema, then the period's rules (the end not before the start, and before the current month: server/gateway/rules/licences.ts, periodErrors, which the form runs too).",
+  type: 'object',
+  required: ['hardware_owners', 'from_year', 'from_month', 'to_year', 'to_month'],
+  properties: {
+    hardware_owners: {
+      type: 'array',
+      items: { type: 'integer' },
+      minItems: 1,
+      maxItems: 50,
+      uniqueItems: true,
+      'x-lookup': { source: 'webtool/lists?type=hardware_owners' },
+    },
+    from_year: { type: 'integer', minimum: 2015, maximum: 2100 },
+    from_month: { type: 'integer', enum: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], 'x-choices': 'month' },
+    to_year: { type: 'integer', minimum: 2015, maximum: 2100 },
+    to_month: { type: 'integer', enum: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], 'x-choices': 'month' },
+  },
+};
+
+function validate53(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="licence-request" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate53.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.hardware_owners === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'hardware_owners' },
+        message: "must have required property '" + 'hardware_owners' + "'",
+        schema: schema96.required,
+        parentSchema: schema96,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.from_year === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'from_year' },
+        message: "must have required property '" + 'from_year' + "'",
+        schema: schema96.required,
+        parentSchema: schema96,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.from_month === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'from_month' },
+        message: "must have required property '" + 'from_month' + "'",
+        schema: schema96.required,
+        parentSchema: schema96,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.to_year === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'to_year' },
+        message: "must have required property '" + 'to_year' + "'",
+        schema: schema96.required,
+        parentSchema: schema96,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.to_month === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'to_month' },
+        message: "must have required property '" + 'to_month' + "'",
+        schema: schema96.required,
+        parentSchema: schema96,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.hardware_owners !== undefined) {
+      let data0 = data.hardware_owners;
+      if (Array.isArray(data0)) {
+        if (data0.length > 50) {
+          const err5 = {
+            instancePath: instancePath + '/hardware_owners',
+            schemaPath: '#/properties/hardware_owners/maxItems',
+            keyword: 'maxItems',
+            params: { limit: 50 },
+            message: 'must NOT have more than 50 items',
+            schema: 50,
+            parentSchema: schema96.properties.hardware_owners,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data0.length < 1) {
+          const err6 = {
+            instancePath: instancePath + '/hardware_owners',
+            schemaPath: '#/properties/hardware_owners/minItems',
+            keyword: 'minItems',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 items',
+            schema: 1,
+            parentSchema: schema96.properties.hardware_owners,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        const len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data1 = data0[i0];
+          if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+            const err7 = {
+              instancePath: instancePath + '/hardware_owners/' + i0,
+              schemaPath: '#/properties/hardware_owners/items/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema96.properties.hardware_owners.items.type,
+              parentSchema: schema96.properties.hardware_owners.items,
+              data: data1,
+            };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        let i1 = data0.length;
+        let j0;
+        if (i1 > 1) {
+          const indices0 = {};
+          for (; i1--;) {
+            let item0 = data0[i1];
+            if (!(typeof item0 == 'number' && !(item0 % 1) && !isNaN(item0) && isFinite(item0))) {
+              continue;
+            }
+            if (typeof indices0[item0] == 'number') {
+              j0 = indices0[item0];
+              const err8 = {
+                instancePath: instancePath + '/hardware_owners',
+                schemaPath: '#/properties/hardware_owners/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i1, j: j0 },
+                message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
+                schema: true,
+                parentSchema: schema96.properties.hardware_owners,
+                data: data0,
+              };
+              if (vErrors === null) {
+                vErrors = [err8];
+              } else {
+                vErrors.push(err8);
+              }
+              errors++;
+              break;
+            }
+            indices0[item0] = i1;
+          }
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + '/hardware_owners',
+          schemaPath: '#/properties/hardware_owners/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema96.properties.hardware_owners.type,
+          parentSchema: schema96.properties.hardware_owners,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.from_year !== undefined) {
+      let data2 = data.from_year;
+      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err10 = {
+          instancePath: instancePath + '/from_year',
+          schemaPath: '#/properties/from_year/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema96.properties.from_year.type,
+          parentSchema: schema96.properties.from_year,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      if (typeof data2 == 'number' && isFinite(data2)) {
+        if (data2 > 2100 || isNaN(data2)) {
+          const err11 = {
+            instancePath: instancePath + '/from_year',
+            schemaPath: '#/properties/from_year/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 2100 },
+            message: 'must be <= 2100',
+            schema: 2100,
+            parentSchema: schema96.properties.from_year,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+        if (data2 < 2015 || isNaN(data2)) {
+          const err12 = {
+            instancePath: instancePath + '/from_year',
+            schemaPath: '#/properties/from_year/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 2015 },
+            message: 'must be >= 2015',
+            schema: 2015,
+            parentSchema: schema96.properties.from_year,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.from_month !== undefined) {
+      let data3 = data.from_month;
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err13 = {
+          instancePath: instancePath + '/from_month',
+          schemaPath: '#/properties/from_month/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema96.properties.from_month.type,
+          parentSchema: schema96.properties.from_month,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      if (!(
+        data3 === 1 ||
+        data3 === 2 ||
+        data3 === 3 ||
+        data3 === 4 ||
+        data3 === 5 ||
+        data3 === 6 ||
+        data3 === 7 ||
+        data3 === 8 ||
+        data3 === 9 ||
+        data3 === 10 ||
+        data3 === 11 ||
+        data3 === 12
+      )) {
+        const err14 = {
+          instancePath: instancePath + '/from_month',
+          schemaPath: '#/properties/from_month/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema96.properties.from_month.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema96.properties.from_month.enum,
+          parentSchema: schema96.properties.from_month,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.to_year !== undefined) {
+      let data4 = data.to_year;
+      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+        const err15 = {
+          instancePath: instancePath + '/to_year',
+          schemaPath: '#/properties/to_year/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema96.properties.to_year.type,
+          parentSchema: schema96.properties.to_year,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+      if (typeof data4 == 'number' && isFinite(data4)) {
+        if (data4 > 2100 || isNaN(data4)) {
+          const err16 = {
+            instancePath: instancePath + '/to_year',
+            schemaPath: '#/properties/to_year/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 2100 },
+            message: 'must be <= 2100',
+            schema: 2100,
+            parentSchema: schema96.properties.to_year,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        if (data4 < 2015 || isNaN(data4)) {
+          const err17 = {
+            instancePath: instancePath + '/to_year',
+            schemaPath: '#/properties/to_year/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 2015 },
+            message: 'must be >= 2015',
+            schema: 2015,
+            parentSchema: schema96.properties.to_year,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.to_month !== undefined) {
+      let data5 = data.to_month;
+      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err18 = {
+          instancePath: instancePath + '/to_month',
+          schemaPath: '#/properties/to_month/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema96.properties.to_month.type,
+          parentSchema: schema96.properties.to_month,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+      if (!(
+        data5 === 1 ||
+        data5 === 2 ||
+        data5 === 3 ||
+        data5 === 4 ||
+        data5 === 5 ||
+        data5 === 6 ||
+        data5 === 7 ||
+        data5 === 8 ||
+        data5 === 9 ||
+        data5 === 10 ||
+        data5 === 11 ||
+        data5 === 12
+      )) {
+        const err19 = {
+          instancePath: instancePath + '/to_month',
+          schemaPath: '#/properties/to_month/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema96.properties.to_month.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema96.properties.to_month.enum,
+          parentSchema: schema96.properties.to_month,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err20 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema96.type,
+      parentSchema: schema96,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err20];
+    } else {
+      vErrors.push(err20);
+    }
+    errors++;
+  }
+  validate53.errors = vErrors;
+  return errors === 0;
+}
+validate53.evaluated = {
+  props: { hardware_owners: true, from_year: true, from_month: true, to_year: true, to_month: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const location = validate54;
+const schema97 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'location',
   title: 'Location',
@@ -11704,13 +12569,13 @@ const schema95 = {
   },
 };
 
-function validate52(
+function validate54(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="location" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate52.evaluated;
+  const evaluated0 = validate54.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11725,8 +12590,8 @@ function validate52(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema95.required,
-        parentSchema: schema95,
+        schema: schema97.required,
+        parentSchema: schema97,
         data,
       };
       if (vErrors === null) {
@@ -11743,8 +12608,8 @@ function validate52(
         keyword: 'required',
         params: { missingProperty: 'country' },
         message: "must have required property '" + 'country' + "'",
-        schema: schema95.required,
-        parentSchema: schema95,
+        schema: schema97.required,
+        parentSchema: schema97,
         data,
       };
       if (vErrors === null) {
@@ -11763,8 +12628,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema95.properties.location_id.type,
-          parentSchema: schema95.properties.location_id,
+          schema: schema97.properties.location_id.type,
+          parentSchema: schema97.properties.location_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -11786,7 +12651,7 @@ function validate52(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema95.properties.name,
+            parentSchema: schema97.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -11804,7 +12669,7 @@ function validate52(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema95.properties.name,
+            parentSchema: schema97.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -11822,7 +12687,7 @@ function validate52(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema95.properties.name,
+            parentSchema: schema97.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -11839,8 +12704,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema95.properties.name.type,
-          parentSchema: schema95.properties.name,
+          schema: schema97.properties.name.type,
+          parentSchema: schema97.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -11911,7 +12776,7 @@ function validate52(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema95.properties.address_1,
+            parentSchema: schema97.properties.address_1,
             data: data3,
           };
           if (vErrors === null) {
@@ -11929,7 +12794,7 @@ function validate52(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema95.properties.address_1,
+            parentSchema: schema97.properties.address_1,
             data: data3,
           };
           if (vErrors === null) {
@@ -11946,8 +12811,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema95.properties.address_1.type,
-          parentSchema: schema95.properties.address_1,
+          schema: schema97.properties.address_1.type,
+          parentSchema: schema97.properties.address_1,
           data: data3,
         };
         if (vErrors === null) {
@@ -11967,8 +12832,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema95.properties.municipality_id.type,
-          parentSchema: schema95.properties.municipality_id,
+          schema: schema97.properties.municipality_id.type,
+          parentSchema: schema97.properties.municipality_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -11988,8 +12853,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema95.properties.location_type_id.type,
-          parentSchema: schema95.properties.location_type_id,
+          schema: schema97.properties.location_type_id.type,
+          parentSchema: schema97.properties.location_type_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -12009,8 +12874,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema95.properties.location_owner_id.type,
-          parentSchema: schema95.properties.location_owner_id,
+          schema: schema97.properties.location_owner_id.type,
+          parentSchema: schema97.properties.location_owner_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -12030,8 +12895,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema95.properties.is_rural.type,
-          parentSchema: schema95.properties.is_rural,
+          schema: schema97.properties.is_rural.type,
+          parentSchema: schema97.properties.is_rural,
           data: data7,
         };
         if (vErrors === null) {
@@ -12049,8 +12914,8 @@ function validate52(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema95.type,
-      parentSchema: schema95,
+      schema: schema97.type,
+      parentSchema: schema97,
       data,
     };
     if (vErrors === null) {
@@ -12060,10 +12925,10 @@ function validate52(
     }
     errors++;
   }
-  validate52.errors = vErrors;
+  validate54.errors = vErrors;
   return errors === 0;
 }
-validate52.evaluated = {
+validate54.evaluated = {
   props: {
     location_id: true,
     name: true,
@@ -12078,8 +12943,8 @@ validate52.evaluated = {
   dynamicItems: false,
 };
 
-export const locationContact = validate53;
-const schema97 = {
+export const locationContact = validate55;
+const schema99 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'location-contact',
   title: 'LocationContact',
@@ -12117,13 +12982,13 @@ const schema97 = {
   },
 };
 
-function validate53(
+function validate55(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="location-contact" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate53.evaluated;
+  const evaluated0 = validate55.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12138,8 +13003,8 @@ function validate53(
         keyword: 'required',
         params: { missingProperty: 'location_id' },
         message: "must have required property '" + 'location_id' + "'",
-        schema: schema97.required,
-        parentSchema: schema97,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -12156,8 +13021,8 @@ function validate53(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema97.required,
-        parentSchema: schema97,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -12174,8 +13039,8 @@ function validate53(
         keyword: 'required',
         params: { missingProperty: 'phone' },
         message: "must have required property '" + 'phone' + "'",
-        schema: schema97.required,
-        parentSchema: schema97,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -12194,8 +13059,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema97.properties.contact_id.type,
-          parentSchema: schema97.properties.contact_id,
+          schema: schema99.properties.contact_id.type,
+          parentSchema: schema99.properties.contact_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -12215,8 +13080,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema97.properties.location_id.type,
-          parentSchema: schema97.properties.location_id,
+          schema: schema99.properties.location_id.type,
+          parentSchema: schema99.properties.location_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -12238,7 +13103,7 @@ function validate53(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema97.properties.name,
+            parentSchema: schema99.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -12256,7 +13121,7 @@ function validate53(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema97.properties.name,
+            parentSchema: schema99.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -12273,8 +13138,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.properties.name.type,
-          parentSchema: schema97.properties.name,
+          schema: schema99.properties.name.type,
+          parentSchema: schema99.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -12296,7 +13161,7 @@ function validate53(
             params: { limit: 15 },
             message: 'must NOT have more than 15 characters',
             schema: 15,
-            parentSchema: schema97.properties.phone,
+            parentSchema: schema99.properties.phone,
             data: data3,
           };
           if (vErrors === null) {
@@ -12314,7 +13179,7 @@ function validate53(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema97.properties.phone,
+            parentSchema: schema99.properties.phone,
             data: data3,
           };
           if (vErrors === null) {
@@ -12331,8 +13196,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.properties.phone.type,
-          parentSchema: schema97.properties.phone,
+          schema: schema99.properties.phone.type,
+          parentSchema: schema99.properties.phone,
           data: data3,
         };
         if (vErrors === null) {
@@ -12354,7 +13219,7 @@ function validate53(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema97.properties.email,
+            parentSchema: schema99.properties.email,
             data: data4,
           };
           if (vErrors === null) {
@@ -12372,7 +13237,7 @@ function validate53(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema97.properties.email,
+            parentSchema: schema99.properties.email,
             data: data4,
           };
           if (vErrors === null) {
@@ -12389,8 +13254,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.properties.email.type,
-          parentSchema: schema97.properties.email,
+          schema: schema99.properties.email.type,
+          parentSchema: schema99.properties.email,
           data: data4,
         };
         if (vErrors === null) {
@@ -12410,8 +13275,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema97.properties.proposal_id.type,
-          parentSchema: schema97.properties.proposal_id,
+          schema: schema99.properties.proposal_id.type,
+          parentSchema: schema99.properties.proposal_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -12429,8 +13294,8 @@ function validate53(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema97.type,
-      parentSchema: schema97,
+      schema: schema99.type,
+      parentSchema: schema99,
       data,
     };
     if (vErrors === null) {
@@ -12440,17 +13305,17 @@ function validate53(
     }
     errors++;
   }
-  validate53.errors = vErrors;
+  validate55.errors = vErrors;
   return errors === 0;
 }
-validate53.evaluated = {
+validate55.evaluated = {
   props: { contact_id: true, location_id: true, name: true, phone: true, email: true, proposal_id: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const locationOwner = validate54;
-const schema98 = {
+export const locationOwner = validate56;
+const schema100 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'location-owner',
   title: 'LocationOwner',
@@ -12520,13 +13385,13 @@ const schema98 = {
   },
 };
 
-function validate54(
+function validate56(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="location-owner" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate54.evaluated;
+  const evaluated0 = validate56.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12541,8 +13406,8 @@ function validate54(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema100.required,
+        parentSchema: schema100,
         data,
       };
       if (vErrors === null) {
@@ -12559,8 +13424,8 @@ function validate54(
         keyword: 'required',
         params: { missingProperty: 'country_code' },
         message: "must have required property '" + 'country_code' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema100.required,
+        parentSchema: schema100,
         data,
       };
       if (vErrors === null) {
@@ -12579,8 +13444,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema98.properties.location_owner_id.type,
-          parentSchema: schema98.properties.location_owner_id,
+          schema: schema100.properties.location_owner_id.type,
+          parentSchema: schema100.properties.location_owner_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -12602,7 +13467,7 @@ function validate54(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema98.properties.name,
+            parentSchema: schema100.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -12620,7 +13485,7 @@ function validate54(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema98.properties.name,
+            parentSchema: schema100.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -12638,7 +13503,7 @@ function validate54(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema98.properties.name,
+            parentSchema: schema100.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -12655,8 +13520,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.name.type,
-          parentSchema: schema98.properties.name,
+          schema: schema100.properties.name.type,
+          parentSchema: schema100.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -12678,7 +13543,7 @@ function validate54(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema98.properties.organization_number,
+            parentSchema: schema100.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -12696,7 +13561,7 @@ function validate54(
             params: { format: 'organization-number' },
             message: 'must match format "' + 'organization-number' + '"',
             schema: 'organization-number',
-            parentSchema: schema98.properties.organization_number,
+            parentSchema: schema100.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -12713,8 +13578,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.organization_number.type,
-          parentSchema: schema98.properties.organization_number,
+          schema: schema100.properties.organization_number.type,
+          parentSchema: schema100.properties.organization_number,
           data: data2,
         };
         if (vErrors === null) {
@@ -12736,7 +13601,7 @@ function validate54(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema98.properties.contact_person,
+            parentSchema: schema100.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -12754,7 +13619,7 @@ function validate54(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema98.properties.contact_person,
+            parentSchema: schema100.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -12771,8 +13636,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.contact_person.type,
-          parentSchema: schema98.properties.contact_person,
+          schema: schema100.properties.contact_person.type,
+          parentSchema: schema100.properties.contact_person,
           data: data3,
         };
         if (vErrors === null) {
@@ -12794,7 +13659,7 @@ function validate54(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema98.properties.phone,
+            parentSchema: schema100.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -12812,7 +13677,7 @@ function validate54(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema98.properties.phone,
+            parentSchema: schema100.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -12829,8 +13694,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.phone.type,
-          parentSchema: schema98.properties.phone,
+          schema: schema100.properties.phone.type,
+          parentSchema: schema100.properties.phone,
           data: data4,
         };
         if (vErrors === null) {
@@ -12852,7 +13717,7 @@ function validate54(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema98.properties.email,
+            parentSchema: schema100.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -12870,7 +13735,7 @@ function validate54(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema98.properties.email,
+            parentSchema: schema100.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -12887,8 +13752,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.email.type,
-          parentSchema: schema98.properties.email,
+          schema: schema100.properties.email.type,
+          parentSchema: schema100.properties.email,
           data: data5,
         };
         if (vErrors === null) {
@@ -12910,7 +13775,7 @@ function validate54(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema98.properties.address,
+            parentSchema: schema100.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -12928,7 +13793,7 @@ function validate54(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema98.properties.address,
+            parentSchema: schema100.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -12945,8 +13810,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.address.type,
-          parentSchema: schema98.properties.address,
+          schema: schema100.properties.address.type,
+          parentSchema: schema100.properties.address,
           data: data6,
         };
         if (vErrors === null) {
@@ -12968,7 +13833,7 @@ function validate54(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema98.properties.zip,
+            parentSchema: schema100.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -12986,7 +13851,7 @@ function validate54(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema98.properties.zip,
+            parentSchema: schema100.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -13004,7 +13869,7 @@ function validate54(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema98.properties.zip,
+            parentSchema: schema100.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -13021,8 +13886,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.zip.type,
-          parentSchema: schema98.properties.zip,
+          schema: schema100.properties.zip.type,
+          parentSchema: schema100.properties.zip,
           data: data7,
         };
         if (vErrors === null) {
@@ -13044,7 +13909,7 @@ function validate54(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema98.properties.city,
+            parentSchema: schema100.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -13062,7 +13927,7 @@ function validate54(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema98.properties.city,
+            parentSchema: schema100.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -13079,8 +13944,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.city.type,
-          parentSchema: schema98.properties.city,
+          schema: schema100.properties.city.type,
+          parentSchema: schema100.properties.city,
           data: data8,
         };
         if (vErrors === null) {
@@ -13151,7 +14016,7 @@ function validate54(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema98.properties.earnings_share,
+            parentSchema: schema100.properties.earnings_share,
             data: data10,
           };
           if (vErrors === null) {
@@ -13169,7 +14034,7 @@ function validate54(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema98.properties.earnings_share,
+            parentSchema: schema100.properties.earnings_share,
             data: data10,
           };
           if (vErrors === null) {
@@ -13186,8 +14051,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema98.properties.earnings_share.type,
-          parentSchema: schema98.properties.earnings_share,
+          schema: schema100.properties.earnings_share.type,
+          parentSchema: schema100.properties.earnings_share,
           data: data10,
         };
         if (vErrors === null) {
@@ -13207,8 +14072,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema98.properties.active.type,
-          parentSchema: schema98.properties.active,
+          schema: schema100.properties.active.type,
+          parentSchema: schema100.properties.active,
           data: data11,
         };
         if (vErrors === null) {
@@ -13226,8 +14091,8 @@ function validate54(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema98.type,
-      parentSchema: schema98,
+      schema: schema100.type,
+      parentSchema: schema100,
       data,
     };
     if (vErrors === null) {
@@ -13237,10 +14102,10 @@ function validate54(
     }
     errors++;
   }
-  validate54.errors = vErrors;
+  validate56.errors = vErrors;
   return errors === 0;
 }
-validate54.evaluated = {
+validate56.evaluated = {
   props: {
     location_owner_id: true,
     name: true,
@@ -13259,8 +14124,8 @@ validate54.evaluated = {
   dynamicItems: false,
 };
 
-export const locationProposal = validate55;
-const schema100 = {
+export const locationProposal = validate57;
+const schema102 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'location-proposal',
   title: 'LocationProposal',
@@ -13475,7 +14340,7 @@ const schema100 = {
     },
   },
 };
-const schema102 = {
+const schema104 = {
   type: 'object',
   additionalProperties: false,
   required: ['photo_id', 'url'],
@@ -13489,13 +14354,13 @@ const schema102 = {
 };
 const func105 = sharedValidators.countWithinMessage;
 
-function validate55(
+function validate57(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="location-proposal" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate55.evaluated;
+  const evaluated0 = validate57.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13510,8 +14375,8 @@ function validate55(
         keyword: 'required',
         params: { missingProperty: 'location_id' },
         message: "must have required property '" + 'location_id' + "'",
-        schema: schema100.required,
-        parentSchema: schema100,
+        schema: schema102.required,
+        parentSchema: schema102,
         data,
       };
       if (vErrors === null) {
@@ -13528,8 +14393,8 @@ function validate55(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema100.required,
-        parentSchema: schema100,
+        schema: schema102.required,
+        parentSchema: schema102,
         data,
       };
       if (vErrors === null) {
@@ -13546,8 +14411,8 @@ function validate55(
         keyword: 'required',
         params: { missingProperty: 'country' },
         message: "must have required property '" + 'country' + "'",
-        schema: schema100.required,
-        parentSchema: schema100,
+        schema: schema102.required,
+        parentSchema: schema102,
         data,
       };
       if (vErrors === null) {
@@ -13564,8 +14429,8 @@ function validate55(
         keyword: 'required',
         params: { missingProperty: 'hardware_models' },
         message: "must have required property '" + 'hardware_models' + "'",
-        schema: schema100.required,
-        parentSchema: schema100,
+        schema: schema102.required,
+        parentSchema: schema102,
         data,
       };
       if (vErrors === null) {
@@ -13584,8 +14449,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema100.properties.proposal_id.type,
-          parentSchema: schema100.properties.proposal_id,
+          schema: schema102.properties.proposal_id.type,
+          parentSchema: schema102.properties.proposal_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -13605,8 +14470,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema100.properties.location_id.type,
-          parentSchema: schema100.properties.location_id,
+          schema: schema102.properties.location_id.type,
+          parentSchema: schema102.properties.location_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -13628,7 +14493,7 @@ function validate55(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema100.properties.name,
+            parentSchema: schema102.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -13646,7 +14511,7 @@ function validate55(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema100.properties.name,
+            parentSchema: schema102.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -13664,7 +14529,7 @@ function validate55(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema100.properties.name,
+            parentSchema: schema102.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -13681,8 +14546,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.name.type,
-          parentSchema: schema100.properties.name,
+          schema: schema102.properties.name.type,
+          parentSchema: schema102.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -13702,8 +14567,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema100.properties.status.type,
-          parentSchema: schema100.properties.status,
+          schema: schema102.properties.status.type,
+          parentSchema: schema102.properties.status,
           data: data3,
         };
         if (vErrors === null) {
@@ -13718,10 +14583,10 @@ function validate55(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema100.properties.status.enum },
+          params: { allowedValues: schema102.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema100.properties.status.enum,
-          parentSchema: schema100.properties.status,
+          schema: schema102.properties.status.enum,
+          parentSchema: schema102.properties.status,
           data: data3,
         };
         if (vErrors === null) {
@@ -13741,8 +14606,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema100.properties.priority.type,
-          parentSchema: schema100.properties.priority,
+          schema: schema102.properties.priority.type,
+          parentSchema: schema102.properties.priority,
           data: data4,
         };
         if (vErrors === null) {
@@ -13757,10 +14622,10 @@ function validate55(
           instancePath: instancePath + '/priority',
           schemaPath: '#/properties/priority/enum',
           keyword: 'enum',
-          params: { allowedValues: schema100.properties.priority.enum },
+          params: { allowedValues: schema102.properties.priority.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema100.properties.priority.enum,
-          parentSchema: schema100.properties.priority,
+          schema: schema102.properties.priority.enum,
+          parentSchema: schema102.properties.priority,
           data: data4,
         };
         if (vErrors === null) {
@@ -13780,8 +14645,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema100.properties.max_capacity.type,
-          parentSchema: schema100.properties.max_capacity,
+          schema: schema102.properties.max_capacity.type,
+          parentSchema: schema102.properties.max_capacity,
           data: data5,
         };
         if (vErrors === null) {
@@ -13800,7 +14665,7 @@ function validate55(
             params: { comparison: '<=', limit: 7 },
             message: 'must be <= 7',
             schema: 7,
-            parentSchema: schema100.properties.max_capacity,
+            parentSchema: schema102.properties.max_capacity,
             data: data5,
           };
           if (vErrors === null) {
@@ -13818,7 +14683,7 @@ function validate55(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema100.properties.max_capacity,
+            parentSchema: schema102.properties.max_capacity,
             data: data5,
           };
           if (vErrors === null) {
@@ -13841,7 +14706,7 @@ function validate55(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema100.properties.hardware_models,
+            parentSchema: schema102.properties.hardware_models,
             data: data6,
           };
           if (vErrors === null) {
@@ -13861,8 +14726,8 @@ function validate55(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema100.properties.hardware_models.items.type,
-              parentSchema: schema100.properties.hardware_models.items,
+              schema: schema102.properties.hardware_models.items.type,
+              parentSchema: schema102.properties.hardware_models.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -13882,7 +14747,7 @@ function validate55(
             params: { message: message0 },
             message: message0,
             schema: 'max_capacity',
-            parentSchema: schema100.properties.hardware_models,
+            parentSchema: schema102.properties.hardware_models,
             data: data6,
           };
           if (vErrors === null) {
@@ -13899,8 +14764,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema100.properties.hardware_models.type,
-          parentSchema: schema100.properties.hardware_models,
+          schema: schema102.properties.hardware_models.type,
+          parentSchema: schema102.properties.hardware_models,
           data: data6,
         };
         if (vErrors === null) {
@@ -13920,8 +14785,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema100.properties.position.type,
-          parentSchema: schema100.properties.position,
+          schema: schema102.properties.position.type,
+          parentSchema: schema102.properties.position,
           data: data8,
         };
         if (vErrors === null) {
@@ -13936,10 +14801,10 @@ function validate55(
           instancePath: instancePath + '/position',
           schemaPath: '#/properties/position/enum',
           keyword: 'enum',
-          params: { allowedValues: schema100.properties.position.enum },
+          params: { allowedValues: schema102.properties.position.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema100.properties.position.enum,
-          parentSchema: schema100.properties.position,
+          schema: schema102.properties.position.enum,
+          parentSchema: schema102.properties.position,
           data: data8,
         };
         if (vErrors === null) {
@@ -13959,8 +14824,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema100.properties.foundation_id.type,
-          parentSchema: schema100.properties.foundation_id,
+          schema: schema102.properties.foundation_id.type,
+          parentSchema: schema102.properties.foundation_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -13984,8 +14849,8 @@ function validate55(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema100.properties.accessories.items.type,
-              parentSchema: schema100.properties.accessories.items,
+              schema: schema102.properties.accessories.items.type,
+              parentSchema: schema102.properties.accessories.items,
               data: data11,
             };
             if (vErrors === null) {
@@ -14014,7 +14879,7 @@ function validate55(
                 params: { i: i2, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i2 + ' are identical)',
                 schema: true,
-                parentSchema: schema100.properties.accessories,
+                parentSchema: schema102.properties.accessories,
                 data: data10,
               };
               if (vErrors === null) {
@@ -14035,8 +14900,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema100.properties.accessories.type,
-          parentSchema: schema100.properties.accessories,
+          schema: schema102.properties.accessories.type,
+          parentSchema: schema102.properties.accessories,
           data: data10,
         };
         if (vErrors === null) {
@@ -14054,10 +14919,10 @@ function validate55(
           instancePath: instancePath + '/earliest_installation_date',
           schemaPath: '#/properties/earliest_installation_date/type',
           keyword: 'type',
-          params: { type: schema100.properties.earliest_installation_date.type },
+          params: { type: schema102.properties.earliest_installation_date.type },
           message: 'must be string,null',
-          schema: schema100.properties.earliest_installation_date.type,
-          parentSchema: schema100.properties.earliest_installation_date,
+          schema: schema102.properties.earliest_installation_date.type,
+          parentSchema: schema102.properties.earliest_installation_date,
           data: data12,
         };
         if (vErrors === null) {
@@ -14076,7 +14941,7 @@ function validate55(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema100.properties.earliest_installation_date,
+            parentSchema: schema102.properties.earliest_installation_date,
             data: data12,
           };
           if (vErrors === null) {
@@ -14095,10 +14960,10 @@ function validate55(
           instancePath: instancePath + '/installation_deadline',
           schemaPath: '#/properties/installation_deadline/type',
           keyword: 'type',
-          params: { type: schema100.properties.installation_deadline.type },
+          params: { type: schema102.properties.installation_deadline.type },
           message: 'must be string,null',
-          schema: schema100.properties.installation_deadline.type,
-          parentSchema: schema100.properties.installation_deadline,
+          schema: schema102.properties.installation_deadline.type,
+          parentSchema: schema102.properties.installation_deadline,
           data: data13,
         };
         if (vErrors === null) {
@@ -14118,7 +14983,7 @@ function validate55(
             params: { message: message1 },
             message: message1,
             schema: 'earliest_installation_date',
-            parentSchema: schema100.properties.installation_deadline,
+            parentSchema: schema102.properties.installation_deadline,
             data: data13,
           };
           if (vErrors === null) {
@@ -14138,7 +15003,7 @@ function validate55(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema100.properties.installation_deadline,
+            parentSchema: schema102.properties.installation_deadline,
             data: data13,
           };
           if (vErrors === null) {
@@ -14157,7 +15022,7 @@ function validate55(
             params: { message: message2 },
             message: message2,
             schema: 'earliest_installation_date',
-            parentSchema: schema100.properties.installation_deadline,
+            parentSchema: schema102.properties.installation_deadline,
             data: data13,
           };
           if (vErrors === null) {
@@ -14180,7 +15045,7 @@ function validate55(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema100.properties.scouting_data,
+            parentSchema: schema102.properties.scouting_data,
             data: data14,
           };
           if (vErrors === null) {
@@ -14197,8 +15062,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.scouting_data.type,
-          parentSchema: schema100.properties.scouting_data,
+          schema: schema102.properties.scouting_data.type,
+          parentSchema: schema102.properties.scouting_data,
           data: data14,
         };
         if (vErrors === null) {
@@ -14220,7 +15085,7 @@ function validate55(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema100.properties.location_description,
+            parentSchema: schema102.properties.location_description,
             data: data15,
           };
           if (vErrors === null) {
@@ -14237,8 +15102,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.location_description.type,
-          parentSchema: schema100.properties.location_description,
+          schema: schema102.properties.location_description.type,
+          parentSchema: schema102.properties.location_description,
           data: data15,
         };
         if (vErrors === null) {
@@ -14309,7 +15174,7 @@ function validate55(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema100.properties.address,
+            parentSchema: schema102.properties.address,
             data: data17,
           };
           if (vErrors === null) {
@@ -14327,7 +15192,7 @@ function validate55(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema100.properties.address,
+            parentSchema: schema102.properties.address,
             data: data17,
           };
           if (vErrors === null) {
@@ -14344,8 +15209,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.address.type,
-          parentSchema: schema100.properties.address,
+          schema: schema102.properties.address.type,
+          parentSchema: schema102.properties.address,
           data: data17,
         };
         if (vErrors === null) {
@@ -14365,8 +15230,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema100.properties.address_id.type,
-          parentSchema: schema100.properties.address_id,
+          schema: schema102.properties.address_id.type,
+          parentSchema: schema102.properties.address_id,
           data: data18,
         };
         if (vErrors === null) {
@@ -14388,7 +15253,7 @@ function validate55(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema100.properties.zip,
+            parentSchema: schema102.properties.zip,
             data: data19,
           };
           if (vErrors === null) {
@@ -14406,7 +15271,7 @@ function validate55(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema100.properties.zip,
+            parentSchema: schema102.properties.zip,
             data: data19,
           };
           if (vErrors === null) {
@@ -14424,7 +15289,7 @@ function validate55(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema100.properties.zip,
+            parentSchema: schema102.properties.zip,
             data: data19,
           };
           if (vErrors === null) {
@@ -14441,8 +15306,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.zip.type,
-          parentSchema: schema100.properties.zip,
+          schema: schema102.properties.zip.type,
+          parentSchema: schema102.properties.zip,
           data: data19,
         };
         if (vErrors === null) {
@@ -14464,7 +15329,7 @@ function validate55(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema100.properties.city,
+            parentSchema: schema102.properties.city,
             data: data20,
           };
           if (vErrors === null) {
@@ -14482,7 +15347,7 @@ function validate55(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema100.properties.city,
+            parentSchema: schema102.properties.city,
             data: data20,
           };
           if (vErrors === null) {
@@ -14499,8 +15364,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.city.type,
-          parentSchema: schema100.properties.city,
+          schema: schema102.properties.city.type,
+          parentSchema: schema102.properties.city,
           data: data20,
         };
         if (vErrors === null) {
@@ -14522,7 +15387,7 @@ function validate55(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema100.properties.municipality,
+            parentSchema: schema102.properties.municipality,
             data: data21,
           };
           if (vErrors === null) {
@@ -14540,7 +15405,7 @@ function validate55(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema100.properties.municipality,
+            parentSchema: schema102.properties.municipality,
             data: data21,
           };
           if (vErrors === null) {
@@ -14557,8 +15422,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.municipality.type,
-          parentSchema: schema100.properties.municipality,
+          schema: schema102.properties.municipality.type,
+          parentSchema: schema102.properties.municipality,
           data: data21,
         };
         if (vErrors === null) {
@@ -14580,7 +15445,7 @@ function validate55(
             params: { comparison: '<=', limit: 90 },
             message: 'must be <= 90',
             schema: 90,
-            parentSchema: schema100.properties.latitude,
+            parentSchema: schema102.properties.latitude,
             data: data22,
           };
           if (vErrors === null) {
@@ -14598,7 +15463,7 @@ function validate55(
             params: { comparison: '>=', limit: -90 },
             message: 'must be >= -90',
             schema: -90,
-            parentSchema: schema100.properties.latitude,
+            parentSchema: schema102.properties.latitude,
             data: data22,
           };
           if (vErrors === null) {
@@ -14615,8 +15480,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema100.properties.latitude.type,
-          parentSchema: schema100.properties.latitude,
+          schema: schema102.properties.latitude.type,
+          parentSchema: schema102.properties.latitude,
           data: data22,
         };
         if (vErrors === null) {
@@ -14638,7 +15503,7 @@ function validate55(
             params: { comparison: '<=', limit: 180 },
             message: 'must be <= 180',
             schema: 180,
-            parentSchema: schema100.properties.longitude,
+            parentSchema: schema102.properties.longitude,
             data: data23,
           };
           if (vErrors === null) {
@@ -14656,7 +15521,7 @@ function validate55(
             params: { comparison: '>=', limit: -180 },
             message: 'must be >= -180',
             schema: -180,
-            parentSchema: schema100.properties.longitude,
+            parentSchema: schema102.properties.longitude,
             data: data23,
           };
           if (vErrors === null) {
@@ -14673,8 +15538,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema100.properties.longitude.type,
-          parentSchema: schema100.properties.longitude,
+          schema: schema102.properties.longitude.type,
+          parentSchema: schema102.properties.longitude,
           data: data23,
         };
         if (vErrors === null) {
@@ -14699,8 +15564,8 @@ function validate55(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema102.required,
-                parentSchema: schema102,
+                schema: schema104.required,
+                parentSchema: schema104,
                 data: data25,
               };
               if (vErrors === null) {
@@ -14717,8 +15582,8 @@ function validate55(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema102.required,
-                parentSchema: schema102,
+                schema: schema104.required,
+                parentSchema: schema104,
                 data: data25,
               };
               if (vErrors === null) {
@@ -14743,7 +15608,7 @@ function validate55(
                   params: { additionalProperty: key0 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema102,
+                  parentSchema: schema104,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -14765,7 +15630,7 @@ function validate55(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema102.properties.photo_id,
+                    parentSchema: schema104.properties.photo_id,
                     data: data26,
                   };
                   if (vErrors === null) {
@@ -14782,8 +15647,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema102.properties.photo_id.type,
-                  parentSchema: schema102.properties.photo_id,
+                  schema: schema104.properties.photo_id.type,
+                  parentSchema: schema104.properties.photo_id,
                   data: data26,
                 };
                 if (vErrors === null) {
@@ -14805,7 +15670,7 @@ function validate55(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema102.properties.url,
+                    parentSchema: schema104.properties.url,
                     data: data27,
                   };
                   if (vErrors === null) {
@@ -14822,8 +15687,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema102.properties.url.type,
-                  parentSchema: schema102.properties.url,
+                  schema: schema104.properties.url.type,
+                  parentSchema: schema104.properties.url,
                   data: data27,
                 };
                 if (vErrors === null) {
@@ -14845,7 +15710,7 @@ function validate55(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema102.properties.file_name,
+                    parentSchema: schema104.properties.file_name,
                     data: data28,
                   };
                   if (vErrors === null) {
@@ -14862,8 +15727,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema102.properties.file_name.type,
-                  parentSchema: schema102.properties.file_name,
+                  schema: schema104.properties.file_name.type,
+                  parentSchema: schema104.properties.file_name,
                   data: data28,
                 };
                 if (vErrors === null) {
@@ -14885,7 +15750,7 @@ function validate55(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema102.properties.content_type,
+                    parentSchema: schema104.properties.content_type,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -14902,8 +15767,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema102.properties.content_type.type,
-                  parentSchema: schema102.properties.content_type,
+                  schema: schema104.properties.content_type.type,
+                  parentSchema: schema104.properties.content_type,
                   data: data29,
                 };
                 if (vErrors === null) {
@@ -14923,8 +15788,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema102.properties.size.type,
-                  parentSchema: schema102.properties.size,
+                  schema: schema104.properties.size.type,
+                  parentSchema: schema104.properties.size,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -14943,7 +15808,7 @@ function validate55(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema102.properties.size,
+                    parentSchema: schema104.properties.size,
                     data: data30,
                   };
                   if (vErrors === null) {
@@ -14962,8 +15827,8 @@ function validate55(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema102.type,
-              parentSchema: schema102,
+              schema: schema104.type,
+              parentSchema: schema104,
               data: data25,
             };
             if (vErrors === null) {
@@ -14981,8 +15846,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema100.properties.photos.type,
-          parentSchema: schema100.properties.photos,
+          schema: schema102.properties.photos.type,
+          parentSchema: schema102.properties.photos,
           data: data24,
         };
         if (vErrors === null) {
@@ -15002,8 +15867,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema100.properties.used.type,
-          parentSchema: schema100.properties.used,
+          schema: schema102.properties.used.type,
+          parentSchema: schema102.properties.used,
           data: data31,
         };
         if (vErrors === null) {
@@ -15023,8 +15888,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema100.properties.service_point_id.type,
-          parentSchema: schema100.properties.service_point_id,
+          schema: schema102.properties.service_point_id.type,
+          parentSchema: schema102.properties.service_point_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -15042,8 +15907,8 @@ function validate55(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema100.type,
-      parentSchema: schema100,
+      schema: schema102.type,
+      parentSchema: schema102,
       data,
     };
     if (vErrors === null) {
@@ -15053,10 +15918,10 @@ function validate55(
     }
     errors++;
   }
-  validate55.errors = vErrors;
+  validate57.errors = vErrors;
   return errors === 0;
 }
-validate55.evaluated = {
+validate57.evaluated = {
   props: {
     proposal_id: true,
     location_id: true,
@@ -15088,8 +15953,8 @@ validate55.evaluated = {
   dynamicItems: false,
 };
 
-export const maintenanceOperator = validate56;
-const schema103 = {
+export const maintenanceOperator = validate58;
+const schema105 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'maintenance-operator',
   title: 'MaintenanceOperator',
@@ -15155,13 +16020,13 @@ const schema103 = {
   },
 };
 
-function validate56(
+function validate58(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="maintenance-operator" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
+  const evaluated0 = validate58.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15176,8 +16041,8 @@ function validate56(
         keyword: 'required',
         params: { missingProperty: 'maintenance_operator_id' },
         message: "must have required property '" + 'maintenance_operator_id' + "'",
-        schema: schema103.required,
-        parentSchema: schema103,
+        schema: schema105.required,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -15194,8 +16059,8 @@ function validate56(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema103.required,
-        parentSchema: schema103,
+        schema: schema105.required,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -15212,8 +16077,8 @@ function validate56(
         keyword: 'required',
         params: { missingProperty: 'maintenance_provider_id' },
         message: "must have required property '" + 'maintenance_provider_id' + "'",
-        schema: schema103.required,
-        parentSchema: schema103,
+        schema: schema105.required,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -15232,8 +16097,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema103.properties.operator_id.type,
-          parentSchema: schema103.properties.operator_id,
+          schema: schema105.properties.operator_id.type,
+          parentSchema: schema105.properties.operator_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -15255,7 +16120,7 @@ function validate56(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema103.properties.maintenance_operator_id,
+            parentSchema: schema105.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -15273,7 +16138,7 @@ function validate56(
             params: { limit: 2 },
             message: 'must NOT have fewer than 2 characters',
             schema: 2,
-            parentSchema: schema103.properties.maintenance_operator_id,
+            parentSchema: schema105.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -15291,7 +16156,7 @@ function validate56(
             params: { format: 'alphanumeric-hyphen' },
             message: 'must match format "' + 'alphanumeric-hyphen' + '"',
             schema: 'alphanumeric-hyphen',
-            parentSchema: schema103.properties.maintenance_operator_id,
+            parentSchema: schema105.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -15308,8 +16173,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema103.properties.maintenance_operator_id.type,
-          parentSchema: schema103.properties.maintenance_operator_id,
+          schema: schema105.properties.maintenance_operator_id.type,
+          parentSchema: schema105.properties.maintenance_operator_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -15331,7 +16196,7 @@ function validate56(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema103.properties.name.allOf[0],
+            parentSchema: schema105.properties.name.allOf[0],
             data: data2,
           };
           if (vErrors === null) {
@@ -15351,7 +16216,7 @@ function validate56(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema103.properties.name.allOf[1],
+            parentSchema: schema105.properties.name.allOf[1],
             data: data2,
           };
           if (vErrors === null) {
@@ -15371,7 +16236,7 @@ function validate56(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema103.properties.name,
+            parentSchema: schema105.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -15388,8 +16253,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema103.properties.name.type,
-          parentSchema: schema103.properties.name,
+          schema: schema105.properties.name.type,
+          parentSchema: schema105.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -15409,8 +16274,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema103.properties.maintenance_provider_id.type,
-          parentSchema: schema103.properties.maintenance_provider_id,
+          schema: schema105.properties.maintenance_provider_id.type,
+          parentSchema: schema105.properties.maintenance_provider_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -15432,7 +16297,7 @@ function validate56(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema103.properties.email,
+            parentSchema: schema105.properties.email,
             data: data4,
           };
           if (vErrors === null) {
@@ -15450,7 +16315,7 @@ function validate56(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema103.properties.email,
+            parentSchema: schema105.properties.email,
             data: data4,
           };
           if (vErrors === null) {
@@ -15467,8 +16332,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema103.properties.email.type,
-          parentSchema: schema103.properties.email,
+          schema: schema105.properties.email.type,
+          parentSchema: schema105.properties.email,
           data: data4,
         };
         if (vErrors === null) {
@@ -15490,7 +16355,7 @@ function validate56(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema103.properties.phone,
+            parentSchema: schema105.properties.phone,
             data: data5,
           };
           if (vErrors === null) {
@@ -15507,8 +16372,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema103.properties.phone.type,
-          parentSchema: schema103.properties.phone,
+          schema: schema105.properties.phone.type,
+          parentSchema: schema105.properties.phone,
           data: data5,
         };
         if (vErrors === null) {
@@ -15532,8 +16397,8 @@ function validate56(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema103.properties.sp_id.items.type,
-              parentSchema: schema103.properties.sp_id.items,
+              schema: schema105.properties.sp_id.items.type,
+              parentSchema: schema105.properties.sp_id.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -15562,7 +16427,7 @@ function validate56(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema103.properties.sp_id,
+                parentSchema: schema105.properties.sp_id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -15583,8 +16448,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema103.properties.sp_id.type,
-          parentSchema: schema103.properties.sp_id,
+          schema: schema105.properties.sp_id.type,
+          parentSchema: schema105.properties.sp_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -15604,8 +16469,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema103.properties.active.type,
-          parentSchema: schema103.properties.active,
+          schema: schema105.properties.active.type,
+          parentSchema: schema105.properties.active,
           data: data8,
         };
         if (vErrors === null) {
@@ -15623,8 +16488,8 @@ function validate56(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema103.type,
-      parentSchema: schema103,
+      schema: schema105.type,
+      parentSchema: schema105,
       data,
     };
     if (vErrors === null) {
@@ -15634,10 +16499,10 @@ function validate56(
     }
     errors++;
   }
-  validate56.errors = vErrors;
+  validate58.errors = vErrors;
   return errors === 0;
 }
-validate56.evaluated = {
+validate58.evaluated = {
   props: {
     operator_id: true,
     maintenance_operator_id: true,
@@ -15652,8 +16517,8 @@ validate56.evaluated = {
   dynamicItems: false,
 };
 
-export const maintenanceProvider = validate57;
-const schema104 = {
+export const maintenanceProvider = validate59;
+const schema106 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'maintenance-provider',
   title: 'MaintenanceProvider',
@@ -15778,13 +16643,13 @@ const schema104 = {
   },
 };
 
-function validate57(
+function validate59(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="maintenance-provider" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate57.evaluated;
+  const evaluated0 = validate59.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15799,8 +16664,8 @@ function validate57(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema104.required,
-        parentSchema: schema104,
+        schema: schema106.required,
+        parentSchema: schema106,
         data,
       };
       if (vErrors === null) {
@@ -15817,8 +16682,8 @@ function validate57(
         keyword: 'required',
         params: { missingProperty: 'country_code' },
         message: "must have required property '" + 'country_code' + "'",
-        schema: schema104.required,
-        parentSchema: schema104,
+        schema: schema106.required,
+        parentSchema: schema106,
         data,
       };
       if (vErrors === null) {
@@ -15837,8 +16702,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema104.properties.maintenance_provider_id.type,
-          parentSchema: schema104.properties.maintenance_provider_id,
+          schema: schema106.properties.maintenance_provider_id.type,
+          parentSchema: schema106.properties.maintenance_provider_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -15860,7 +16725,7 @@ function validate57(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema104.properties.name,
+            parentSchema: schema106.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -15878,7 +16743,7 @@ function validate57(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema104.properties.name,
+            parentSchema: schema106.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -15896,7 +16761,7 @@ function validate57(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema104.properties.name,
+            parentSchema: schema106.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -15913,8 +16778,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.name.type,
-          parentSchema: schema104.properties.name,
+          schema: schema106.properties.name.type,
+          parentSchema: schema106.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -15936,7 +16801,7 @@ function validate57(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema104.properties.organization_number,
+            parentSchema: schema106.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -15954,7 +16819,7 @@ function validate57(
             params: { format: 'organization-number' },
             message: 'must match format "' + 'organization-number' + '"',
             schema: 'organization-number',
-            parentSchema: schema104.properties.organization_number,
+            parentSchema: schema106.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -15971,8 +16836,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.organization_number.type,
-          parentSchema: schema104.properties.organization_number,
+          schema: schema106.properties.organization_number.type,
+          parentSchema: schema106.properties.organization_number,
           data: data2,
         };
         if (vErrors === null) {
@@ -15994,7 +16859,7 @@ function validate57(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema104.properties.contact_person,
+            parentSchema: schema106.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -16012,7 +16877,7 @@ function validate57(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema104.properties.contact_person,
+            parentSchema: schema106.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -16029,8 +16894,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.contact_person.type,
-          parentSchema: schema104.properties.contact_person,
+          schema: schema106.properties.contact_person.type,
+          parentSchema: schema106.properties.contact_person,
           data: data3,
         };
         if (vErrors === null) {
@@ -16052,7 +16917,7 @@ function validate57(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema104.properties.phone,
+            parentSchema: schema106.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -16070,7 +16935,7 @@ function validate57(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema104.properties.phone,
+            parentSchema: schema106.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -16087,8 +16952,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.phone.type,
-          parentSchema: schema104.properties.phone,
+          schema: schema106.properties.phone.type,
+          parentSchema: schema106.properties.phone,
           data: data4,
         };
         if (vErrors === null) {
@@ -16110,7 +16975,7 @@ function validate57(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema104.properties.email,
+            parentSchema: schema106.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -16128,7 +16993,7 @@ function validate57(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema104.properties.email,
+            parentSchema: schema106.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -16145,8 +17010,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.email.type,
-          parentSchema: schema104.properties.email,
+          schema: schema106.properties.email.type,
+          parentSchema: schema106.properties.email,
           data: data5,
         };
         if (vErrors === null) {
@@ -16168,7 +17033,7 @@ function validate57(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema104.properties.address,
+            parentSchema: schema106.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -16186,7 +17051,7 @@ function validate57(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema104.properties.address,
+            parentSchema: schema106.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -16203,8 +17068,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.address.type,
-          parentSchema: schema104.properties.address,
+          schema: schema106.properties.address.type,
+          parentSchema: schema106.properties.address,
           data: data6,
         };
         if (vErrors === null) {
@@ -16226,7 +17091,7 @@ function validate57(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema104.properties.zip,
+            parentSchema: schema106.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -16244,7 +17109,7 @@ function validate57(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema104.properties.zip,
+            parentSchema: schema106.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -16262,7 +17127,7 @@ function validate57(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema104.properties.zip,
+            parentSchema: schema106.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -16279,8 +17144,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.zip.type,
-          parentSchema: schema104.properties.zip,
+          schema: schema106.properties.zip.type,
+          parentSchema: schema106.properties.zip,
           data: data7,
         };
         if (vErrors === null) {
@@ -16302,7 +17167,7 @@ function validate57(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema104.properties.city,
+            parentSchema: schema106.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -16320,7 +17185,7 @@ function validate57(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema104.properties.city,
+            parentSchema: schema106.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -16337,8 +17202,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.city.type,
-          parentSchema: schema104.properties.city,
+          schema: schema106.properties.city.type,
+          parentSchema: schema106.properties.city,
           data: data8,
         };
         if (vErrors === null) {
@@ -16409,7 +17274,7 @@ function validate57(
             params: { comparison: '<=', limit: 5 },
             message: 'must be <= 5',
             schema: 5,
-            parentSchema: schema104.properties.earnings_share,
+            parentSchema: schema106.properties.earnings_share,
             data: data10,
           };
           if (vErrors === null) {
@@ -16427,7 +17292,7 @@ function validate57(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema104.properties.earnings_share,
+            parentSchema: schema106.properties.earnings_share,
             data: data10,
           };
           if (vErrors === null) {
@@ -16444,8 +17309,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema104.properties.earnings_share.type,
-          parentSchema: schema104.properties.earnings_share,
+          schema: schema106.properties.earnings_share.type,
+          parentSchema: schema106.properties.earnings_share,
           data: data10,
         };
         if (vErrors === null) {
@@ -16465,8 +17330,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema104.properties.periodic_tickets.type,
-          parentSchema: schema104.properties.periodic_tickets,
+          schema: schema106.properties.periodic_tickets.type,
+          parentSchema: schema106.properties.periodic_tickets,
           data: data11,
         };
         if (vErrors === null) {
@@ -16486,8 +17351,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema104.properties.active.type,
-          parentSchema: schema104.properties.active,
+          schema: schema106.properties.active.type,
+          parentSchema: schema106.properties.active,
           data: data12,
         };
         if (vErrors === null) {
@@ -16505,8 +17370,8 @@ function validate57(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema104.type,
-      parentSchema: schema104,
+      schema: schema106.type,
+      parentSchema: schema106,
       data,
     };
     if (vErrors === null) {
@@ -16516,10 +17381,10 @@ function validate57(
     }
     errors++;
   }
-  validate57.errors = vErrors;
+  validate59.errors = vErrors;
   return errors === 0;
 }
-validate57.evaluated = {
+validate59.evaluated = {
   props: {
     maintenance_provider_id: true,
     name: true,
@@ -16539,8 +17404,8 @@ validate57.evaluated = {
   dynamicItems: false,
 };
 
-export const orderComment = validate58;
-const schema106 = {
+export const orderComment = validate60;
+const schema108 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'order-comment',
   title: 'OrderComment',
@@ -16549,13 +17414,13 @@ const schema106 = {
   properties: { comment: { type: 'string', maxLength: 500, format: 'name-3', 'x-input': { multiline: true } } },
 };
 
-function validate58(
+function validate60(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="order-comment" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate60.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16570,8 +17435,8 @@ function validate58(
         keyword: 'required',
         params: { missingProperty: 'comment' },
         message: "must have required property '" + 'comment' + "'",
-        schema: schema106.required,
-        parentSchema: schema106,
+        schema: schema108.required,
+        parentSchema: schema108,
         data,
       };
       if (vErrors === null) {
@@ -16592,7 +17457,7 @@ function validate58(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema106.properties.comment,
+            parentSchema: schema108.properties.comment,
             data: data0,
           };
           if (vErrors === null) {
@@ -16610,7 +17475,7 @@ function validate58(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema106.properties.comment,
+            parentSchema: schema108.properties.comment,
             data: data0,
           };
           if (vErrors === null) {
@@ -16627,8 +17492,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema106.properties.comment.type,
-          parentSchema: schema106.properties.comment,
+          schema: schema108.properties.comment.type,
+          parentSchema: schema108.properties.comment,
           data: data0,
         };
         if (vErrors === null) {
@@ -16646,8 +17511,8 @@ function validate58(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema106.type,
-      parentSchema: schema106,
+      schema: schema108.type,
+      parentSchema: schema108,
       data,
     };
     if (vErrors === null) {
@@ -16657,13 +17522,13 @@ function validate58(
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate60.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = { props: { comment: true }, dynamicProps: false, dynamicItems: false };
+validate60.evaluated = { props: { comment: true }, dynamicProps: false, dynamicItems: false };
 
-export const partnerAdmin = validate59;
-const schema107 = {
+export const partnerAdmin = validate61;
+const schema109 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'partner-admin',
   title: 'PartnerAdmin',
@@ -16677,13 +17542,13 @@ const schema107 = {
   },
 };
 
-function validate59(
+function validate61(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="partner-admin" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate59.evaluated;
+  const evaluated0 = validate61.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16698,8 +17563,8 @@ function validate59(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema109.required,
+        parentSchema: schema109,
         data,
       };
       if (vErrors === null) {
@@ -16716,8 +17581,8 @@ function validate59(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema109.required,
+        parentSchema: schema109,
         data,
       };
       if (vErrors === null) {
@@ -16738,7 +17603,7 @@ function validate59(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema107.properties.name,
+            parentSchema: schema109.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -16756,7 +17621,7 @@ function validate59(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema107.properties.name,
+            parentSchema: schema109.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -16774,7 +17639,7 @@ function validate59(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema107.properties.name,
+            parentSchema: schema109.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -16791,8 +17656,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema107.properties.name.type,
-          parentSchema: schema107.properties.name,
+          schema: schema109.properties.name.type,
+          parentSchema: schema109.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -16814,7 +17679,7 @@ function validate59(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema107.properties.email,
+            parentSchema: schema109.properties.email,
             data: data1,
           };
           if (vErrors === null) {
@@ -16832,7 +17697,7 @@ function validate59(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema107.properties.email,
+            parentSchema: schema109.properties.email,
             data: data1,
           };
           if (vErrors === null) {
@@ -16849,8 +17714,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema107.properties.email.type,
-          parentSchema: schema107.properties.email,
+          schema: schema109.properties.email.type,
+          parentSchema: schema109.properties.email,
           data: data1,
         };
         if (vErrors === null) {
@@ -16868,8 +17733,8 @@ function validate59(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema107.type,
-      parentSchema: schema107,
+      schema: schema109.type,
+      parentSchema: schema109,
       data,
     };
     if (vErrors === null) {
@@ -16879,13 +17744,13 @@ function validate59(
     }
     errors++;
   }
-  validate59.errors = vErrors;
+  validate61.errors = vErrors;
   return errors === 0;
 }
-validate59.evaluated = { props: { name: true, email: true }, dynamicProps: false, dynamicItems: false };
+validate61.evaluated = { props: { name: true, email: true }, dynamicProps: false, dynamicItems: false };
 
-export const piece = validate60;
-const schema108 = {
+export const piece = validate62;
+const schema110 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'piece',
   title: 'Piece',
@@ -17258,13 +18123,13 @@ const schema108 = {
   },
 };
 
-function validate60(
+function validate62(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="piece" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate60.evaluated;
+  const evaluated0 = validate62.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17279,8 +18144,8 @@ function validate60(
         keyword: 'required',
         params: { missingProperty: 'piece_id' },
         message: "must have required property '" + 'piece_id' + "'",
-        schema: schema108.required,
-        parentSchema: schema108,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -17297,8 +18162,8 @@ function validate60(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema108.required,
-        parentSchema: schema108,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -17315,8 +18180,8 @@ function validate60(
         keyword: 'required',
         params: { missingProperty: 'service_point_id' },
         message: "must have required property '" + 'service_point_id' + "'",
-        schema: schema108.required,
-        parentSchema: schema108,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -17333,8 +18198,8 @@ function validate60(
         keyword: 'required',
         params: { missingProperty: 'piece_type' },
         message: "must have required property '" + 'piece_type' + "'",
-        schema: schema108.required,
-        parentSchema: schema108,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -17355,7 +18220,7 @@ function validate60(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema108.properties.piece_id,
+            parentSchema: schema110.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -17373,7 +18238,7 @@ function validate60(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema108.properties.piece_id,
+            parentSchema: schema110.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -17391,7 +18256,7 @@ function validate60(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema108.properties.piece_id,
+            parentSchema: schema110.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -17408,8 +18273,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.properties.piece_id.type,
-          parentSchema: schema108.properties.piece_id,
+          schema: schema110.properties.piece_id.type,
+          parentSchema: schema110.properties.piece_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -17427,10 +18292,10 @@ function validate60(
           instancePath: instancePath + '/parcel_id',
           schemaPath: '#/properties/parcel_id/type',
           keyword: 'type',
-          params: { type: schema108.properties.parcel_id.type },
+          params: { type: schema110.properties.parcel_id.type },
           message: 'must be string,null',
-          schema: schema108.properties.parcel_id.type,
-          parentSchema: schema108.properties.parcel_id,
+          schema: schema110.properties.parcel_id.type,
+          parentSchema: schema110.properties.parcel_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -17449,7 +18314,7 @@ function validate60(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema108.properties.parcel_id,
+            parentSchema: schema110.properties.parcel_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -17468,10 +18333,10 @@ function validate60(
           instancePath: instancePath + '/shipment_id',
           schemaPath: '#/properties/shipment_id/type',
           keyword: 'type',
-          params: { type: schema108.properties.shipment_id.type },
+          params: { type: schema110.properties.shipment_id.type },
           message: 'must be string,null',
-          schema: schema108.properties.shipment_id.type,
-          parentSchema: schema108.properties.shipment_id,
+          schema: schema110.properties.shipment_id.type,
+          parentSchema: schema110.properties.shipment_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -17490,7 +18355,7 @@ function validate60(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema108.properties.shipment_id,
+            parentSchema: schema110.properties.shipment_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -17513,7 +18378,7 @@ function validate60(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema108.properties.piece_barcode,
+            parentSchema: schema110.properties.piece_barcode,
             data: data3,
           };
           if (vErrors === null) {
@@ -17531,7 +18396,7 @@ function validate60(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema108.properties.piece_barcode,
+            parentSchema: schema110.properties.piece_barcode,
             data: data3,
           };
           if (vErrors === null) {
@@ -17548,8 +18413,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.properties.piece_barcode.type,
-          parentSchema: schema108.properties.piece_barcode,
+          schema: schema110.properties.piece_barcode.type,
+          parentSchema: schema110.properties.piece_barcode,
           data: data3,
         };
         if (vErrors === null) {
@@ -17569,8 +18434,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema108.properties.test_piece.type,
-          parentSchema: schema108.properties.test_piece,
+          schema: schema110.properties.test_piece.type,
+          parentSchema: schema110.properties.test_piece,
           data: data4,
         };
         if (vErrors === null) {
@@ -17590,8 +18455,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema108.properties.state.type,
-          parentSchema: schema108.properties.state,
+          schema: schema110.properties.state.type,
+          parentSchema: schema110.properties.state,
           data: data5,
         };
         if (vErrors === null) {
@@ -17633,10 +18498,10 @@ function validate60(
           instancePath: instancePath + '/state',
           schemaPath: '#/properties/state/enum',
           keyword: 'enum',
-          params: { allowedValues: schema108.properties.state.enum },
+          params: { allowedValues: schema110.properties.state.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema108.properties.state.enum,
-          parentSchema: schema108.properties.state,
+          schema: schema110.properties.state.enum,
+          parentSchema: schema110.properties.state,
           data: data5,
         };
         if (vErrors === null) {
@@ -17656,8 +18521,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema108.properties.piece_type.type,
-          parentSchema: schema108.properties.piece_type,
+          schema: schema110.properties.piece_type.type,
+          parentSchema: schema110.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -17672,10 +18537,10 @@ function validate60(
           instancePath: instancePath + '/piece_type',
           schemaPath: '#/properties/piece_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema108.properties.piece_type.enum },
+          params: { allowedValues: schema110.properties.piece_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema108.properties.piece_type.enum,
-          parentSchema: schema108.properties.piece_type,
+          schema: schema110.properties.piece_type.enum,
+          parentSchema: schema110.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -17695,8 +18560,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema108.properties.carrier_id.type,
-          parentSchema: schema108.properties.carrier_id,
+          schema: schema110.properties.carrier_id.type,
+          parentSchema: schema110.properties.carrier_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -17716,8 +18581,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema108.properties.service_point_id.type,
-          parentSchema: schema108.properties.service_point_id,
+          schema: schema110.properties.service_point_id.type,
+          parentSchema: schema110.properties.service_point_id,
           data: data8,
         };
         if (vErrors === null) {
@@ -17735,10 +18600,10 @@ function validate60(
           instancePath: instancePath + '/service_point_name',
           schemaPath: '#/properties/service_point_name/type',
           keyword: 'type',
-          params: { type: schema108.properties.service_point_name.type },
+          params: { type: schema110.properties.service_point_name.type },
           message: 'must be string,null',
-          schema: schema108.properties.service_point_name.type,
-          parentSchema: schema108.properties.service_point_name,
+          schema: schema110.properties.service_point_name.type,
+          parentSchema: schema110.properties.service_point_name,
           data: data9,
         };
         if (vErrors === null) {
@@ -17756,10 +18621,10 @@ function validate60(
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema108.properties.support_provider_id.type },
+          params: { type: schema110.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema108.properties.support_provider_id.type,
-          parentSchema: schema108.properties.support_provider_id,
+          schema: schema110.properties.support_provider_id.type,
+          parentSchema: schema110.properties.support_provider_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -17777,10 +18642,10 @@ function validate60(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema108.properties.hardware_id.type },
+          params: { type: schema110.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema108.properties.hardware_id.type,
-          parentSchema: schema108.properties.hardware_id,
+          schema: schema110.properties.hardware_id.type,
+          parentSchema: schema110.properties.hardware_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -17798,10 +18663,10 @@ function validate60(
           instancePath: instancePath + '/compartment_id',
           schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
-          params: { type: schema108.properties.compartment_id.type },
+          params: { type: schema110.properties.compartment_id.type },
           message: 'must be integer,null',
-          schema: schema108.properties.compartment_id.type,
-          parentSchema: schema108.properties.compartment_id,
+          schema: schema110.properties.compartment_id.type,
+          parentSchema: schema110.properties.compartment_id,
           data: data12,
         };
         if (vErrors === null) {
@@ -17819,10 +18684,10 @@ function validate60(
           instancePath: instancePath + '/courier_id',
           schemaPath: '#/properties/courier_id/type',
           keyword: 'type',
-          params: { type: schema108.properties.courier_id.type },
+          params: { type: schema110.properties.courier_id.type },
           message: 'must be integer,null',
-          schema: schema108.properties.courier_id.type,
-          parentSchema: schema108.properties.courier_id,
+          schema: schema110.properties.courier_id.type,
+          parentSchema: schema110.properties.courier_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -17842,8 +18707,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema108.properties.allocation_type.type,
-          parentSchema: schema108.properties.allocation_type,
+          schema: schema110.properties.allocation_type.type,
+          parentSchema: schema110.properties.allocation_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -17858,10 +18723,10 @@ function validate60(
           instancePath: instancePath + '/allocation_type',
           schemaPath: '#/properties/allocation_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema108.properties.allocation_type.enum },
+          params: { allowedValues: schema110.properties.allocation_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema108.properties.allocation_type.enum,
-          parentSchema: schema108.properties.allocation_type,
+          schema: schema110.properties.allocation_type.enum,
+          parentSchema: schema110.properties.allocation_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -17881,8 +18746,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.properties.parcel_type.type,
-          parentSchema: schema108.properties.parcel_type,
+          schema: schema110.properties.parcel_type.type,
+          parentSchema: schema110.properties.parcel_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -17897,10 +18762,10 @@ function validate60(
           instancePath: instancePath + '/parcel_type',
           schemaPath: '#/properties/parcel_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema108.properties.parcel_type.enum },
+          params: { allowedValues: schema110.properties.parcel_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema108.properties.parcel_type.enum,
-          parentSchema: schema108.properties.parcel_type,
+          schema: schema110.properties.parcel_type.enum,
+          parentSchema: schema110.properties.parcel_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -17922,7 +18787,7 @@ function validate60(
             params: { comparison: '<=', limit: 58 },
             message: 'must be <= 58',
             schema: 58,
-            parentSchema: schema108.properties.height,
+            parentSchema: schema110.properties.height,
             data: data16,
           };
           if (vErrors === null) {
@@ -17940,7 +18805,7 @@ function validate60(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema108.properties.height,
+            parentSchema: schema110.properties.height,
             data: data16,
           };
           if (vErrors === null) {
@@ -17957,8 +18822,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema108.properties.height.type,
-          parentSchema: schema108.properties.height,
+          schema: schema110.properties.height.type,
+          parentSchema: schema110.properties.height,
           data: data16,
         };
         if (vErrors === null) {
@@ -17980,7 +18845,7 @@ function validate60(
             params: { comparison: '<=', limit: 43 },
             message: 'must be <= 43',
             schema: 43,
-            parentSchema: schema108.properties.width,
+            parentSchema: schema110.properties.width,
             data: data17,
           };
           if (vErrors === null) {
@@ -17998,7 +18863,7 @@ function validate60(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema108.properties.width,
+            parentSchema: schema110.properties.width,
             data: data17,
           };
           if (vErrors === null) {
@@ -18015,8 +18880,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema108.properties.width.type,
-          parentSchema: schema108.properties.width,
+          schema: schema110.properties.width.type,
+          parentSchema: schema110.properties.width,
           data: data17,
         };
         if (vErrors === null) {
@@ -18038,7 +18903,7 @@ function validate60(
             params: { comparison: '<=', limit: 58 },
             message: 'must be <= 58',
             schema: 58,
-            parentSchema: schema108.properties.depth,
+            parentSchema: schema110.properties.depth,
             data: data18,
           };
           if (vErrors === null) {
@@ -18056,7 +18921,7 @@ function validate60(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema108.properties.depth,
+            parentSchema: schema110.properties.depth,
             data: data18,
           };
           if (vErrors === null) {
@@ -18073,8 +18938,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema108.properties.depth.type,
-          parentSchema: schema108.properties.depth,
+          schema: schema110.properties.depth.type,
+          parentSchema: schema110.properties.depth,
           data: data18,
         };
         if (vErrors === null) {
@@ -18092,10 +18957,10 @@ function validate60(
           instancePath: instancePath + '/sender_name',
           schemaPath: '#/properties/sender_name/type',
           keyword: 'type',
-          params: { type: schema108.properties.sender_name.type },
+          params: { type: schema110.properties.sender_name.type },
           message: 'must be string,null',
-          schema: schema108.properties.sender_name.type,
-          parentSchema: schema108.properties.sender_name,
+          schema: schema110.properties.sender_name.type,
+          parentSchema: schema110.properties.sender_name,
           data: data19,
         };
         if (vErrors === null) {
@@ -18114,7 +18979,7 @@ function validate60(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema108.properties.sender_name,
+            parentSchema: schema110.properties.sender_name,
             data: data19,
           };
           if (vErrors === null) {
@@ -18133,10 +18998,10 @@ function validate60(
           instancePath: instancePath + '/sender_phone',
           schemaPath: '#/properties/sender_phone/type',
           keyword: 'type',
-          params: { type: schema108.properties.sender_phone.type },
+          params: { type: schema110.properties.sender_phone.type },
           message: 'must be string,null',
-          schema: schema108.properties.sender_phone.type,
-          parentSchema: schema108.properties.sender_phone,
+          schema: schema110.properties.sender_phone.type,
+          parentSchema: schema110.properties.sender_phone,
           data: data20,
         };
         if (vErrors === null) {
@@ -18155,7 +19020,7 @@ function validate60(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema108.properties.sender_phone,
+            parentSchema: schema110.properties.sender_phone,
             data: data20,
           };
           if (vErrors === null) {
@@ -18174,10 +19039,10 @@ function validate60(
           instancePath: instancePath + '/sender_email',
           schemaPath: '#/properties/sender_email/type',
           keyword: 'type',
-          params: { type: schema108.properties.sender_email.type },
+          params: { type: schema110.properties.sender_email.type },
           message: 'must be string,null',
-          schema: schema108.properties.sender_email.type,
-          parentSchema: schema108.properties.sender_email,
+          schema: schema110.properties.sender_email.type,
+          parentSchema: schema110.properties.sender_email,
           data: data21,
         };
         if (vErrors === null) {
@@ -18196,7 +19061,7 @@ function validate60(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema108.properties.sender_email,
+            parentSchema: schema110.properties.sender_email,
             data: data21,
           };
           if (vErrors === null) {
@@ -18215,10 +19080,10 @@ function validate60(
           instancePath: instancePath + '/recipient_name',
           schemaPath: '#/properties/recipient_name/type',
           keyword: 'type',
-          params: { type: schema108.properties.recipient_name.type },
+          params: { type: schema110.properties.recipient_name.type },
           message: 'must be string,null',
-          schema: schema108.properties.recipient_name.type,
-          parentSchema: schema108.properties.recipient_name,
+          schema: schema110.properties.recipient_name.type,
+          parentSchema: schema110.properties.recipient_name,
           data: data22,
         };
         if (vErrors === null) {
@@ -18237,7 +19102,7 @@ function validate60(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema108.properties.recipient_name,
+            parentSchema: schema110.properties.recipient_name,
             data: data22,
           };
           if (vErrors === null) {
@@ -18256,10 +19121,10 @@ function validate60(
           instancePath: instancePath + '/recipient_phone',
           schemaPath: '#/properties/recipient_phone/type',
           keyword: 'type',
-          params: { type: schema108.properties.recipient_phone.type },
+          params: { type: schema110.properties.recipient_phone.type },
           message: 'must be string,null',
-          schema: schema108.properties.recipient_phone.type,
-          parentSchema: schema108.properties.recipient_phone,
+          schema: schema110.properties.recipient_phone.type,
+          parentSchema: schema110.properties.recipient_phone,
           data: data23,
         };
         if (vErrors === null) {
@@ -18278,7 +19143,7 @@ function validate60(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema108.properties.recipient_phone,
+            parentSchema: schema110.properties.recipient_phone,
             data: data23,
           };
           if (vErrors === null) {
@@ -18297,10 +19162,10 @@ function validate60(
           instancePath: instancePath + '/recipient_email',
           schemaPath: '#/properties/recipient_email/type',
           keyword: 'type',
-          params: { type: schema108.properties.recipient_email.type },
+          params: { type: schema110.properties.recipient_email.type },
           message: 'must be string,null',
-          schema: schema108.properties.recipient_email.type,
-          parentSchema: schema108.properties.recipient_email,
+          schema: schema110.properties.recipient_email.type,
+          parentSchema: schema110.properties.recipient_email,
           data: data24,
         };
         if (vErrors === null) {
@@ -18319,7 +19184,7 @@ function validate60(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema108.properties.recipient_email,
+            parentSchema: schema110.properties.recipient_email,
             data: data24,
           };
           if (vErrors === null) {
@@ -18338,10 +19203,10 @@ function validate60(
           instancePath: instancePath + '/end_user_phone',
           schemaPath: '#/properties/end_user_phone/type',
           keyword: 'type',
-          params: { type: schema108.properties.end_user_phone.type },
+          params: { type: schema110.properties.end_user_phone.type },
           message: 'must be string,null',
-          schema: schema108.properties.end_user_phone.type,
-          parentSchema: schema108.properties.end_user_phone,
+          schema: schema110.properties.end_user_phone.type,
+          parentSchema: schema110.properties.end_user_phone,
           data: data25,
         };
         if (vErrors === null) {
@@ -18360,7 +19225,7 @@ function validate60(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema108.properties.end_user_phone,
+            parentSchema: schema110.properties.end_user_phone,
             data: data25,
           };
           if (vErrors === null) {
@@ -18379,10 +19244,10 @@ function validate60(
           instancePath: instancePath + '/end_user_email',
           schemaPath: '#/properties/end_user_email/type',
           keyword: 'type',
-          params: { type: schema108.properties.end_user_email.type },
+          params: { type: schema110.properties.end_user_email.type },
           message: 'must be string,null',
-          schema: schema108.properties.end_user_email.type,
-          parentSchema: schema108.properties.end_user_email,
+          schema: schema110.properties.end_user_email.type,
+          parentSchema: schema110.properties.end_user_email,
           data: data26,
         };
         if (vErrors === null) {
@@ -18401,7 +19266,7 @@ function validate60(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema108.properties.end_user_email,
+            parentSchema: schema110.properties.end_user_email,
             data: data26,
           };
           if (vErrors === null) {
@@ -18420,10 +19285,10 @@ function validate60(
           instancePath: instancePath + '/enduser_id',
           schemaPath: '#/properties/enduser_id/type',
           keyword: 'type',
-          params: { type: schema108.properties.enduser_id.type },
+          params: { type: schema110.properties.enduser_id.type },
           message: 'must be integer,null',
-          schema: schema108.properties.enduser_id.type,
-          parentSchema: schema108.properties.enduser_id,
+          schema: schema110.properties.enduser_id.type,
+          parentSchema: schema110.properties.enduser_id,
           data: data27,
         };
         if (vErrors === null) {
@@ -18441,10 +19306,10 @@ function validate60(
           instancePath: instancePath + '/reference',
           schemaPath: '#/properties/reference/type',
           keyword: 'type',
-          params: { type: schema108.properties.reference.type },
+          params: { type: schema110.properties.reference.type },
           message: 'must be string,null',
-          schema: schema108.properties.reference.type,
-          parentSchema: schema108.properties.reference,
+          schema: schema110.properties.reference.type,
+          parentSchema: schema110.properties.reference,
           data: data28,
         };
         if (vErrors === null) {
@@ -18463,7 +19328,7 @@ function validate60(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema108.properties.reference,
+            parentSchema: schema110.properties.reference,
             data: data28,
           };
           if (vErrors === null) {
@@ -18484,8 +19349,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.properties.reservation.type,
-          parentSchema: schema108.properties.reservation,
+          schema: schema110.properties.reservation.type,
+          parentSchema: schema110.properties.reservation,
           data: data29,
         };
         if (vErrors === null) {
@@ -18500,10 +19365,10 @@ function validate60(
           instancePath: instancePath + '/reservation',
           schemaPath: '#/properties/reservation/enum',
           keyword: 'enum',
-          params: { allowedValues: schema108.properties.reservation.enum },
+          params: { allowedValues: schema110.properties.reservation.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema108.properties.reservation.enum,
-          parentSchema: schema108.properties.reservation,
+          schema: schema110.properties.reservation.enum,
+          parentSchema: schema110.properties.reservation,
           data: data29,
         };
         if (vErrors === null) {
@@ -18523,8 +19388,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema108.properties.reservation_time.type,
-          parentSchema: schema108.properties.reservation_time,
+          schema: schema110.properties.reservation_time.type,
+          parentSchema: schema110.properties.reservation_time,
           data: data30,
         };
         if (vErrors === null) {
@@ -18543,7 +19408,7 @@ function validate60(
             params: { comparison: '<=', limit: 168 },
             message: 'must be <= 168',
             schema: 168,
-            parentSchema: schema108.properties.reservation_time,
+            parentSchema: schema110.properties.reservation_time,
             data: data30,
           };
           if (vErrors === null) {
@@ -18561,7 +19426,7 @@ function validate60(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema108.properties.reservation_time,
+            parentSchema: schema110.properties.reservation_time,
             data: data30,
           };
           if (vErrors === null) {
@@ -18580,10 +19445,10 @@ function validate60(
           instancePath: instancePath + '/reserved_until',
           schemaPath: '#/properties/reserved_until/type',
           keyword: 'type',
-          params: { type: schema108.properties.reserved_until.type },
+          params: { type: schema110.properties.reserved_until.type },
           message: 'must be string,null',
-          schema: schema108.properties.reserved_until.type,
-          parentSchema: schema108.properties.reserved_until,
+          schema: schema110.properties.reserved_until.type,
+          parentSchema: schema110.properties.reserved_until,
           data: data31,
         };
         if (vErrors === null) {
@@ -18602,7 +19467,7 @@ function validate60(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema108.properties.reserved_until,
+            parentSchema: schema110.properties.reserved_until,
             data: data31,
           };
           if (vErrors === null) {
@@ -18623,8 +19488,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema108.properties.expiry_days.type,
-          parentSchema: schema108.properties.expiry_days,
+          schema: schema110.properties.expiry_days.type,
+          parentSchema: schema110.properties.expiry_days,
           data: data32,
         };
         if (vErrors === null) {
@@ -18643,7 +19508,7 @@ function validate60(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema108.properties.expiry_days,
+            parentSchema: schema110.properties.expiry_days,
             data: data32,
           };
           if (vErrors === null) {
@@ -18661,7 +19526,7 @@ function validate60(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema108.properties.expiry_days,
+            parentSchema: schema110.properties.expiry_days,
             data: data32,
           };
           if (vErrors === null) {
@@ -18680,10 +19545,10 @@ function validate60(
           instancePath: instancePath + '/expiry_at',
           schemaPath: '#/properties/expiry_at/type',
           keyword: 'type',
-          params: { type: schema108.properties.expiry_at.type },
+          params: { type: schema110.properties.expiry_at.type },
           message: 'must be string,null',
-          schema: schema108.properties.expiry_at.type,
-          parentSchema: schema108.properties.expiry_at,
+          schema: schema110.properties.expiry_at.type,
+          parentSchema: schema110.properties.expiry_at,
           data: data33,
         };
         if (vErrors === null) {
@@ -18702,7 +19567,7 @@ function validate60(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema108.properties.expiry_at,
+            parentSchema: schema110.properties.expiry_at,
             data: data33,
           };
           if (vErrors === null) {
@@ -18728,8 +19593,8 @@ function validate60(
                 keyword: 'required',
                 params: { missingProperty: 'token_type' },
                 message: "must have required property '" + 'token_type' + "'",
-                schema: schema108.properties.tokens.items.required,
-                parentSchema: schema108.properties.tokens.items,
+                schema: schema110.properties.tokens.items.required,
+                parentSchema: schema110.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -18746,8 +19611,8 @@ function validate60(
                 keyword: 'required',
                 params: { missingProperty: 'status' },
                 message: "must have required property '" + 'status' + "'",
-                schema: schema108.properties.tokens.items.required,
-                parentSchema: schema108.properties.tokens.items,
+                schema: schema110.properties.tokens.items.required,
+                parentSchema: schema110.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -18764,8 +19629,8 @@ function validate60(
                 keyword: 'required',
                 params: { missingProperty: 'code' },
                 message: "must have required property '" + 'code' + "'",
-                schema: schema108.properties.tokens.items.required,
-                parentSchema: schema108.properties.tokens.items,
+                schema: schema110.properties.tokens.items.required,
+                parentSchema: schema110.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -18784,8 +19649,8 @@ function validate60(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.tokens.items.properties.token_type.type,
-                  parentSchema: schema108.properties.tokens.items.properties.token_type,
+                  schema: schema110.properties.tokens.items.properties.token_type.type,
+                  parentSchema: schema110.properties.tokens.items.properties.token_type,
                   data: data36,
                 };
                 if (vErrors === null) {
@@ -18808,10 +19673,10 @@ function validate60(
                   instancePath: instancePath + '/tokens/' + i0 + '/token_type',
                   schemaPath: '#/properties/tokens/items/properties/token_type/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema108.properties.tokens.items.properties.token_type.enum },
+                  params: { allowedValues: schema110.properties.tokens.items.properties.token_type.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema108.properties.tokens.items.properties.token_type.enum,
-                  parentSchema: schema108.properties.tokens.items.properties.token_type,
+                  schema: schema110.properties.tokens.items.properties.token_type.enum,
+                  parentSchema: schema110.properties.tokens.items.properties.token_type,
                   data: data36,
                 };
                 if (vErrors === null) {
@@ -18831,8 +19696,8 @@ function validate60(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.tokens.items.properties.status.type,
-                  parentSchema: schema108.properties.tokens.items.properties.status,
+                  schema: schema110.properties.tokens.items.properties.status.type,
+                  parentSchema: schema110.properties.tokens.items.properties.status,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -18853,10 +19718,10 @@ function validate60(
                   instancePath: instancePath + '/tokens/' + i0 + '/status',
                   schemaPath: '#/properties/tokens/items/properties/status/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema108.properties.tokens.items.properties.status.enum },
+                  params: { allowedValues: schema110.properties.tokens.items.properties.status.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema108.properties.tokens.items.properties.status.enum,
-                  parentSchema: schema108.properties.tokens.items.properties.status,
+                  schema: schema110.properties.tokens.items.properties.status.enum,
+                  parentSchema: schema110.properties.tokens.items.properties.status,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -18878,7 +19743,7 @@ function validate60(
                     params: { limit: 12 },
                     message: 'must NOT have more than 12 characters',
                     schema: 12,
-                    parentSchema: schema108.properties.tokens.items.properties.code,
+                    parentSchema: schema110.properties.tokens.items.properties.code,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -18895,8 +19760,8 @@ function validate60(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.tokens.items.properties.code.type,
-                  parentSchema: schema108.properties.tokens.items.properties.code,
+                  schema: schema110.properties.tokens.items.properties.code.type,
+                  parentSchema: schema110.properties.tokens.items.properties.code,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -18914,10 +19779,10 @@ function validate60(
                   instancePath: instancePath + '/tokens/' + i0 + '/valid_until',
                   schemaPath: '#/properties/tokens/items/properties/valid_until/type',
                   keyword: 'type',
-                  params: { type: schema108.properties.tokens.items.properties.valid_until.type },
+                  params: { type: schema110.properties.tokens.items.properties.valid_until.type },
                   message: 'must be string,null',
-                  schema: schema108.properties.tokens.items.properties.valid_until.type,
-                  parentSchema: schema108.properties.tokens.items.properties.valid_until,
+                  schema: schema110.properties.tokens.items.properties.valid_until.type,
+                  parentSchema: schema110.properties.tokens.items.properties.valid_until,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -18936,7 +19801,7 @@ function validate60(
                     params: { format: 'date-time' },
                     message: 'must match format "' + 'date-time' + '"',
                     schema: 'date-time',
-                    parentSchema: schema108.properties.tokens.items.properties.valid_until,
+                    parentSchema: schema110.properties.tokens.items.properties.valid_until,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -18955,8 +19820,8 @@ function validate60(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema108.properties.tokens.items.type,
-              parentSchema: schema108.properties.tokens.items,
+              schema: schema110.properties.tokens.items.type,
+              parentSchema: schema110.properties.tokens.items,
               data: data35,
             };
             if (vErrors === null) {
@@ -18974,8 +19839,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema108.properties.tokens.type,
-          parentSchema: schema108.properties.tokens,
+          schema: schema110.properties.tokens.type,
+          parentSchema: schema110.properties.tokens,
           data: data34,
         };
         if (vErrors === null) {
@@ -19000,8 +19865,8 @@ function validate60(
                 keyword: 'required',
                 params: { missingProperty: 'channel' },
                 message: "must have required property '" + 'channel' + "'",
-                schema: schema108.properties.notifications.items.required,
-                parentSchema: schema108.properties.notifications.items,
+                schema: schema110.properties.notifications.items.required,
+                parentSchema: schema110.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -19018,8 +19883,8 @@ function validate60(
                 keyword: 'required',
                 params: { missingProperty: 'to' },
                 message: "must have required property '" + 'to' + "'",
-                schema: schema108.properties.notifications.items.required,
-                parentSchema: schema108.properties.notifications.items,
+                schema: schema110.properties.notifications.items.required,
+                parentSchema: schema110.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -19036,8 +19901,8 @@ function validate60(
                 keyword: 'required',
                 params: { missingProperty: 'at' },
                 message: "must have required property '" + 'at' + "'",
-                schema: schema108.properties.notifications.items.required,
-                parentSchema: schema108.properties.notifications.items,
+                schema: schema110.properties.notifications.items.required,
+                parentSchema: schema110.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -19056,8 +19921,8 @@ function validate60(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.notifications.items.properties.channel.type,
-                  parentSchema: schema108.properties.notifications.items.properties.channel,
+                  schema: schema110.properties.notifications.items.properties.channel.type,
+                  parentSchema: schema110.properties.notifications.items.properties.channel,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -19072,10 +19937,10 @@ function validate60(
                   instancePath: instancePath + '/notifications/' + i1 + '/channel',
                   schemaPath: '#/properties/notifications/items/properties/channel/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema108.properties.notifications.items.properties.channel.enum },
+                  params: { allowedValues: schema110.properties.notifications.items.properties.channel.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema108.properties.notifications.items.properties.channel.enum,
-                  parentSchema: schema108.properties.notifications.items.properties.channel,
+                  schema: schema110.properties.notifications.items.properties.channel.enum,
+                  parentSchema: schema110.properties.notifications.items.properties.channel,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -19097,7 +19962,7 @@ function validate60(
                     params: { limit: 70 },
                     message: 'must NOT have more than 70 characters',
                     schema: 70,
-                    parentSchema: schema108.properties.notifications.items.properties.to,
+                    parentSchema: schema110.properties.notifications.items.properties.to,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -19114,8 +19979,8 @@ function validate60(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.notifications.items.properties.to.type,
-                  parentSchema: schema108.properties.notifications.items.properties.to,
+                  schema: schema110.properties.notifications.items.properties.to.type,
+                  parentSchema: schema110.properties.notifications.items.properties.to,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -19135,8 +20000,8 @@ function validate60(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.notifications.items.properties.token_type.type,
-                  parentSchema: schema108.properties.notifications.items.properties.token_type,
+                  schema: schema110.properties.notifications.items.properties.token_type.type,
+                  parentSchema: schema110.properties.notifications.items.properties.token_type,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -19159,10 +20024,10 @@ function validate60(
                   instancePath: instancePath + '/notifications/' + i1 + '/token_type',
                   schemaPath: '#/properties/notifications/items/properties/token_type/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema108.properties.notifications.items.properties.token_type.enum },
+                  params: { allowedValues: schema110.properties.notifications.items.properties.token_type.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema108.properties.notifications.items.properties.token_type.enum,
-                  parentSchema: schema108.properties.notifications.items.properties.token_type,
+                  schema: schema110.properties.notifications.items.properties.token_type.enum,
+                  parentSchema: schema110.properties.notifications.items.properties.token_type,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -19184,7 +20049,7 @@ function validate60(
                     params: { format: 'date-time' },
                     message: 'must match format "' + 'date-time' + '"',
                     schema: 'date-time',
-                    parentSchema: schema108.properties.notifications.items.properties.at,
+                    parentSchema: schema110.properties.notifications.items.properties.at,
                     data: data45,
                   };
                   if (vErrors === null) {
@@ -19201,8 +20066,8 @@ function validate60(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.notifications.items.properties.at.type,
-                  parentSchema: schema108.properties.notifications.items.properties.at,
+                  schema: schema110.properties.notifications.items.properties.at.type,
+                  parentSchema: schema110.properties.notifications.items.properties.at,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -19220,8 +20085,8 @@ function validate60(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema108.properties.notifications.items.type,
-              parentSchema: schema108.properties.notifications.items,
+              schema: schema110.properties.notifications.items.type,
+              parentSchema: schema110.properties.notifications.items,
               data: data41,
             };
             if (vErrors === null) {
@@ -19239,8 +20104,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema108.properties.notifications.type,
-          parentSchema: schema108.properties.notifications,
+          schema: schema110.properties.notifications.type,
+          parentSchema: schema110.properties.notifications,
           data: data40,
         };
         if (vErrors === null) {
@@ -19262,7 +20127,7 @@ function validate60(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema108.properties.created_at,
+            parentSchema: schema110.properties.created_at,
             data: data46,
           };
           if (vErrors === null) {
@@ -19279,8 +20144,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.properties.created_at.type,
-          parentSchema: schema108.properties.created_at,
+          schema: schema110.properties.created_at.type,
+          parentSchema: schema110.properties.created_at,
           data: data46,
         };
         if (vErrors === null) {
@@ -19300,8 +20165,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema108.properties.active.type,
-          parentSchema: schema108.properties.active,
+          schema: schema110.properties.active.type,
+          parentSchema: schema110.properties.active,
           data: data47,
         };
         if (vErrors === null) {
@@ -19319,8 +20184,8 @@ function validate60(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema108.type,
-      parentSchema: schema108,
+      schema: schema110.type,
+      parentSchema: schema110,
       data,
     };
     if (vErrors === null) {
@@ -19330,10 +20195,10 @@ function validate60(
     }
     errors++;
   }
-  validate60.errors = vErrors;
+  validate62.errors = vErrors;
   return errors === 0;
 }
-validate60.evaluated = {
+validate62.evaluated = {
   props: {
     piece_id: true,
     parcel_id: true,
@@ -19378,8 +20243,8 @@ validate60.evaluated = {
   dynamicItems: false,
 };
 
-export const pinpad = validate61;
-const schema109 = {
+export const pinpad = validate63;
+const schema111 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'pinpad',
   title: 'Pinpad',
@@ -19572,13 +20437,13 @@ const schema109 = {
 };
 const formats206 = sharedValidators.formats.numeric;
 
-function validate61(
+function validate63(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="pinpad" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate61.evaluated;
+  const evaluated0 = validate63.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19593,8 +20458,8 @@ function validate61(
         keyword: 'required',
         params: { missingProperty: 'ble_chip_id' },
         message: "must have required property '" + 'ble_chip_id' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema111.required,
+        parentSchema: schema111,
         data,
       };
       if (vErrors === null) {
@@ -19611,8 +20476,8 @@ function validate61(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema111.required,
+        parentSchema: schema111,
         data,
       };
       if (vErrors === null) {
@@ -19629,8 +20494,8 @@ function validate61(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema111.required,
+        parentSchema: schema111,
         data,
       };
       if (vErrors === null) {
@@ -19692,7 +20557,7 @@ function validate61(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema109.properties.ble_chip_id,
+            parentSchema: schema111.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -19710,7 +20575,7 @@ function validate61(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema109.properties.ble_chip_id,
+            parentSchema: schema111.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -19728,7 +20593,7 @@ function validate61(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema109.properties.ble_chip_id,
+            parentSchema: schema111.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -19745,8 +20610,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.ble_chip_id.type,
-          parentSchema: schema109.properties.ble_chip_id,
+          schema: schema111.properties.ble_chip_id.type,
+          parentSchema: schema111.properties.ble_chip_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -19805,8 +20670,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema109.properties.hardware_model_id.type,
-          parentSchema: schema109.properties.hardware_model_id,
+          schema: schema111.properties.hardware_model_id.type,
+          parentSchema: schema111.properties.hardware_model_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -19826,8 +20691,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema109.properties.hardware_owner_id.type,
-          parentSchema: schema109.properties.hardware_owner_id,
+          schema: schema111.properties.hardware_owner_id.type,
+          parentSchema: schema111.properties.hardware_owner_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -19845,10 +20710,10 @@ function validate61(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema109.properties.service_point_id.type },
+          params: { type: schema111.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema109.properties.service_point_id.type,
-          parentSchema: schema109.properties.service_point_id,
+          schema: schema111.properties.service_point_id.type,
+          parentSchema: schema111.properties.service_point_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -19866,10 +20731,10 @@ function validate61(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema109.properties.hardware_id.type },
+          params: { type: schema111.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema109.properties.hardware_id.type,
-          parentSchema: schema109.properties.hardware_id,
+          schema: schema111.properties.hardware_id.type,
+          parentSchema: schema111.properties.hardware_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -19893,8 +20758,8 @@ function validate61(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema109.properties.alerts.items.type,
-              parentSchema: schema109.properties.alerts.items,
+              schema: schema111.properties.alerts.items.type,
+              parentSchema: schema111.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -19915,10 +20780,10 @@ function validate61(
               instancePath: instancePath + '/alerts/' + i0,
               schemaPath: '#/properties/alerts/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema109.properties.alerts.items.enum },
+              params: { allowedValues: schema111.properties.alerts.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema109.properties.alerts.items.enum,
-              parentSchema: schema109.properties.alerts.items,
+              schema: schema111.properties.alerts.items.enum,
+              parentSchema: schema111.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -19947,7 +20812,7 @@ function validate61(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema109.properties.alerts,
+                parentSchema: schema111.properties.alerts,
                 data: data7,
               };
               if (vErrors === null) {
@@ -19968,8 +20833,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema109.properties.alerts.type,
-          parentSchema: schema109.properties.alerts,
+          schema: schema111.properties.alerts.type,
+          parentSchema: schema111.properties.alerts,
           data: data7,
         };
         if (vErrors === null) {
@@ -19987,10 +20852,10 @@ function validate61(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema109.properties.last_sync_at.type },
+          params: { type: schema111.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema109.properties.last_sync_at.type,
-          parentSchema: schema109.properties.last_sync_at,
+          schema: schema111.properties.last_sync_at.type,
+          parentSchema: schema111.properties.last_sync_at,
           data: data9,
         };
         if (vErrors === null) {
@@ -20009,7 +20874,7 @@ function validate61(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema109.properties.last_sync_at,
+            parentSchema: schema111.properties.last_sync_at,
             data: data9,
           };
           if (vErrors === null) {
@@ -20030,8 +20895,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema109.properties.installation_sync_status.type,
-          parentSchema: schema109.properties.installation_sync_status,
+          schema: schema111.properties.installation_sync_status.type,
+          parentSchema: schema111.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -20046,10 +20911,10 @@ function validate61(
           instancePath: instancePath + '/installation_sync_status',
           schemaPath: '#/properties/installation_sync_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema109.properties.installation_sync_status.enum },
+          params: { allowedValues: schema111.properties.installation_sync_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema109.properties.installation_sync_status.enum,
-          parentSchema: schema109.properties.installation_sync_status,
+          schema: schema111.properties.installation_sync_status.enum,
+          parentSchema: schema111.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -20071,7 +20936,7 @@ function validate61(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema109.properties.firmware_version,
+            parentSchema: schema111.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -20089,7 +20954,7 @@ function validate61(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema109.properties.firmware_version,
+            parentSchema: schema111.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -20106,8 +20971,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.firmware_version.type,
-          parentSchema: schema109.properties.firmware_version,
+          schema: schema111.properties.firmware_version.type,
+          parentSchema: schema111.properties.firmware_version,
           data: data11,
         };
         if (vErrors === null) {
@@ -20129,7 +20994,7 @@ function validate61(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema109.properties.comm_board,
+            parentSchema: schema111.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -20147,7 +21012,7 @@ function validate61(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema109.properties.comm_board,
+            parentSchema: schema111.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -20164,8 +21029,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.comm_board.type,
-          parentSchema: schema109.properties.comm_board,
+          schema: schema111.properties.comm_board.type,
+          parentSchema: schema111.properties.comm_board,
           data: data12,
         };
         if (vErrors === null) {
@@ -20187,7 +21052,7 @@ function validate61(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema109.properties.battery_pack,
+            parentSchema: schema111.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -20205,7 +21070,7 @@ function validate61(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema109.properties.battery_pack,
+            parentSchema: schema111.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -20222,8 +21087,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.battery_pack.type,
-          parentSchema: schema109.properties.battery_pack,
+          schema: schema111.properties.battery_pack.type,
+          parentSchema: schema111.properties.battery_pack,
           data: data13,
         };
         if (vErrors === null) {
@@ -20245,7 +21110,7 @@ function validate61(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema109.properties.order_number,
+            parentSchema: schema111.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -20263,7 +21128,7 @@ function validate61(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema109.properties.order_number,
+            parentSchema: schema111.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -20280,8 +21145,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.order_number.type,
-          parentSchema: schema109.properties.order_number,
+          schema: schema111.properties.order_number.type,
+          parentSchema: schema111.properties.order_number,
           data: data14,
         };
         if (vErrors === null) {
@@ -20303,7 +21168,7 @@ function validate61(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema109.properties.type_number,
+            parentSchema: schema111.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -20321,7 +21186,7 @@ function validate61(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema109.properties.type_number,
+            parentSchema: schema111.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -20338,8 +21203,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.type_number.type,
-          parentSchema: schema109.properties.type_number,
+          schema: schema111.properties.type_number.type,
+          parentSchema: schema111.properties.type_number,
           data: data15,
         };
         if (vErrors === null) {
@@ -20361,7 +21226,7 @@ function validate61(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema109.properties.manufacturer,
+            parentSchema: schema111.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -20379,7 +21244,7 @@ function validate61(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema109.properties.manufacturer,
+            parentSchema: schema111.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -20396,8 +21261,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.manufacturer.type,
-          parentSchema: schema109.properties.manufacturer,
+          schema: schema111.properties.manufacturer.type,
+          parentSchema: schema111.properties.manufacturer,
           data: data16,
         };
         if (vErrors === null) {
@@ -20417,8 +21282,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.foil.type,
-          parentSchema: schema109.properties.foil,
+          schema: schema111.properties.foil.type,
+          parentSchema: schema111.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -20433,10 +21298,10 @@ function validate61(
           instancePath: instancePath + '/foil',
           schemaPath: '#/properties/foil/enum',
           keyword: 'enum',
-          params: { allowedValues: schema109.properties.foil.enum },
+          params: { allowedValues: schema111.properties.foil.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema109.properties.foil.enum,
-          parentSchema: schema109.properties.foil,
+          schema: schema111.properties.foil.enum,
+          parentSchema: schema111.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -20456,8 +21321,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.language.type,
-          parentSchema: schema109.properties.language,
+          schema: schema111.properties.language.type,
+          parentSchema: schema111.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -20484,10 +21349,10 @@ function validate61(
           instancePath: instancePath + '/language',
           schemaPath: '#/properties/language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema109.properties.language.enum },
+          params: { allowedValues: schema111.properties.language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema109.properties.language.enum,
-          parentSchema: schema109.properties.language,
+          schema: schema111.properties.language.enum,
+          parentSchema: schema111.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -20511,8 +21376,8 @@ function validate61(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema109.properties.features.items.type,
-              parentSchema: schema109.properties.features.items,
+              schema: schema111.properties.features.items.type,
+              parentSchema: schema111.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -20533,10 +21398,10 @@ function validate61(
               instancePath: instancePath + '/features/' + i2,
               schemaPath: '#/properties/features/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema109.properties.features.items.enum },
+              params: { allowedValues: schema111.properties.features.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema109.properties.features.items.enum,
-              parentSchema: schema109.properties.features.items,
+              schema: schema111.properties.features.items.enum,
+              parentSchema: schema111.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -20565,7 +21430,7 @@ function validate61(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema109.properties.features,
+                parentSchema: schema111.properties.features,
                 data: data19,
               };
               if (vErrors === null) {
@@ -20586,8 +21451,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema109.properties.features.type,
-          parentSchema: schema109.properties.features,
+          schema: schema111.properties.features.type,
+          parentSchema: schema111.properties.features,
           data: data19,
         };
         if (vErrors === null) {
@@ -20605,10 +21470,10 @@ function validate61(
           instancePath: instancePath + '/sim_iccid',
           schemaPath: '#/properties/sim_iccid/type',
           keyword: 'type',
-          params: { type: schema109.properties.sim_iccid.type },
+          params: { type: schema111.properties.sim_iccid.type },
           message: 'must be string,null',
-          schema: schema109.properties.sim_iccid.type,
-          parentSchema: schema109.properties.sim_iccid,
+          schema: schema111.properties.sim_iccid.type,
+          parentSchema: schema111.properties.sim_iccid,
           data: data21,
         };
         if (vErrors === null) {
@@ -20627,7 +21492,7 @@ function validate61(
             params: { limit: 22 },
             message: 'must NOT have more than 22 characters',
             schema: 22,
-            parentSchema: schema109.properties.sim_iccid,
+            parentSchema: schema111.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -20645,7 +21510,7 @@ function validate61(
             params: { limit: 18 },
             message: 'must NOT have fewer than 18 characters',
             schema: 18,
-            parentSchema: schema109.properties.sim_iccid,
+            parentSchema: schema111.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -20663,7 +21528,7 @@ function validate61(
             params: { format: 'numeric' },
             message: 'must match format "' + 'numeric' + '"',
             schema: 'numeric',
-            parentSchema: schema109.properties.sim_iccid,
+            parentSchema: schema111.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -20686,7 +21551,7 @@ function validate61(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema109.properties.apn,
+            parentSchema: schema111.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -20704,7 +21569,7 @@ function validate61(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema109.properties.apn,
+            parentSchema: schema111.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -20721,8 +21586,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.apn.type,
-          parentSchema: schema109.properties.apn,
+          schema: schema111.properties.apn.type,
+          parentSchema: schema111.properties.apn,
           data: data22,
         };
         if (vErrors === null) {
@@ -20742,8 +21607,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.network.type,
-          parentSchema: schema109.properties.network,
+          schema: schema111.properties.network.type,
+          parentSchema: schema111.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -20758,10 +21623,10 @@ function validate61(
           instancePath: instancePath + '/network',
           schemaPath: '#/properties/network/enum',
           keyword: 'enum',
-          params: { allowedValues: schema109.properties.network.enum },
+          params: { allowedValues: schema111.properties.network.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema109.properties.network.enum,
-          parentSchema: schema109.properties.network,
+          schema: schema111.properties.network.enum,
+          parentSchema: schema111.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -20779,10 +21644,10 @@ function validate61(
           instancePath: instancePath + '/last_heartbeat_at',
           schemaPath: '#/properties/last_heartbeat_at/type',
           keyword: 'type',
-          params: { type: schema109.properties.last_heartbeat_at.type },
+          params: { type: schema111.properties.last_heartbeat_at.type },
           message: 'must be string,null',
-          schema: schema109.properties.last_heartbeat_at.type,
-          parentSchema: schema109.properties.last_heartbeat_at,
+          schema: schema111.properties.last_heartbeat_at.type,
+          parentSchema: schema111.properties.last_heartbeat_at,
           data: data24,
         };
         if (vErrors === null) {
@@ -20801,7 +21666,7 @@ function validate61(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema109.properties.last_heartbeat_at,
+            parentSchema: schema111.properties.last_heartbeat_at,
             data: data24,
           };
           if (vErrors === null) {
@@ -20820,8 +21685,8 @@ function validate61(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema109.type,
-      parentSchema: schema109,
+      schema: schema111.type,
+      parentSchema: schema111,
       data,
     };
     if (vErrors === null) {
@@ -20831,10 +21696,10 @@ function validate61(
     }
     errors++;
   }
-  validate61.errors = vErrors;
+  validate63.errors = vErrors;
   return errors === 0;
 }
-validate61.evaluated = {
+validate63.evaluated = {
   props: {
     pinpad_id: true,
     ble_chip_id: true,
@@ -20864,8 +21729,8 @@ validate61.evaluated = {
   dynamicItems: false,
 };
 
-export const priceStructure = validate62;
-const schema112 = {
+export const priceStructure = validate64;
+const schema114 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'price-structure',
   title: 'PriceStructure',
@@ -20915,13 +21780,13 @@ const schema112 = {
   },
 };
 
-function validate62(
+function validate64(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="price-structure" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate62.evaluated;
+  const evaluated0 = validate64.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20936,8 +21801,8 @@ function validate62(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema114.required,
+        parentSchema: schema114,
         data,
       };
       if (vErrors === null) {
@@ -20954,8 +21819,8 @@ function validate62(
         keyword: 'required',
         params: { missingProperty: 'item' },
         message: "must have required property '" + 'item' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema114.required,
+        parentSchema: schema114,
         data,
       };
       if (vErrors === null) {
@@ -20972,8 +21837,8 @@ function validate62(
         keyword: 'required',
         params: { missingProperty: 'unit_price' },
         message: "must have required property '" + 'unit_price' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema114.required,
+        parentSchema: schema114,
         data,
       };
       if (vErrors === null) {
@@ -20990,8 +21855,8 @@ function validate62(
         keyword: 'required',
         params: { missingProperty: 'currency' },
         message: "must have required property '" + 'currency' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema114.required,
+        parentSchema: schema114,
         data,
       };
       if (vErrors === null) {
@@ -21008,8 +21873,8 @@ function validate62(
         keyword: 'required',
         params: { missingProperty: 'valid_from' },
         message: "must have required property '" + 'valid_from' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema114.required,
+        parentSchema: schema114,
         data,
       };
       if (vErrors === null) {
@@ -21028,8 +21893,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema112.properties.price_id.type,
-          parentSchema: schema112.properties.price_id,
+          schema: schema114.properties.price_id.type,
+          parentSchema: schema114.properties.price_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -21049,8 +21914,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema112.properties.carrier_id.type,
-          parentSchema: schema112.properties.carrier_id,
+          schema: schema114.properties.carrier_id.type,
+          parentSchema: schema114.properties.carrier_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -21070,8 +21935,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.item.type,
-          parentSchema: schema112.properties.item,
+          schema: schema114.properties.item.type,
+          parentSchema: schema114.properties.item,
           data: data2,
         };
         if (vErrors === null) {
@@ -21086,10 +21951,10 @@ function validate62(
           instancePath: instancePath + '/item',
           schemaPath: '#/properties/item/enum',
           keyword: 'enum',
-          params: { allowedValues: schema112.properties.item.enum },
+          params: { allowedValues: schema114.properties.item.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema112.properties.item.enum,
-          parentSchema: schema112.properties.item,
+          schema: schema114.properties.item.enum,
+          parentSchema: schema114.properties.item,
           data: data2,
         };
         if (vErrors === null) {
@@ -21111,7 +21976,7 @@ function validate62(
             params: { comparison: '<=', limit: 10000 },
             message: 'must be <= 10000',
             schema: 10000,
-            parentSchema: schema112.properties.unit_price,
+            parentSchema: schema114.properties.unit_price,
             data: data3,
           };
           if (vErrors === null) {
@@ -21129,7 +21994,7 @@ function validate62(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema112.properties.unit_price,
+            parentSchema: schema114.properties.unit_price,
             data: data3,
           };
           if (vErrors === null) {
@@ -21146,8 +22011,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema112.properties.unit_price.type,
-          parentSchema: schema112.properties.unit_price,
+          schema: schema114.properties.unit_price.type,
+          parentSchema: schema114.properties.unit_price,
           data: data3,
         };
         if (vErrors === null) {
@@ -21167,8 +22032,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.currency.type,
-          parentSchema: schema112.properties.currency,
+          schema: schema114.properties.currency.type,
+          parentSchema: schema114.properties.currency,
           data: data4,
         };
         if (vErrors === null) {
@@ -21183,10 +22048,10 @@ function validate62(
           instancePath: instancePath + '/currency',
           schemaPath: '#/properties/currency/enum',
           keyword: 'enum',
-          params: { allowedValues: schema112.properties.currency.enum },
+          params: { allowedValues: schema114.properties.currency.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema112.properties.currency.enum,
-          parentSchema: schema112.properties.currency,
+          schema: schema114.properties.currency.enum,
+          parentSchema: schema114.properties.currency,
           data: data4,
         };
         if (vErrors === null) {
@@ -21208,7 +22073,7 @@ function validate62(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema112.properties.valid_from,
+            parentSchema: schema114.properties.valid_from,
             data: data5,
           };
           if (vErrors === null) {
@@ -21225,8 +22090,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.valid_from.type,
-          parentSchema: schema112.properties.valid_from,
+          schema: schema114.properties.valid_from.type,
+          parentSchema: schema114.properties.valid_from,
           data: data5,
         };
         if (vErrors === null) {
@@ -21244,8 +22109,8 @@ function validate62(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema112.type,
-      parentSchema: schema112,
+      schema: schema114.type,
+      parentSchema: schema114,
       data,
     };
     if (vErrors === null) {
@@ -21255,17 +22120,17 @@ function validate62(
     }
     errors++;
   }
-  validate62.errors = vErrors;
+  validate64.errors = vErrors;
   return errors === 0;
 }
-validate62.evaluated = {
+validate64.evaluated = {
   props: { price_id: true, carrier_id: true, item: true, unit_price: true, currency: true, valid_from: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const role = validate63;
-const schema113 = {
+export const role = validate65;
+const schema115 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'role',
   title: 'Role',
@@ -21337,13 +22202,13 @@ const schema113 = {
 const pattern10 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
 const pattern11 = new RegExp('^[a-z0-9]+$', 'u');
 
-function validate63(
+function validate65(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="role" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate63.evaluated;
+  const evaluated0 = validate65.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21358,8 +22223,8 @@ function validate63(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -21376,8 +22241,8 @@ function validate63(
         keyword: 'required',
         params: { missingProperty: 'partner_type' },
         message: "must have required property '" + 'partner_type' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -21394,8 +22259,8 @@ function validate63(
         keyword: 'required',
         params: { missingProperty: 'partner' },
         message: "must have required property '" + 'partner' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -21412,8 +22277,8 @@ function validate63(
         keyword: 'required',
         params: { missingProperty: 'permissions' },
         message: "must have required property '" + 'permissions' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -21434,7 +22299,7 @@ function validate63(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema113.properties.role_name,
+            parentSchema: schema115.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -21452,7 +22317,7 @@ function validate63(
             params: { pattern: '^[a-z]+(_[a-z0-9]+)+$' },
             message: 'must match pattern "' + '^[a-z]+(_[a-z0-9]+)+$' + '"',
             schema: '^[a-z]+(_[a-z0-9]+)+$',
-            parentSchema: schema113.properties.role_name,
+            parentSchema: schema115.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -21469,8 +22334,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.role_name.type,
-          parentSchema: schema113.properties.role_name,
+          schema: schema115.properties.role_name.type,
+          parentSchema: schema115.properties.role_name,
           data: data0,
         };
         if (vErrors === null) {
@@ -21492,7 +22357,7 @@ function validate63(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema113.properties.role_description,
+            parentSchema: schema115.properties.role_description,
             data: data1,
           };
           if (vErrors === null) {
@@ -21509,8 +22374,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.role_description.type,
-          parentSchema: schema113.properties.role_description,
+          schema: schema115.properties.role_description.type,
+          parentSchema: schema115.properties.role_description,
           data: data1,
         };
         if (vErrors === null) {
@@ -21531,10 +22396,10 @@ function validate63(
               instancePath: instancePath + '/role_description_translations',
               schemaPath: '#/properties/role_description_translations/propertyNames/enum',
               keyword: 'enum',
-              params: { allowedValues: schema113.properties.role_description_translations.propertyNames.enum },
+              params: { allowedValues: schema115.properties.role_description_translations.propertyNames.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema113.properties.role_description_translations.propertyNames.enum,
-              parentSchema: schema113.properties.role_description_translations.propertyNames,
+              schema: schema115.properties.role_description_translations.propertyNames.enum,
+              parentSchema: schema115.properties.role_description_translations.propertyNames,
               data: key0,
               propertyName: key0,
             };
@@ -21553,8 +22418,8 @@ function validate63(
               keyword: 'propertyNames',
               params: { propertyName: key0 },
               message: 'property name must be valid',
-              schema: schema113.properties.role_description_translations.propertyNames,
-              parentSchema: schema113.properties.role_description_translations,
+              schema: schema115.properties.role_description_translations.propertyNames,
+              parentSchema: schema115.properties.role_description_translations,
               data: data2,
             };
             if (vErrors === null) {
@@ -21577,7 +22442,7 @@ function validate63(
                 params: { limit: 255 },
                 message: 'must NOT have more than 255 characters',
                 schema: 255,
-                parentSchema: schema113.properties.role_description_translations.additionalProperties,
+                parentSchema: schema115.properties.role_description_translations.additionalProperties,
                 data: data3,
               };
               if (vErrors === null) {
@@ -21595,8 +22460,8 @@ function validate63(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema113.properties.role_description_translations.additionalProperties.type,
-              parentSchema: schema113.properties.role_description_translations.additionalProperties,
+              schema: schema115.properties.role_description_translations.additionalProperties.type,
+              parentSchema: schema115.properties.role_description_translations.additionalProperties,
               data: data3,
             };
             if (vErrors === null) {
@@ -21614,8 +22479,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema113.properties.role_description_translations.type,
-          parentSchema: schema113.properties.role_description_translations,
+          schema: schema115.properties.role_description_translations.type,
+          parentSchema: schema115.properties.role_description_translations,
           data: data2,
         };
         if (vErrors === null) {
@@ -21635,8 +22500,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.partner_type.type,
-          parentSchema: schema113.properties.partner_type,
+          schema: schema115.properties.partner_type.type,
+          parentSchema: schema115.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -21658,10 +22523,10 @@ function validate63(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema113.properties.partner_type.enum },
+          params: { allowedValues: schema115.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema113.properties.partner_type.enum,
-          parentSchema: schema113.properties.partner_type,
+          schema: schema115.properties.partner_type.enum,
+          parentSchema: schema115.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -21683,7 +22548,7 @@ function validate63(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema113.properties.partner,
+            parentSchema: schema115.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -21701,7 +22566,7 @@ function validate63(
             params: { pattern: '^[a-z0-9]+$' },
             message: 'must match pattern "' + '^[a-z0-9]+$' + '"',
             schema: '^[a-z0-9]+$',
-            parentSchema: schema113.properties.partner,
+            parentSchema: schema115.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -21718,8 +22583,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.partner.type,
-          parentSchema: schema113.properties.partner,
+          schema: schema115.properties.partner.type,
+          parentSchema: schema115.properties.partner,
           data: data5,
         };
         if (vErrors === null) {
@@ -21744,8 +22609,8 @@ function validate63(
                 keyword: 'required',
                 params: { missingProperty: 'feature_id' },
                 message: "must have required property '" + 'feature_id' + "'",
-                schema: schema113.properties.permissions.items.required,
-                parentSchema: schema113.properties.permissions.items,
+                schema: schema115.properties.permissions.items.required,
+                parentSchema: schema115.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -21762,8 +22627,8 @@ function validate63(
                 keyword: 'required',
                 params: { missingProperty: 'has_permission' },
                 message: "must have required property '" + 'has_permission' + "'",
-                schema: schema113.properties.permissions.items.required,
-                parentSchema: schema113.properties.permissions.items,
+                schema: schema115.properties.permissions.items.required,
+                parentSchema: schema115.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -21782,8 +22647,8 @@ function validate63(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema113.properties.permissions.items.properties.feature_id.type,
-                  parentSchema: schema113.properties.permissions.items.properties.feature_id,
+                  schema: schema115.properties.permissions.items.properties.feature_id.type,
+                  parentSchema: schema115.properties.permissions.items.properties.feature_id,
                   data: data8,
                 };
                 if (vErrors === null) {
@@ -21802,7 +22667,7 @@ function validate63(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema113.properties.permissions.items.properties.feature_id,
+                    parentSchema: schema115.properties.permissions.items.properties.feature_id,
                     data: data8,
                   };
                   if (vErrors === null) {
@@ -21823,8 +22688,8 @@ function validate63(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema113.properties.permissions.items.properties.has_permission.type,
-                  parentSchema: schema113.properties.permissions.items.properties.has_permission,
+                  schema: schema115.properties.permissions.items.properties.has_permission.type,
+                  parentSchema: schema115.properties.permissions.items.properties.has_permission,
                   data: data9,
                 };
                 if (vErrors === null) {
@@ -21849,8 +22714,8 @@ function validate63(
                         keyword: 'required',
                         params: { missingProperty: 'type' },
                         message: "must have required property '" + 'type' + "'",
-                        schema: schema113.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema113.properties.permissions.items.properties.configurations.items,
+                        schema: schema115.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema115.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -21867,8 +22732,8 @@ function validate63(
                         keyword: 'required',
                         params: { missingProperty: 'show' },
                         message: "must have required property '" + 'show' + "'",
-                        schema: schema113.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema113.properties.permissions.items.properties.configurations.items,
+                        schema: schema115.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema115.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -21891,7 +22756,7 @@ function validate63(
                             message: 'must NOT have more than 100 characters',
                             schema: 100,
                             parentSchema:
-                              schema113.properties.permissions.items.properties.configurations.items.properties.type,
+                              schema115.properties.permissions.items.properties.configurations.items.properties.type,
                             data: data12,
                           };
                           if (vErrors === null) {
@@ -21910,9 +22775,9 @@ function validate63(
                           params: { type: 'string' },
                           message: 'must be string',
                           schema:
-                            schema113.properties.permissions.items.properties.configurations.items.properties.type.type,
+                            schema115.properties.permissions.items.properties.configurations.items.properties.type.type,
                           parentSchema:
-                            schema113.properties.permissions.items.properties.configurations.items.properties.type,
+                            schema115.properties.permissions.items.properties.configurations.items.properties.type,
                           data: data12,
                         };
                         if (vErrors === null) {
@@ -21934,9 +22799,9 @@ function validate63(
                           params: { type: 'boolean' },
                           message: 'must be boolean',
                           schema:
-                            schema113.properties.permissions.items.properties.configurations.items.properties.show.type,
+                            schema115.properties.permissions.items.properties.configurations.items.properties.show.type,
                           parentSchema:
-                            schema113.properties.permissions.items.properties.configurations.items.properties.show,
+                            schema115.properties.permissions.items.properties.configurations.items.properties.show,
                           data: data13,
                         };
                         if (vErrors === null) {
@@ -21954,8 +22819,8 @@ function validate63(
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema113.properties.permissions.items.properties.configurations.items.type,
-                      parentSchema: schema113.properties.permissions.items.properties.configurations.items,
+                      schema: schema115.properties.permissions.items.properties.configurations.items.type,
+                      parentSchema: schema115.properties.permissions.items.properties.configurations.items,
                       data: data11,
                     };
                     if (vErrors === null) {
@@ -21973,8 +22838,8 @@ function validate63(
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema113.properties.permissions.items.properties.configurations.type,
-                  parentSchema: schema113.properties.permissions.items.properties.configurations,
+                  schema: schema115.properties.permissions.items.properties.configurations.type,
+                  parentSchema: schema115.properties.permissions.items.properties.configurations,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -21992,8 +22857,8 @@ function validate63(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema113.properties.permissions.items.type,
-              parentSchema: schema113.properties.permissions.items,
+              schema: schema115.properties.permissions.items.type,
+              parentSchema: schema115.properties.permissions.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -22011,8 +22876,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema113.properties.permissions.type,
-          parentSchema: schema113.properties.permissions,
+          schema: schema115.properties.permissions.type,
+          parentSchema: schema115.properties.permissions,
           data: data6,
         };
         if (vErrors === null) {
@@ -22030,8 +22895,8 @@ function validate63(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema113.type,
-      parentSchema: schema113,
+      schema: schema115.type,
+      parentSchema: schema115,
       data,
     };
     if (vErrors === null) {
@@ -22041,10 +22906,10 @@ function validate63(
     }
     errors++;
   }
-  validate63.errors = vErrors;
+  validate65.errors = vErrors;
   return errors === 0;
 }
-validate63.evaluated = {
+validate65.evaluated = {
   props: {
     role_name: true,
     role_description: true,
@@ -22057,8 +22922,8 @@ validate63.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePoint = validate64;
-const schema114 = {
+export const servicePoint = validate66;
+const schema116 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point',
   title: 'ServicePoint',
@@ -22588,7 +23453,7 @@ const schema114 = {
     report_id: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const schema116 = {
+const schema118 = {
   type: 'integer',
   'x-choices': 'service_point_status',
   enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
@@ -22608,7 +23473,7 @@ const schema116 = {
     ],
   },
 };
-const schema118 = {
+const schema120 = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -22619,7 +23484,7 @@ const schema118 = {
   if: { properties: { closed: { const: false } } },
   then: { properties: { open: true, close: true }, required: ['open', 'close'] },
 };
-const schema126 = {
+const schema128 = {
   type: 'object',
   additionalProperties: false,
   required: ['carrier_id'],
@@ -22641,13 +23506,13 @@ const formats264 = sharedValidators.formats['scout-value'];
 const func182 = sharedValidators.timeAfterMessage;
 const func198 = sharedValidators.defaultDescriptionMessage;
 
-function validate64(
+function validate66(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate64.evaluated;
+  const evaluated0 = validate66.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22662,8 +23527,8 @@ function validate64(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema114.required,
-        parentSchema: schema114,
+        schema: schema116.required,
+        parentSchema: schema116,
         data,
       };
       if (vErrors === null) {
@@ -22680,8 +23545,8 @@ function validate64(
         keyword: 'required',
         params: { missingProperty: 'country' },
         message: "must have required property '" + 'country' + "'",
-        schema: schema114.required,
-        parentSchema: schema114,
+        schema: schema116.required,
+        parentSchema: schema116,
         data,
       };
       if (vErrors === null) {
@@ -22698,8 +23563,8 @@ function validate64(
         keyword: 'required',
         params: { missingProperty: 'status' },
         message: "must have required property '" + 'status' + "'",
-        schema: schema114.required,
-        parentSchema: schema114,
+        schema: schema116.required,
+        parentSchema: schema116,
         data,
       };
       if (vErrors === null) {
@@ -22761,7 +23626,7 @@ function validate64(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema114.properties.sp_id,
+            parentSchema: schema116.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -22779,7 +23644,7 @@ function validate64(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema114.properties.sp_id,
+            parentSchema: schema116.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -22796,8 +23661,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.sp_id.type,
-          parentSchema: schema114.properties.sp_id,
+          schema: schema116.properties.sp_id.type,
+          parentSchema: schema116.properties.sp_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -22819,7 +23684,7 @@ function validate64(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema114.properties.alt_sp_id,
+            parentSchema: schema116.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -22837,7 +23702,7 @@ function validate64(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema114.properties.alt_sp_id,
+            parentSchema: schema116.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -22854,8 +23719,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.alt_sp_id.type,
-          parentSchema: schema114.properties.alt_sp_id,
+          schema: schema116.properties.alt_sp_id.type,
+          parentSchema: schema116.properties.alt_sp_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -22877,7 +23742,7 @@ function validate64(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema114.properties.name,
+            parentSchema: schema116.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -22895,7 +23760,7 @@ function validate64(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema114.properties.name,
+            parentSchema: schema116.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -22913,7 +23778,7 @@ function validate64(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema114.properties.name,
+            parentSchema: schema116.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -22930,8 +23795,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.name.type,
-          parentSchema: schema114.properties.name,
+          schema: schema116.properties.name.type,
+          parentSchema: schema116.properties.name,
           data: data3,
         };
         if (vErrors === null) {
@@ -22953,7 +23818,7 @@ function validate64(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema114.properties.location_name,
+            parentSchema: schema116.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -22971,7 +23836,7 @@ function validate64(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema114.properties.location_name,
+            parentSchema: schema116.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -22988,8 +23853,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.location_name.type,
-          parentSchema: schema114.properties.location_name,
+          schema: schema116.properties.location_name.type,
+          parentSchema: schema116.properties.location_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -23009,8 +23874,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema116.type,
-          parentSchema: schema116,
+          schema: schema118.type,
+          parentSchema: schema118,
           data: data5,
         };
         if (vErrors === null) {
@@ -23036,10 +23901,10 @@ function validate64(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/servicePointStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema116.enum },
+          params: { allowedValues: schema118.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema116.enum,
-          parentSchema: schema116,
+          schema: schema118.enum,
+          parentSchema: schema118,
           data: data5,
         };
         if (vErrors === null) {
@@ -23061,7 +23926,7 @@ function validate64(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.status_comment,
+            parentSchema: schema116.properties.status_comment,
             data: data6,
           };
           if (vErrors === null) {
@@ -23078,8 +23943,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.status_comment.type,
-          parentSchema: schema114.properties.status_comment,
+          schema: schema116.properties.status_comment.type,
+          parentSchema: schema116.properties.status_comment,
           data: data6,
         };
         if (vErrors === null) {
@@ -23150,7 +24015,7 @@ function validate64(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema114.properties.address,
+            parentSchema: schema116.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -23168,7 +24033,7 @@ function validate64(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema114.properties.address,
+            parentSchema: schema116.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -23185,8 +24050,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.address.type,
-          parentSchema: schema114.properties.address,
+          schema: schema116.properties.address.type,
+          parentSchema: schema116.properties.address,
           data: data8,
         };
         if (vErrors === null) {
@@ -23206,8 +24071,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.address_id.type,
-          parentSchema: schema114.properties.address_id,
+          schema: schema116.properties.address_id.type,
+          parentSchema: schema116.properties.address_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -23229,7 +24094,7 @@ function validate64(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema114.properties.zip,
+            parentSchema: schema116.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -23247,7 +24112,7 @@ function validate64(
             params: { limit: 4 },
             message: 'must NOT have fewer than 4 characters',
             schema: 4,
-            parentSchema: schema114.properties.zip,
+            parentSchema: schema116.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -23265,7 +24130,7 @@ function validate64(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema114.properties.zip,
+            parentSchema: schema116.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -23282,8 +24147,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.zip.type,
-          parentSchema: schema114.properties.zip,
+          schema: schema116.properties.zip.type,
+          parentSchema: schema116.properties.zip,
           data: data10,
         };
         if (vErrors === null) {
@@ -23305,7 +24170,7 @@ function validate64(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema114.properties.city,
+            parentSchema: schema116.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -23323,7 +24188,7 @@ function validate64(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema114.properties.city,
+            parentSchema: schema116.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -23340,8 +24205,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.city.type,
-          parentSchema: schema114.properties.city,
+          schema: schema116.properties.city.type,
+          parentSchema: schema116.properties.city,
           data: data11,
         };
         if (vErrors === null) {
@@ -23363,7 +24228,7 @@ function validate64(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema114.properties.municipality,
+            parentSchema: schema116.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -23381,7 +24246,7 @@ function validate64(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema114.properties.municipality,
+            parentSchema: schema116.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -23398,8 +24263,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.municipality.type,
-          parentSchema: schema114.properties.municipality,
+          schema: schema116.properties.municipality.type,
+          parentSchema: schema116.properties.municipality,
           data: data12,
         };
         if (vErrors === null) {
@@ -23419,8 +24284,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.region_id.type,
-          parentSchema: schema114.properties.region_id,
+          schema: schema116.properties.region_id.type,
+          parentSchema: schema116.properties.region_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -23440,8 +24305,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.sub_region_id.type,
-          parentSchema: schema114.properties.sub_region_id,
+          schema: schema116.properties.sub_region_id.type,
+          parentSchema: schema116.properties.sub_region_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -23463,7 +24328,7 @@ function validate64(
             params: { comparison: '<=', limit: 90 },
             message: 'must be <= 90',
             schema: 90,
-            parentSchema: schema114.properties.latitude,
+            parentSchema: schema116.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -23481,7 +24346,7 @@ function validate64(
             params: { comparison: '>=', limit: -90 },
             message: 'must be >= -90',
             schema: -90,
-            parentSchema: schema114.properties.latitude,
+            parentSchema: schema116.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -23498,8 +24363,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema114.properties.latitude.type,
-          parentSchema: schema114.properties.latitude,
+          schema: schema116.properties.latitude.type,
+          parentSchema: schema116.properties.latitude,
           data: data15,
         };
         if (vErrors === null) {
@@ -23521,7 +24386,7 @@ function validate64(
             params: { comparison: '<=', limit: 180 },
             message: 'must be <= 180',
             schema: 180,
-            parentSchema: schema114.properties.longitude,
+            parentSchema: schema116.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -23539,7 +24404,7 @@ function validate64(
             params: { comparison: '>=', limit: -180 },
             message: 'must be >= -180',
             schema: -180,
-            parentSchema: schema114.properties.longitude,
+            parentSchema: schema116.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -23556,8 +24421,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema114.properties.longitude.type,
-          parentSchema: schema114.properties.longitude,
+          schema: schema116.properties.longitude.type,
+          parentSchema: schema116.properties.longitude,
           data: data16,
         };
         if (vErrors === null) {
@@ -23579,7 +24444,7 @@ function validate64(
             params: { limit: 64 },
             message: 'must NOT have more than 64 characters',
             schema: 64,
-            parentSchema: schema114.properties.time_zone,
+            parentSchema: schema116.properties.time_zone,
             data: data17,
           };
           if (vErrors === null) {
@@ -23596,8 +24461,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.time_zone.type,
-          parentSchema: schema114.properties.time_zone,
+          schema: schema116.properties.time_zone.type,
+          parentSchema: schema116.properties.time_zone,
           data: data17,
         };
         if (vErrors === null) {
@@ -23617,8 +24482,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.location_type_id.type,
-          parentSchema: schema114.properties.location_type_id,
+          schema: schema116.properties.location_type_id.type,
+          parentSchema: schema116.properties.location_type_id,
           data: data18,
         };
         if (vErrors === null) {
@@ -23638,8 +24503,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.foundation_id.type,
-          parentSchema: schema114.properties.foundation_id,
+          schema: schema116.properties.foundation_id.type,
+          parentSchema: schema116.properties.foundation_id,
           data: data19,
         };
         if (vErrors === null) {
@@ -23661,7 +24526,7 @@ function validate64(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema114.properties.delivery_methods,
+            parentSchema: schema116.properties.delivery_methods,
             data: data20,
           };
           if (vErrors === null) {
@@ -23681,8 +24546,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema114.properties.delivery_methods.items.type,
-              parentSchema: schema114.properties.delivery_methods.items,
+              schema: schema116.properties.delivery_methods.items.type,
+              parentSchema: schema116.properties.delivery_methods.items,
               data: data21,
             };
             if (vErrors === null) {
@@ -23711,7 +24576,7 @@ function validate64(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema114.properties.delivery_methods,
+                parentSchema: schema116.properties.delivery_methods,
                 data: data20,
               };
               if (vErrors === null) {
@@ -23732,8 +24597,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.delivery_methods.type,
-          parentSchema: schema114.properties.delivery_methods,
+          schema: schema116.properties.delivery_methods.type,
+          parentSchema: schema116.properties.delivery_methods,
           data: data20,
         };
         if (vErrors === null) {
@@ -23757,8 +24622,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema114.properties.delivery_days.items.type,
-              parentSchema: schema114.properties.delivery_days.items,
+              schema: schema116.properties.delivery_days.items.type,
+              parentSchema: schema116.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -23781,10 +24646,10 @@ function validate64(
               instancePath: instancePath + '/delivery_days/' + i2,
               schemaPath: '#/properties/delivery_days/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema114.properties.delivery_days.items.enum },
+              params: { allowedValues: schema116.properties.delivery_days.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema114.properties.delivery_days.items.enum,
-              parentSchema: schema114.properties.delivery_days.items,
+              schema: schema116.properties.delivery_days.items.enum,
+              parentSchema: schema116.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -23813,7 +24678,7 @@ function validate64(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema114.properties.delivery_days,
+                parentSchema: schema116.properties.delivery_days,
                 data: data22,
               };
               if (vErrors === null) {
@@ -23834,8 +24699,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.delivery_days.type,
-          parentSchema: schema114.properties.delivery_days,
+          schema: schema116.properties.delivery_days.type,
+          parentSchema: schema116.properties.delivery_days,
           data: data22,
         };
         if (vErrors === null) {
@@ -23866,7 +24731,7 @@ function validate64(
               params: { additionalProperty: key0 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema114.properties.opening_hours,
+              parentSchema: schema116.properties.opening_hours,
               data: data24,
             };
             if (vErrors === null) {
@@ -23914,8 +24779,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema120.then.required,
+                  parentSchema: schema120.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -23932,8 +24797,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema120.then.required,
+                  parentSchema: schema120.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -23960,8 +24825,8 @@ function validate64(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema118.if,
-              parentSchema: schema118,
+              schema: schema120.if,
+              parentSchema: schema120,
               data: data25,
             };
             if (vErrors === null) {
@@ -23981,7 +24846,7 @@ function validate64(
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema118,
+                  parentSchema: schema120,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -24001,8 +24866,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema118.properties.closed.type,
-                  parentSchema: schema118.properties.closed,
+                  schema: schema120.properties.closed.type,
+                  parentSchema: schema120.properties.closed,
                   data: data27,
                 };
                 if (vErrors === null) {
@@ -24024,7 +24889,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.open,
+                    parentSchema: schema120.properties.open,
                     data: data28,
                   };
                   if (vErrors === null) {
@@ -24041,8 +24906,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.open.type,
-                  parentSchema: schema118.properties.open,
+                  schema: schema120.properties.open.type,
+                  parentSchema: schema120.properties.open,
                   data: data28,
                 };
                 if (vErrors === null) {
@@ -24064,7 +24929,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema120.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -24083,7 +24948,7 @@ function validate64(
                     params: { message: message0 },
                     message: message0,
                     schema: 'open',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema120.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -24100,8 +24965,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.close.type,
-                  parentSchema: schema118.properties.close,
+                  schema: schema120.properties.close.type,
+                  parentSchema: schema120.properties.close,
                   data: data29,
                 };
                 if (vErrors === null) {
@@ -24119,8 +24984,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema118.type,
-              parentSchema: schema118,
+              schema: schema120.type,
+              parentSchema: schema120,
               data: data25,
             };
             if (vErrors === null) {
@@ -24168,8 +25033,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema120.then.required,
+                  parentSchema: schema120.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -24186,8 +25051,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema120.then.required,
+                  parentSchema: schema120.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -24214,8 +25079,8 @@ function validate64(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema118.if,
-              parentSchema: schema118,
+              schema: schema120.if,
+              parentSchema: schema120,
               data: data30,
             };
             if (vErrors === null) {
@@ -24235,7 +25100,7 @@ function validate64(
                   params: { additionalProperty: key2 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema118,
+                  parentSchema: schema120,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -24255,8 +25120,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema118.properties.closed.type,
-                  parentSchema: schema118.properties.closed,
+                  schema: schema120.properties.closed.type,
+                  parentSchema: schema120.properties.closed,
                   data: data32,
                 };
                 if (vErrors === null) {
@@ -24278,7 +25143,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.open,
+                    parentSchema: schema120.properties.open,
                     data: data33,
                   };
                   if (vErrors === null) {
@@ -24295,8 +25160,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.open.type,
-                  parentSchema: schema118.properties.open,
+                  schema: schema120.properties.open.type,
+                  parentSchema: schema120.properties.open,
                   data: data33,
                 };
                 if (vErrors === null) {
@@ -24318,7 +25183,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema120.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -24337,7 +25202,7 @@ function validate64(
                     params: { message: message1 },
                     message: message1,
                     schema: 'open',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema120.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -24354,8 +25219,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.close.type,
-                  parentSchema: schema118.properties.close,
+                  schema: schema120.properties.close.type,
+                  parentSchema: schema120.properties.close,
                   data: data34,
                 };
                 if (vErrors === null) {
@@ -24373,8 +25238,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema118.type,
-              parentSchema: schema118,
+              schema: schema120.type,
+              parentSchema: schema120,
               data: data30,
             };
             if (vErrors === null) {
@@ -24422,8 +25287,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema120.then.required,
+                  parentSchema: schema120.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -24440,8 +25305,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema120.then.required,
+                  parentSchema: schema120.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -24468,8 +25333,8 @@ function validate64(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema118.if,
-              parentSchema: schema118,
+              schema: schema120.if,
+              parentSchema: schema120,
               data: data35,
             };
             if (vErrors === null) {
@@ -24489,7 +25354,7 @@ function validate64(
                   params: { additionalProperty: key3 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema118,
+                  parentSchema: schema120,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -24509,8 +25374,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema118.properties.closed.type,
-                  parentSchema: schema118.properties.closed,
+                  schema: schema120.properties.closed.type,
+                  parentSchema: schema120.properties.closed,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -24532,7 +25397,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.open,
+                    parentSchema: schema120.properties.open,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -24549,8 +25414,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.open.type,
-                  parentSchema: schema118.properties.open,
+                  schema: schema120.properties.open.type,
+                  parentSchema: schema120.properties.open,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -24572,7 +25437,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema120.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -24591,7 +25456,7 @@ function validate64(
                     params: { message: message2 },
                     message: message2,
                     schema: 'open',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema120.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -24608,8 +25473,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.close.type,
-                  parentSchema: schema118.properties.close,
+                  schema: schema120.properties.close.type,
+                  parentSchema: schema120.properties.close,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -24627,8 +25492,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema118.type,
-              parentSchema: schema118,
+              schema: schema120.type,
+              parentSchema: schema120,
               data: data35,
             };
             if (vErrors === null) {
@@ -24676,8 +25541,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema120.then.required,
+                  parentSchema: schema120.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -24694,8 +25559,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema120.then.required,
+                  parentSchema: schema120.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -24722,8 +25587,8 @@ function validate64(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema118.if,
-              parentSchema: schema118,
+              schema: schema120.if,
+              parentSchema: schema120,
               data: data40,
             };
             if (vErrors === null) {
@@ -24743,7 +25608,7 @@ function validate64(
                   params: { additionalProperty: key4 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema118,
+                  parentSchema: schema120,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -24763,8 +25628,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema118.properties.closed.type,
-                  parentSchema: schema118.properties.closed,
+                  schema: schema120.properties.closed.type,
+                  parentSchema: schema120.properties.closed,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -24786,7 +25651,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.open,
+                    parentSchema: schema120.properties.open,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -24803,8 +25668,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.open.type,
-                  parentSchema: schema118.properties.open,
+                  schema: schema120.properties.open.type,
+                  parentSchema: schema120.properties.open,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -24826,7 +25691,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema120.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -24845,7 +25710,7 @@ function validate64(
                     params: { message: message3 },
                     message: message3,
                     schema: 'open',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema120.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -24862,8 +25727,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.close.type,
-                  parentSchema: schema118.properties.close,
+                  schema: schema120.properties.close.type,
+                  parentSchema: schema120.properties.close,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -24881,8 +25746,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema118.type,
-              parentSchema: schema118,
+              schema: schema120.type,
+              parentSchema: schema120,
               data: data40,
             };
             if (vErrors === null) {
@@ -24930,8 +25795,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema120.then.required,
+                  parentSchema: schema120.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -24948,8 +25813,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema120.then.required,
+                  parentSchema: schema120.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -24976,8 +25841,8 @@ function validate64(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema118.if,
-              parentSchema: schema118,
+              schema: schema120.if,
+              parentSchema: schema120,
               data: data45,
             };
             if (vErrors === null) {
@@ -24997,7 +25862,7 @@ function validate64(
                   params: { additionalProperty: key5 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema118,
+                  parentSchema: schema120,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -25017,8 +25882,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema118.properties.closed.type,
-                  parentSchema: schema118.properties.closed,
+                  schema: schema120.properties.closed.type,
+                  parentSchema: schema120.properties.closed,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -25040,7 +25905,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.open,
+                    parentSchema: schema120.properties.open,
                     data: data48,
                   };
                   if (vErrors === null) {
@@ -25057,8 +25922,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.open.type,
-                  parentSchema: schema118.properties.open,
+                  schema: schema120.properties.open.type,
+                  parentSchema: schema120.properties.open,
                   data: data48,
                 };
                 if (vErrors === null) {
@@ -25080,7 +25945,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema120.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -25099,7 +25964,7 @@ function validate64(
                     params: { message: message4 },
                     message: message4,
                     schema: 'open',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema120.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -25116,8 +25981,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.close.type,
-                  parentSchema: schema118.properties.close,
+                  schema: schema120.properties.close.type,
+                  parentSchema: schema120.properties.close,
                   data: data49,
                 };
                 if (vErrors === null) {
@@ -25135,8 +26000,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema118.type,
-              parentSchema: schema118,
+              schema: schema120.type,
+              parentSchema: schema120,
               data: data45,
             };
             if (vErrors === null) {
@@ -25184,8 +26049,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema120.then.required,
+                  parentSchema: schema120.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -25202,8 +26067,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema120.then.required,
+                  parentSchema: schema120.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -25230,8 +26095,8 @@ function validate64(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema118.if,
-              parentSchema: schema118,
+              schema: schema120.if,
+              parentSchema: schema120,
               data: data50,
             };
             if (vErrors === null) {
@@ -25251,7 +26116,7 @@ function validate64(
                   params: { additionalProperty: key6 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema118,
+                  parentSchema: schema120,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -25271,8 +26136,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema118.properties.closed.type,
-                  parentSchema: schema118.properties.closed,
+                  schema: schema120.properties.closed.type,
+                  parentSchema: schema120.properties.closed,
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -25294,7 +26159,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.open,
+                    parentSchema: schema120.properties.open,
                     data: data53,
                   };
                   if (vErrors === null) {
@@ -25311,8 +26176,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.open.type,
-                  parentSchema: schema118.properties.open,
+                  schema: schema120.properties.open.type,
+                  parentSchema: schema120.properties.open,
                   data: data53,
                 };
                 if (vErrors === null) {
@@ -25334,7 +26199,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema120.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -25353,7 +26218,7 @@ function validate64(
                     params: { message: message5 },
                     message: message5,
                     schema: 'open',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema120.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -25370,8 +26235,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.close.type,
-                  parentSchema: schema118.properties.close,
+                  schema: schema120.properties.close.type,
+                  parentSchema: schema120.properties.close,
                   data: data54,
                 };
                 if (vErrors === null) {
@@ -25389,8 +26254,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema118.type,
-              parentSchema: schema118,
+              schema: schema120.type,
+              parentSchema: schema120,
               data: data50,
             };
             if (vErrors === null) {
@@ -25438,8 +26303,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema120.then.required,
+                  parentSchema: schema120.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -25456,8 +26321,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema120.then.required,
+                  parentSchema: schema120.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -25484,8 +26349,8 @@ function validate64(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema118.if,
-              parentSchema: schema118,
+              schema: schema120.if,
+              parentSchema: schema120,
               data: data55,
             };
             if (vErrors === null) {
@@ -25505,7 +26370,7 @@ function validate64(
                   params: { additionalProperty: key7 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema118,
+                  parentSchema: schema120,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -25525,8 +26390,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema118.properties.closed.type,
-                  parentSchema: schema118.properties.closed,
+                  schema: schema120.properties.closed.type,
+                  parentSchema: schema120.properties.closed,
                   data: data57,
                 };
                 if (vErrors === null) {
@@ -25548,7 +26413,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.open,
+                    parentSchema: schema120.properties.open,
                     data: data58,
                   };
                   if (vErrors === null) {
@@ -25565,8 +26430,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.open.type,
-                  parentSchema: schema118.properties.open,
+                  schema: schema120.properties.open.type,
+                  parentSchema: schema120.properties.open,
                   data: data58,
                 };
                 if (vErrors === null) {
@@ -25588,7 +26453,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema120.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -25607,7 +26472,7 @@ function validate64(
                     params: { message: message6 },
                     message: message6,
                     schema: 'open',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema120.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -25624,8 +26489,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.close.type,
-                  parentSchema: schema118.properties.close,
+                  schema: schema120.properties.close.type,
+                  parentSchema: schema120.properties.close,
                   data: data59,
                 };
                 if (vErrors === null) {
@@ -25643,8 +26508,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema118.type,
-              parentSchema: schema118,
+              schema: schema120.type,
+              parentSchema: schema120,
               data: data55,
             };
             if (vErrors === null) {
@@ -25662,8 +26527,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema114.properties.opening_hours.type,
-          parentSchema: schema114.properties.opening_hours,
+          schema: schema116.properties.opening_hours.type,
+          parentSchema: schema116.properties.opening_hours,
           data: data24,
         };
         if (vErrors === null) {
@@ -25683,8 +26548,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.wheelchair_accessible.type,
-          parentSchema: schema114.properties.wheelchair_accessible,
+          schema: schema116.properties.wheelchair_accessible.type,
+          parentSchema: schema116.properties.wheelchair_accessible,
           data: data60,
         };
         if (vErrors === null) {
@@ -25706,7 +26571,7 @@ function validate64(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema114.properties.tag1,
+            parentSchema: schema116.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -25724,7 +26589,7 @@ function validate64(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema114.properties.tag1,
+            parentSchema: schema116.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -25741,8 +26606,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.tag1.type,
-          parentSchema: schema114.properties.tag1,
+          schema: schema116.properties.tag1.type,
+          parentSchema: schema116.properties.tag1,
           data: data61,
         };
         if (vErrors === null) {
@@ -25764,7 +26629,7 @@ function validate64(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema114.properties.tag2,
+            parentSchema: schema116.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -25782,7 +26647,7 @@ function validate64(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema114.properties.tag2,
+            parentSchema: schema116.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -25799,8 +26664,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.tag2.type,
-          parentSchema: schema114.properties.tag2,
+          schema: schema116.properties.tag2.type,
+          parentSchema: schema116.properties.tag2,
           data: data62,
         };
         if (vErrors === null) {
@@ -25822,7 +26687,7 @@ function validate64(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema114.properties.tag3,
+            parentSchema: schema116.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -25840,7 +26705,7 @@ function validate64(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema114.properties.tag3,
+            parentSchema: schema116.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -25857,8 +26722,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.tag3.type,
-          parentSchema: schema114.properties.tag3,
+          schema: schema116.properties.tag3.type,
+          parentSchema: schema116.properties.tag3,
           data: data63,
         };
         if (vErrors === null) {
@@ -25878,8 +26743,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.max_hardware_units.type,
-          parentSchema: schema114.properties.max_hardware_units,
+          schema: schema116.properties.max_hardware_units.type,
+          parentSchema: schema116.properties.max_hardware_units,
           data: data64,
         };
         if (vErrors === null) {
@@ -25898,7 +26763,7 @@ function validate64(
             params: { comparison: '<=', limit: 7 },
             message: 'must be <= 7',
             schema: 7,
-            parentSchema: schema114.properties.max_hardware_units,
+            parentSchema: schema116.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -25916,7 +26781,7 @@ function validate64(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema114.properties.max_hardware_units,
+            parentSchema: schema116.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -25943,7 +26808,7 @@ function validate64(
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema114.properties.hardware_models.items,
+                parentSchema: schema116.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -25961,7 +26826,7 @@ function validate64(
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema114.properties.hardware_models.items,
+                parentSchema: schema116.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -25978,8 +26843,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema114.properties.hardware_models.items.type,
-              parentSchema: schema114.properties.hardware_models.items,
+              schema: schema116.properties.hardware_models.items.type,
+              parentSchema: schema116.properties.hardware_models.items,
               data: data66,
             };
             if (vErrors === null) {
@@ -26008,7 +26873,7 @@ function validate64(
                 params: { i: i5, j: j2 },
                 message: 'must NOT have duplicate items (items ## ' + j2 + ' and ' + i5 + ' are identical)',
                 schema: true,
-                parentSchema: schema114.properties.hardware_models,
+                parentSchema: schema116.properties.hardware_models,
                 data: data65,
               };
               if (vErrors === null) {
@@ -26031,7 +26896,7 @@ function validate64(
             params: { message: message7 },
             message: message7,
             schema: 'max_hardware_units',
-            parentSchema: schema114.properties.hardware_models,
+            parentSchema: schema116.properties.hardware_models,
             data: data65,
           };
           if (vErrors === null) {
@@ -26048,8 +26913,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.hardware_models.type,
-          parentSchema: schema114.properties.hardware_models,
+          schema: schema116.properties.hardware_models.type,
+          parentSchema: schema116.properties.hardware_models,
           data: data65,
         };
         if (vErrors === null) {
@@ -26133,7 +26998,7 @@ function validate64(
                   params: { i: i7, j: j3 },
                   message: 'must NOT have duplicate items (items ## ' + j3 + ' and ' + i7 + ' are identical)',
                   schema: true,
-                  parentSchema: schema114.properties.badges_v2,
+                  parentSchema: schema116.properties.badges_v2,
                   data: data67,
                 };
                 if (vErrors === null) {
@@ -26154,8 +27019,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.badges_v2.type,
-          parentSchema: schema114.properties.badges_v2,
+          schema: schema116.properties.badges_v2.type,
+          parentSchema: schema116.properties.badges_v2,
           data: data67,
         };
         if (vErrors === null) {
@@ -26175,8 +27040,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.incomplete.type,
-          parentSchema: schema114.properties.incomplete,
+          schema: schema116.properties.incomplete.type,
+          parentSchema: schema116.properties.incomplete,
           data: data69,
         };
         if (vErrors === null) {
@@ -26196,8 +27061,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.pinpad_id.type,
-          parentSchema: schema114.properties.pinpad_id,
+          schema: schema116.properties.pinpad_id.type,
+          parentSchema: schema116.properties.pinpad_id,
           data: data70,
         };
         if (vErrors === null) {
@@ -26217,8 +27082,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.pinpad_model_id.type,
-          parentSchema: schema114.properties.pinpad_model_id,
+          schema: schema116.properties.pinpad_model_id.type,
+          parentSchema: schema116.properties.pinpad_model_id,
           data: data71,
         };
         if (vErrors === null) {
@@ -26238,8 +27103,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.pinpad_status.type,
-          parentSchema: schema114.properties.pinpad_status,
+          schema: schema116.properties.pinpad_status.type,
+          parentSchema: schema116.properties.pinpad_status,
           data: data72,
         };
         if (vErrors === null) {
@@ -26259,8 +27124,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.active_pinpad.type,
-          parentSchema: schema114.properties.active_pinpad,
+          schema: schema116.properties.active_pinpad.type,
+          parentSchema: schema116.properties.active_pinpad,
           data: data73,
         };
         if (vErrors === null) {
@@ -26280,8 +27145,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.basic_sp_search.type,
-          parentSchema: schema114.properties.basic_sp_search,
+          schema: schema116.properties.basic_sp_search.type,
+          parentSchema: schema116.properties.basic_sp_search,
           data: data74,
         };
         if (vErrors === null) {
@@ -26301,8 +27166,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.has_hardware.type,
-          parentSchema: schema114.properties.has_hardware,
+          schema: schema116.properties.has_hardware.type,
+          parentSchema: schema116.properties.has_hardware,
           data: data75,
         };
         if (vErrors === null) {
@@ -26320,10 +27185,10 @@ function validate64(
           instancePath: instancePath + '/service_point_hardware_unit_id',
           schemaPath: '#/properties/service_point_hardware_unit_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.service_point_hardware_unit_id.type },
+          params: { type: schema116.properties.service_point_hardware_unit_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.service_point_hardware_unit_id.type,
-          parentSchema: schema114.properties.service_point_hardware_unit_id,
+          schema: schema116.properties.service_point_hardware_unit_id.type,
+          parentSchema: schema116.properties.service_point_hardware_unit_id,
           data: data76,
         };
         if (vErrors === null) {
@@ -26347,8 +27212,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema114.properties.carriers_access.items.type,
-              parentSchema: schema114.properties.carriers_access.items,
+              schema: schema116.properties.carriers_access.items.type,
+              parentSchema: schema116.properties.carriers_access.items,
               data: data78,
             };
             if (vErrors === null) {
@@ -26377,7 +27242,7 @@ function validate64(
                 params: { i: i9, j: j4 },
                 message: 'must NOT have duplicate items (items ## ' + j4 + ' and ' + i9 + ' are identical)',
                 schema: true,
-                parentSchema: schema114.properties.carriers_access,
+                parentSchema: schema116.properties.carriers_access,
                 data: data77,
               };
               if (vErrors === null) {
@@ -26398,8 +27263,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.carriers_access.type,
-          parentSchema: schema114.properties.carriers_access,
+          schema: schema116.properties.carriers_access.type,
+          parentSchema: schema116.properties.carriers_access,
           data: data77,
         };
         if (vErrors === null) {
@@ -26424,8 +27289,8 @@ function validate64(
                 keyword: 'required',
                 params: { missingProperty: 'carrier_id' },
                 message: "must have required property '" + 'carrier_id' + "'",
-                schema: schema126.required,
-                parentSchema: schema126,
+                schema: schema128.required,
+                parentSchema: schema128,
                 data: data80,
               };
               if (vErrors === null) {
@@ -26451,7 +27316,7 @@ function validate64(
                   params: { additionalProperty: key8 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema126,
+                  parentSchema: schema128,
                   data: data80,
                 };
                 if (vErrors === null) {
@@ -26471,8 +27336,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema126.properties.carrier_id.type,
-                  parentSchema: schema126.properties.carrier_id,
+                  schema: schema128.properties.carrier_id.type,
+                  parentSchema: schema128.properties.carrier_id,
                   data: data81,
                 };
                 if (vErrors === null) {
@@ -26492,8 +27357,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema126.properties.first_mile.type,
-                  parentSchema: schema126.properties.first_mile,
+                  schema: schema128.properties.first_mile.type,
+                  parentSchema: schema128.properties.first_mile,
                   data: data82,
                 };
                 if (vErrors === null) {
@@ -26513,8 +27378,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema126.properties.last_mile.type,
-                  parentSchema: schema126.properties.last_mile,
+                  schema: schema128.properties.last_mile.type,
+                  parentSchema: schema128.properties.last_mile,
                   data: data83,
                 };
                 if (vErrors === null) {
@@ -26534,8 +27399,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema126.properties.expiry_days.type,
-                  parentSchema: schema126.properties.expiry_days,
+                  schema: schema128.properties.expiry_days.type,
+                  parentSchema: schema128.properties.expiry_days,
                   data: data84,
                 };
                 if (vErrors === null) {
@@ -26554,7 +27419,7 @@ function validate64(
                     params: { comparison: '<=', limit: 30 },
                     message: 'must be <= 30',
                     schema: 30,
-                    parentSchema: schema126.properties.expiry_days,
+                    parentSchema: schema128.properties.expiry_days,
                     data: data84,
                   };
                   if (vErrors === null) {
@@ -26572,7 +27437,7 @@ function validate64(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema126.properties.expiry_days,
+                    parentSchema: schema128.properties.expiry_days,
                     data: data84,
                   };
                   if (vErrors === null) {
@@ -26593,8 +27458,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema126.properties.reserved_compartments.type,
-                  parentSchema: schema126.properties.reserved_compartments,
+                  schema: schema128.properties.reserved_compartments.type,
+                  parentSchema: schema128.properties.reserved_compartments,
                   data: data85,
                 };
                 if (vErrors === null) {
@@ -26613,7 +27478,7 @@ function validate64(
                     params: { comparison: '<=', limit: 100 },
                     message: 'must be <= 100',
                     schema: 100,
-                    parentSchema: schema126.properties.reserved_compartments,
+                    parentSchema: schema128.properties.reserved_compartments,
                     data: data85,
                   };
                   if (vErrors === null) {
@@ -26631,7 +27496,7 @@ function validate64(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema126.properties.reserved_compartments,
+                    parentSchema: schema128.properties.reserved_compartments,
                     data: data85,
                   };
                   if (vErrors === null) {
@@ -26652,8 +27517,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema126.properties.allocation_behaviour.type,
-                  parentSchema: schema126.properties.allocation_behaviour,
+                  schema: schema128.properties.allocation_behaviour.type,
+                  parentSchema: schema128.properties.allocation_behaviour,
                   data: data86,
                 };
                 if (vErrors === null) {
@@ -26668,10 +27533,10 @@ function validate64(
                   instancePath: instancePath + '/carrier_settings/' + i10 + '/allocation_behaviour',
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema126.properties.allocation_behaviour.enum },
+                  params: { allowedValues: schema128.properties.allocation_behaviour.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema126.properties.allocation_behaviour.enum,
-                  parentSchema: schema126.properties.allocation_behaviour,
+                  schema: schema128.properties.allocation_behaviour.enum,
+                  parentSchema: schema128.properties.allocation_behaviour,
                   data: data86,
                 };
                 if (vErrors === null) {
@@ -26689,8 +27554,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema126.type,
-              parentSchema: schema126,
+              schema: schema128.type,
+              parentSchema: schema128,
               data: data80,
             };
             if (vErrors === null) {
@@ -26708,8 +27573,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.carrier_settings.type,
-          parentSchema: schema114.properties.carrier_settings,
+          schema: schema116.properties.carrier_settings.type,
+          parentSchema: schema116.properties.carrier_settings,
           data: data79,
         };
         if (vErrors === null) {
@@ -26729,8 +27594,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.location_owner_id.type,
-          parentSchema: schema114.properties.location_owner_id,
+          schema: schema116.properties.location_owner_id.type,
+          parentSchema: schema116.properties.location_owner_id,
           data: data87,
         };
         if (vErrors === null) {
@@ -26750,8 +27615,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.maintenance_provider_id.type,
-          parentSchema: schema114.properties.maintenance_provider_id,
+          schema: schema116.properties.maintenance_provider_id.type,
+          parentSchema: schema116.properties.maintenance_provider_id,
           data: data88,
         };
         if (vErrors === null) {
@@ -26771,8 +27636,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.support_provider_id.type,
-          parentSchema: schema114.properties.support_provider_id,
+          schema: schema116.properties.support_provider_id.type,
+          parentSchema: schema116.properties.support_provider_id,
           data: data89,
         };
         if (vErrors === null) {
@@ -26792,8 +27657,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.service_point_group_id.type,
-          parentSchema: schema114.properties.service_point_group_id,
+          schema: schema116.properties.service_point_group_id.type,
+          parentSchema: schema116.properties.service_point_group_id,
           data: data90,
         };
         if (vErrors === null) {
@@ -26813,8 +27678,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.group_name.type,
-          parentSchema: schema114.properties.group_name,
+          schema: schema116.properties.group_name.type,
+          parentSchema: schema116.properties.group_name,
           data: data91,
         };
         if (vErrors === null) {
@@ -26834,8 +27699,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.contract_signed.type,
-          parentSchema: schema114.properties.contract_signed,
+          schema: schema116.properties.contract_signed.type,
+          parentSchema: schema116.properties.contract_signed,
           data: data92,
         };
         if (vErrors === null) {
@@ -26857,7 +27722,7 @@ function validate64(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema114.properties.scout_contact,
+            parentSchema: schema116.properties.scout_contact,
             data: data93,
           };
           if (vErrors === null) {
@@ -26875,7 +27740,7 @@ function validate64(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema114.properties.scout_contact,
+            parentSchema: schema116.properties.scout_contact,
             data: data93,
           };
           if (vErrors === null) {
@@ -26892,8 +27757,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.scout_contact.type,
-          parentSchema: schema114.properties.scout_contact,
+          schema: schema116.properties.scout_contact.type,
+          parentSchema: schema116.properties.scout_contact,
           data: data93,
         };
         if (vErrors === null) {
@@ -26913,8 +27778,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.scout_email.type,
-          parentSchema: schema114.properties.scout_email,
+          schema: schema116.properties.scout_email.type,
+          parentSchema: schema116.properties.scout_email,
           data: data94,
         };
         if (vErrors === null) {
@@ -26934,8 +27799,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.is_terminated.type,
-          parentSchema: schema114.properties.is_terminated,
+          schema: schema116.properties.is_terminated.type,
+          parentSchema: schema116.properties.is_terminated,
           data: data95,
         };
         if (vErrors === null) {
@@ -26955,8 +27820,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.parked.type,
-          parentSchema: schema114.properties.parked,
+          schema: schema116.properties.parked.type,
+          parentSchema: schema116.properties.parked,
           data: data96,
         };
         if (vErrors === null) {
@@ -26976,8 +27841,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.test_sp.type,
-          parentSchema: schema114.properties.test_sp,
+          schema: schema116.properties.test_sp.type,
+          parentSchema: schema116.properties.test_sp,
           data: data97,
         };
         if (vErrors === null) {
@@ -26997,8 +27862,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.active.type,
-          parentSchema: schema114.properties.active,
+          schema: schema116.properties.active.type,
+          parentSchema: schema116.properties.active,
           data: data98,
         };
         if (vErrors === null) {
@@ -27020,7 +27885,7 @@ function validate64(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.description,
+            parentSchema: schema116.properties.description,
             data: data99,
           };
           if (vErrors === null) {
@@ -27037,8 +27902,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.description.type,
-          parentSchema: schema114.properties.description,
+          schema: schema116.properties.description.type,
+          parentSchema: schema116.properties.description,
           data: data99,
         };
         if (vErrors === null) {
@@ -27058,8 +27923,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.description_language.type,
-          parentSchema: schema114.properties.description_language,
+          schema: schema116.properties.description_language.type,
+          parentSchema: schema116.properties.description_language,
           data: data100,
         };
         if (vErrors === null) {
@@ -27082,10 +27947,10 @@ function validate64(
           instancePath: instancePath + '/description_language',
           schemaPath: '#/properties/description_language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.description_language.enum },
+          params: { allowedValues: schema116.properties.description_language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.description_language.enum,
-          parentSchema: schema114.properties.description_language,
+          schema: schema116.properties.description_language.enum,
+          parentSchema: schema116.properties.description_language,
           data: data100,
         };
         if (vErrors === null) {
@@ -27124,7 +27989,7 @@ function validate64(
       if (_valid7) {
         const _errs382 = errors;
         if (Array.isArray(data101)) {
-          const message8 = func198(data101, schema114.properties.descriptions.then['x-default-description'], data);
+          const message8 = func198(data101, schema116.properties.descriptions.then['x-default-description'], data);
           if (message8 !== undefined) {
             const err212 = {
               instancePath: instancePath + '/descriptions',
@@ -27132,8 +27997,8 @@ function validate64(
               keyword: 'x-default-description',
               params: { message: message8 },
               message: message8,
-              schema: schema114.properties.descriptions.then['x-default-description'],
-              parentSchema: schema114.properties.descriptions.then,
+              schema: schema116.properties.descriptions.then['x-default-description'],
+              parentSchema: schema116.properties.descriptions.then,
               data: data101,
             };
             if (vErrors === null) {
@@ -27154,8 +28019,8 @@ function validate64(
           keyword: 'if',
           params: { failingKeyword: 'then' },
           message: 'must match "then" schema',
-          schema: schema114.properties.descriptions.if,
-          parentSchema: schema114.properties.descriptions,
+          schema: schema116.properties.descriptions.if,
+          parentSchema: schema116.properties.descriptions,
           data: data101,
         };
         if (vErrors === null) {
@@ -27177,8 +28042,8 @@ function validate64(
                 keyword: 'required',
                 params: { missingProperty: 'language_code' },
                 message: "must have required property '" + 'language_code' + "'",
-                schema: schema114.properties.descriptions.items.required,
-                parentSchema: schema114.properties.descriptions.items,
+                schema: schema116.properties.descriptions.items.required,
+                parentSchema: schema116.properties.descriptions.items,
                 data: data102,
               };
               if (vErrors === null) {
@@ -27195,8 +28060,8 @@ function validate64(
                 keyword: 'required',
                 params: { missingProperty: 'country' },
                 message: "must have required property '" + 'country' + "'",
-                schema: schema114.properties.descriptions.items.required,
-                parentSchema: schema114.properties.descriptions.items,
+                schema: schema116.properties.descriptions.items.required,
+                parentSchema: schema116.properties.descriptions.items,
                 data: data102,
               };
               if (vErrors === null) {
@@ -27217,7 +28082,7 @@ function validate64(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema114.properties.descriptions.items.properties.text,
+                    parentSchema: schema116.properties.descriptions.items.properties.text,
                     data: data103,
                   };
                   if (vErrors === null) {
@@ -27234,8 +28099,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema114.properties.descriptions.items.properties.text.type,
-                  parentSchema: schema114.properties.descriptions.items.properties.text,
+                  schema: schema116.properties.descriptions.items.properties.text.type,
+                  parentSchema: schema116.properties.descriptions.items.properties.text,
                   data: data103,
                 };
                 if (vErrors === null) {
@@ -27255,8 +28120,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema114.properties.descriptions.items.properties.language_code.type,
-                  parentSchema: schema114.properties.descriptions.items.properties.language_code,
+                  schema: schema116.properties.descriptions.items.properties.language_code.type,
+                  parentSchema: schema116.properties.descriptions.items.properties.language_code,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -27279,10 +28144,10 @@ function validate64(
                   instancePath: instancePath + '/descriptions/' + i11 + '/language_code',
                   schemaPath: '#/properties/descriptions/items/properties/language_code/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema114.properties.descriptions.items.properties.language_code.enum },
+                  params: { allowedValues: schema116.properties.descriptions.items.properties.language_code.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema114.properties.descriptions.items.properties.language_code.enum,
-                  parentSchema: schema114.properties.descriptions.items.properties.language_code,
+                  schema: schema116.properties.descriptions.items.properties.language_code.enum,
+                  parentSchema: schema116.properties.descriptions.items.properties.language_code,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -27349,8 +28214,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema114.properties.descriptions.items.type,
-              parentSchema: schema114.properties.descriptions.items,
+              schema: schema116.properties.descriptions.items.type,
+              parentSchema: schema116.properties.descriptions.items,
               data: data102,
             };
             if (vErrors === null) {
@@ -27368,8 +28233,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.descriptions.type,
-          parentSchema: schema114.properties.descriptions,
+          schema: schema116.properties.descriptions.type,
+          parentSchema: schema116.properties.descriptions,
           data: data101,
         };
         if (vErrors === null) {
@@ -27391,7 +28256,7 @@ function validate64(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.comments,
+            parentSchema: schema116.properties.comments,
             data: data106,
           };
           if (vErrors === null) {
@@ -27408,8 +28273,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.comments.type,
-          parentSchema: schema114.properties.comments,
+          schema: schema116.properties.comments.type,
+          parentSchema: schema116.properties.comments,
           data: data106,
         };
         if (vErrors === null) {
@@ -27431,7 +28296,7 @@ function validate64(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema114.properties.contact_person,
+            parentSchema: schema116.properties.contact_person,
             data: data107,
           };
           if (vErrors === null) {
@@ -27449,7 +28314,7 @@ function validate64(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema114.properties.contact_person,
+            parentSchema: schema116.properties.contact_person,
             data: data107,
           };
           if (vErrors === null) {
@@ -27466,8 +28331,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.contact_person.type,
-          parentSchema: schema114.properties.contact_person,
+          schema: schema116.properties.contact_person.type,
+          parentSchema: schema116.properties.contact_person,
           data: data107,
         };
         if (vErrors === null) {
@@ -27489,7 +28354,7 @@ function validate64(
             params: { limit: 15 },
             message: 'must NOT have more than 15 characters',
             schema: 15,
-            parentSchema: schema114.properties.owner_contact_phone,
+            parentSchema: schema116.properties.owner_contact_phone,
             data: data108,
           };
           if (vErrors === null) {
@@ -27507,7 +28372,7 @@ function validate64(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema114.properties.owner_contact_phone,
+            parentSchema: schema116.properties.owner_contact_phone,
             data: data108,
           };
           if (vErrors === null) {
@@ -27524,8 +28389,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.owner_contact_phone.type,
-          parentSchema: schema114.properties.owner_contact_phone,
+          schema: schema116.properties.owner_contact_phone.type,
+          parentSchema: schema116.properties.owner_contact_phone,
           data: data108,
         };
         if (vErrors === null) {
@@ -27547,7 +28412,7 @@ function validate64(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema114.properties.email,
+            parentSchema: schema116.properties.email,
             data: data109,
           };
           if (vErrors === null) {
@@ -27565,7 +28430,7 @@ function validate64(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema114.properties.email,
+            parentSchema: schema116.properties.email,
             data: data109,
           };
           if (vErrors === null) {
@@ -27582,8 +28447,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.email.type,
-          parentSchema: schema114.properties.email,
+          schema: schema116.properties.email.type,
+          parentSchema: schema116.properties.email,
           data: data109,
         };
         if (vErrors === null) {
@@ -27608,8 +28473,8 @@ function validate64(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema102.required,
-                parentSchema: schema102,
+                schema: schema104.required,
+                parentSchema: schema104,
                 data: data111,
               };
               if (vErrors === null) {
@@ -27626,8 +28491,8 @@ function validate64(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema102.required,
-                parentSchema: schema102,
+                schema: schema104.required,
+                parentSchema: schema104,
                 data: data111,
               };
               if (vErrors === null) {
@@ -27652,7 +28517,7 @@ function validate64(
                   params: { additionalProperty: key9 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema102,
+                  parentSchema: schema104,
                   data: data111,
                 };
                 if (vErrors === null) {
@@ -27674,7 +28539,7 @@ function validate64(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema102.properties.photo_id,
+                    parentSchema: schema104.properties.photo_id,
                     data: data112,
                   };
                   if (vErrors === null) {
@@ -27691,8 +28556,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema102.properties.photo_id.type,
-                  parentSchema: schema102.properties.photo_id,
+                  schema: schema104.properties.photo_id.type,
+                  parentSchema: schema104.properties.photo_id,
                   data: data112,
                 };
                 if (vErrors === null) {
@@ -27714,7 +28579,7 @@ function validate64(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema102.properties.url,
+                    parentSchema: schema104.properties.url,
                     data: data113,
                   };
                   if (vErrors === null) {
@@ -27731,8 +28596,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema102.properties.url.type,
-                  parentSchema: schema102.properties.url,
+                  schema: schema104.properties.url.type,
+                  parentSchema: schema104.properties.url,
                   data: data113,
                 };
                 if (vErrors === null) {
@@ -27754,7 +28619,7 @@ function validate64(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema102.properties.file_name,
+                    parentSchema: schema104.properties.file_name,
                     data: data114,
                   };
                   if (vErrors === null) {
@@ -27771,8 +28636,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema102.properties.file_name.type,
-                  parentSchema: schema102.properties.file_name,
+                  schema: schema104.properties.file_name.type,
+                  parentSchema: schema104.properties.file_name,
                   data: data114,
                 };
                 if (vErrors === null) {
@@ -27794,7 +28659,7 @@ function validate64(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema102.properties.content_type,
+                    parentSchema: schema104.properties.content_type,
                     data: data115,
                   };
                   if (vErrors === null) {
@@ -27811,8 +28676,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema102.properties.content_type.type,
-                  parentSchema: schema102.properties.content_type,
+                  schema: schema104.properties.content_type.type,
+                  parentSchema: schema104.properties.content_type,
                   data: data115,
                 };
                 if (vErrors === null) {
@@ -27832,8 +28697,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema102.properties.size.type,
-                  parentSchema: schema102.properties.size,
+                  schema: schema104.properties.size.type,
+                  parentSchema: schema104.properties.size,
                   data: data116,
                 };
                 if (vErrors === null) {
@@ -27852,7 +28717,7 @@ function validate64(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema102.properties.size,
+                    parentSchema: schema104.properties.size,
                     data: data116,
                   };
                   if (vErrors === null) {
@@ -27871,8 +28736,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema102.type,
-              parentSchema: schema102,
+              schema: schema104.type,
+              parentSchema: schema104,
               data: data111,
             };
             if (vErrors === null) {
@@ -27890,8 +28755,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.photos.type,
-          parentSchema: schema114.properties.photos,
+          schema: schema116.properties.photos.type,
+          parentSchema: schema116.properties.photos,
           data: data110,
         };
         if (vErrors === null) {
@@ -27911,8 +28776,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.report_id.type,
-          parentSchema: schema114.properties.report_id,
+          schema: schema116.properties.report_id.type,
+          parentSchema: schema116.properties.report_id,
           data: data117,
         };
         if (vErrors === null) {
@@ -27930,8 +28795,8 @@ function validate64(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema114.type,
-      parentSchema: schema114,
+      schema: schema116.type,
+      parentSchema: schema116,
       data,
     };
     if (vErrors === null) {
@@ -27941,10 +28806,10 @@ function validate64(
     }
     errors++;
   }
-  validate64.errors = vErrors;
+  validate66.errors = vErrors;
   return errors === 0;
 }
-validate64.evaluated = {
+validate66.evaluated = {
   props: {
     service_point_id: true,
     sp_id: true,
@@ -28012,8 +28877,8 @@ validate64.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePointGroup = validate65;
-const schema129 = {
+export const servicePointGroup = validate67;
+const schema131 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group',
   title: 'ServicePointGroup',
@@ -28065,13 +28930,13 @@ const schema129 = {
   },
 };
 
-function validate65(
+function validate67(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate65.evaluated;
+  const evaluated0 = validate67.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28086,8 +28951,8 @@ function validate65(
         keyword: 'required',
         params: { missingProperty: 'group_name' },
         message: "must have required property '" + 'group_name' + "'",
-        schema: schema129.required,
-        parentSchema: schema129,
+        schema: schema131.required,
+        parentSchema: schema131,
         data,
       };
       if (vErrors === null) {
@@ -28104,8 +28969,8 @@ function validate65(
         keyword: 'required',
         params: { missingProperty: 'service_point_ids' },
         message: "must have required property '" + 'service_point_ids' + "'",
-        schema: schema129.required,
-        parentSchema: schema129,
+        schema: schema131.required,
+        parentSchema: schema131,
         data,
       };
       if (vErrors === null) {
@@ -28124,8 +28989,8 @@ function validate65(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema129.properties.service_point_group_id.type,
-          parentSchema: schema129.properties.service_point_group_id,
+          schema: schema131.properties.service_point_group_id.type,
+          parentSchema: schema131.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -28147,7 +29012,7 @@ function validate65(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema129.properties.group_name,
+            parentSchema: schema131.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -28165,7 +29030,7 @@ function validate65(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema129.properties.group_name,
+            parentSchema: schema131.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -28183,7 +29048,7 @@ function validate65(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema129.properties.group_name,
+            parentSchema: schema131.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -28200,8 +29065,8 @@ function validate65(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema129.properties.group_name.type,
-          parentSchema: schema129.properties.group_name,
+          schema: schema131.properties.group_name.type,
+          parentSchema: schema131.properties.group_name,
           data: data1,
         };
         if (vErrors === null) {
@@ -28223,7 +29088,7 @@ function validate65(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema129.properties.service_point_ids,
+            parentSchema: schema131.properties.service_point_ids,
             data: data2,
           };
           if (vErrors === null) {
@@ -28243,8 +29108,8 @@ function validate65(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema129.properties.service_point_ids.items.type,
-              parentSchema: schema129.properties.service_point_ids.items,
+              schema: schema131.properties.service_point_ids.items.type,
+              parentSchema: schema131.properties.service_point_ids.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -28273,7 +29138,7 @@ function validate65(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema129.properties.service_point_ids,
+                parentSchema: schema131.properties.service_point_ids,
                 data: data2,
               };
               if (vErrors === null) {
@@ -28294,8 +29159,8 @@ function validate65(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema129.properties.service_point_ids.type,
-          parentSchema: schema129.properties.service_point_ids,
+          schema: schema131.properties.service_point_ids.type,
+          parentSchema: schema131.properties.service_point_ids,
           data: data2,
         };
         if (vErrors === null) {
@@ -28319,8 +29184,8 @@ function validate65(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema129.properties.carrier_ids.items.type,
-              parentSchema: schema129.properties.carrier_ids.items,
+              schema: schema131.properties.carrier_ids.items.type,
+              parentSchema: schema131.properties.carrier_ids.items,
               data: data5,
             };
             if (vErrors === null) {
@@ -28349,7 +29214,7 @@ function validate65(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema129.properties.carrier_ids,
+                parentSchema: schema131.properties.carrier_ids,
                 data: data4,
               };
               if (vErrors === null) {
@@ -28370,8 +29235,8 @@ function validate65(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema129.properties.carrier_ids.type,
-          parentSchema: schema129.properties.carrier_ids,
+          schema: schema131.properties.carrier_ids.type,
+          parentSchema: schema131.properties.carrier_ids,
           data: data4,
         };
         if (vErrors === null) {
@@ -28391,8 +29256,8 @@ function validate65(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema129.properties.active.type,
-          parentSchema: schema129.properties.active,
+          schema: schema131.properties.active.type,
+          parentSchema: schema131.properties.active,
           data: data6,
         };
         if (vErrors === null) {
@@ -28410,8 +29275,8 @@ function validate65(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema129.type,
-      parentSchema: schema129,
+      schema: schema131.type,
+      parentSchema: schema131,
       data,
     };
     if (vErrors === null) {
@@ -28421,17 +29286,17 @@ function validate65(
     }
     errors++;
   }
-  validate65.errors = vErrors;
+  validate67.errors = vErrors;
   return errors === 0;
 }
-validate65.evaluated = {
+validate67.evaluated = {
   props: { service_point_group_id: true, group_name: true, service_point_ids: true, carrier_ids: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const servicePointGroupChoice = validate66;
-const schema130 = {
+export const servicePointGroupChoice = validate68;
+const schema132 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group-choice',
   title: 'Service point group choice',
@@ -28443,13 +29308,13 @@ const schema130 = {
   },
 };
 
-function validate66(
+function validate68(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group-choice" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate66.evaluated;
+  const evaluated0 = validate68.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28464,8 +29329,8 @@ function validate66(
         keyword: 'required',
         params: { missingProperty: 'service_point_group_id' },
         message: "must have required property '" + 'service_point_group_id' + "'",
-        schema: schema130.required,
-        parentSchema: schema130,
+        schema: schema132.required,
+        parentSchema: schema132,
         data,
       };
       if (vErrors === null) {
@@ -28484,8 +29349,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema130.properties.service_point_group_id.type,
-          parentSchema: schema130.properties.service_point_group_id,
+          schema: schema132.properties.service_point_group_id.type,
+          parentSchema: schema132.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -28503,8 +29368,8 @@ function validate66(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema130.type,
-      parentSchema: schema130,
+      schema: schema132.type,
+      parentSchema: schema132,
       data,
     };
     if (vErrors === null) {
@@ -28514,13 +29379,13 @@ function validate66(
     }
     errors++;
   }
-  validate66.errors = vErrors;
+  validate68.errors = vErrors;
   return errors === 0;
 }
-validate66.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
+validate68.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointLocationOwner = validate67;
-const schema131 = {
+export const servicePointLocationOwner = validate69;
+const schema133 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-location-owner',
   title: 'Service point location owner',
@@ -28530,13 +29395,13 @@ const schema131 = {
   properties: { location_owner_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=location_owners' } } },
 };
 
-function validate67(
+function validate69(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-location-owner" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate67.evaluated;
+  const evaluated0 = validate69.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28551,8 +29416,8 @@ function validate67(
         keyword: 'required',
         params: { missingProperty: 'location_owner_id' },
         message: "must have required property '" + 'location_owner_id' + "'",
-        schema: schema131.required,
-        parentSchema: schema131,
+        schema: schema133.required,
+        parentSchema: schema133,
         data,
       };
       if (vErrors === null) {
@@ -28571,8 +29436,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema131.properties.location_owner_id.type,
-          parentSchema: schema131.properties.location_owner_id,
+          schema: schema133.properties.location_owner_id.type,
+          parentSchema: schema133.properties.location_owner_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -28590,8 +29455,8 @@ function validate67(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema131.type,
-      parentSchema: schema131,
+      schema: schema133.type,
+      parentSchema: schema133,
       data,
     };
     if (vErrors === null) {
@@ -28601,13 +29466,13 @@ function validate67(
     }
     errors++;
   }
-  validate67.errors = vErrors;
+  validate69.errors = vErrors;
   return errors === 0;
 }
-validate67.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
+validate69.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointScoutContact = validate68;
-const schema132 = {
+export const servicePointScoutContact = validate70;
+const schema134 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-scout-contact',
   title: 'Service point scout contact',
@@ -28620,13 +29485,13 @@ const schema132 = {
   },
 };
 
-function validate68(
+function validate70(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-scout-contact" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate68.evaluated;
+  const evaluated0 = validate70.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28641,8 +29506,8 @@ function validate68(
         keyword: 'required',
         params: { missingProperty: 'scout_contact' },
         message: "must have required property '" + 'scout_contact' + "'",
-        schema: schema132.required,
-        parentSchema: schema132,
+        schema: schema134.required,
+        parentSchema: schema134,
         data,
       };
       if (vErrors === null) {
@@ -28663,7 +29528,7 @@ function validate68(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema132.properties.scout_contact,
+            parentSchema: schema134.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -28681,7 +29546,7 @@ function validate68(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema132.properties.scout_contact,
+            parentSchema: schema134.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -28698,8 +29563,8 @@ function validate68(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema132.properties.scout_contact.type,
-          parentSchema: schema132.properties.scout_contact,
+          schema: schema134.properties.scout_contact.type,
+          parentSchema: schema134.properties.scout_contact,
           data: data0,
         };
         if (vErrors === null) {
@@ -28717,8 +29582,8 @@ function validate68(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema132.type,
-      parentSchema: schema132,
+      schema: schema134.type,
+      parentSchema: schema134,
       data,
     };
     if (vErrors === null) {
@@ -28728,13 +29593,13 @@ function validate68(
     }
     errors++;
   }
-  validate68.errors = vErrors;
+  validate70.errors = vErrors;
   return errors === 0;
 }
-validate68.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
+validate70.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
 
-export const shipmentReportRequest = validate69;
-const schema133 = {
+export const shipmentReportRequest = validate71;
+const schema135 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'shipment-report-request',
   title: 'Shipment report request',
@@ -28762,13 +29627,13 @@ const schema133 = {
 };
 const formats280 = sharedValidators.formats['positive-integer'];
 
-function validate69(
+function validate71(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="shipment-report-request" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate69.evaluated;
+  const evaluated0 = validate71.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28783,8 +29648,8 @@ function validate69(
         keyword: 'required',
         params: { missingProperty: 'kind' },
         message: "must have required property '" + 'kind' + "'",
-        schema: schema133.required,
-        parentSchema: schema133,
+        schema: schema135.required,
+        parentSchema: schema135,
         data,
       };
       if (vErrors === null) {
@@ -28801,8 +29666,8 @@ function validate69(
         keyword: 'required',
         params: { missingProperty: 'from_date' },
         message: "must have required property '" + 'from_date' + "'",
-        schema: schema133.required,
-        parentSchema: schema133,
+        schema: schema135.required,
+        parentSchema: schema135,
         data,
       };
       if (vErrors === null) {
@@ -28819,8 +29684,8 @@ function validate69(
         keyword: 'required',
         params: { missingProperty: 'to_date' },
         message: "must have required property '" + 'to_date' + "'",
-        schema: schema133.required,
-        parentSchema: schema133,
+        schema: schema135.required,
+        parentSchema: schema135,
         data,
       };
       if (vErrors === null) {
@@ -28839,8 +29704,8 @@ function validate69(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema133.properties.kind.type,
-          parentSchema: schema133.properties.kind,
+          schema: schema135.properties.kind.type,
+          parentSchema: schema135.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -28859,10 +29724,10 @@ function validate69(
           instancePath: instancePath + '/kind',
           schemaPath: '#/properties/kind/enum',
           keyword: 'enum',
-          params: { allowedValues: schema133.properties.kind.enum },
+          params: { allowedValues: schema135.properties.kind.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema133.properties.kind.enum,
-          parentSchema: schema133.properties.kind,
+          schema: schema135.properties.kind.enum,
+          parentSchema: schema135.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -28884,7 +29749,7 @@ function validate69(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema133.properties.from_date,
+            parentSchema: schema135.properties.from_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -28901,8 +29766,8 @@ function validate69(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema133.properties.from_date.type,
-          parentSchema: schema133.properties.from_date,
+          schema: schema135.properties.from_date.type,
+          parentSchema: schema135.properties.from_date,
           data: data1,
         };
         if (vErrors === null) {
@@ -28925,7 +29790,7 @@ function validate69(
             params: { message: message0 },
             message: message0,
             schema: 'from_date',
-            parentSchema: schema133.properties.to_date,
+            parentSchema: schema135.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -28945,7 +29810,7 @@ function validate69(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema133.properties.to_date,
+            parentSchema: schema135.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -28964,7 +29829,7 @@ function validate69(
             params: { message: message1 },
             message: message1,
             schema: 'from_date',
-            parentSchema: schema133.properties.to_date,
+            parentSchema: schema135.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -28981,8 +29846,8 @@ function validate69(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema133.properties.to_date.type,
-          parentSchema: schema133.properties.to_date,
+          schema: schema135.properties.to_date.type,
+          parentSchema: schema135.properties.to_date,
           data: data2,
         };
         if (vErrors === null) {
@@ -29002,8 +29867,8 @@ function validate69(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema133.properties.carrier_id.type,
-          parentSchema: schema133.properties.carrier_id,
+          schema: schema135.properties.carrier_id.type,
+          parentSchema: schema135.properties.carrier_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -29023,8 +29888,8 @@ function validate69(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema133.properties.min_event_id.type,
-          parentSchema: schema133.properties.min_event_id,
+          schema: schema135.properties.min_event_id.type,
+          parentSchema: schema135.properties.min_event_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -29043,7 +29908,7 @@ function validate69(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema133.properties.min_event_id,
+            parentSchema: schema135.properties.min_event_id,
             data: data4,
           };
           if (vErrors === null) {
@@ -29064,8 +29929,8 @@ function validate69(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema133.properties.max_event_id.type,
-          parentSchema: schema133.properties.max_event_id,
+          schema: schema135.properties.max_event_id.type,
+          parentSchema: schema135.properties.max_event_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -29084,7 +29949,7 @@ function validate69(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema133.properties.max_event_id,
+            parentSchema: schema135.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -29103,7 +29968,7 @@ function validate69(
             params: { message: message2 },
             message: message2,
             schema: 'min_event_id',
-            parentSchema: schema133.properties.max_event_id,
+            parentSchema: schema135.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -29124,7 +29989,7 @@ function validate69(
             params: { message: message3 },
             message: message3,
             schema: 'min_event_id',
-            parentSchema: schema133.properties.max_event_id,
+            parentSchema: schema135.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -29143,8 +30008,8 @@ function validate69(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema133.type,
-      parentSchema: schema133,
+      schema: schema135.type,
+      parentSchema: schema135,
       data,
     };
     if (vErrors === null) {
@@ -29154,17 +30019,17 @@ function validate69(
     }
     errors++;
   }
-  validate69.errors = vErrors;
+  validate71.errors = vErrors;
   return errors === 0;
 }
-validate69.evaluated = {
+validate71.evaluated = {
   props: { kind: true, from_date: true, to_date: true, carrier_id: true, min_event_id: true, max_event_id: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const subOrder = validate70;
-const schema134 = {
+export const subOrder = validate72;
+const schema136 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sub-order',
   title: 'SubOrder',
@@ -29290,13 +30155,13 @@ const schema134 = {
   },
 };
 
-function validate70(
+function validate72(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="sub-order" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate70.evaluated;
+  const evaluated0 = validate72.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29311,8 +30176,8 @@ function validate70(
         keyword: 'required',
         params: { missingProperty: 'order_id' },
         message: "must have required property '" + 'order_id' + "'",
-        schema: schema134.required,
-        parentSchema: schema134,
+        schema: schema136.required,
+        parentSchema: schema136,
         data,
       };
       if (vErrors === null) {
@@ -29329,8 +30194,8 @@ function validate70(
         keyword: 'required',
         params: { missingProperty: 'type_number' },
         message: "must have required property '" + 'type_number' + "'",
-        schema: schema134.required,
-        parentSchema: schema134,
+        schema: schema136.required,
+        parentSchema: schema136,
         data,
       };
       if (vErrors === null) {
@@ -29347,8 +30212,8 @@ function validate70(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema134.required,
-        parentSchema: schema134,
+        schema: schema136.required,
+        parentSchema: schema136,
         data,
       };
       if (vErrors === null) {
@@ -29365,8 +30230,8 @@ function validate70(
         keyword: 'required',
         params: { missingProperty: 'quantity' },
         message: "must have required property '" + 'quantity' + "'",
-        schema: schema134.required,
-        parentSchema: schema134,
+        schema: schema136.required,
+        parentSchema: schema136,
         data,
       };
       if (vErrors === null) {
@@ -29385,8 +30250,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema134.properties.sub_order_id.type,
-          parentSchema: schema134.properties.sub_order_id,
+          schema: schema136.properties.sub_order_id.type,
+          parentSchema: schema136.properties.sub_order_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -29406,8 +30271,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema134.properties.order_id.type,
-          parentSchema: schema134.properties.order_id,
+          schema: schema136.properties.order_id.type,
+          parentSchema: schema136.properties.order_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -29427,8 +30292,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema134.properties.customer.type,
-          parentSchema: schema134.properties.customer,
+          schema: schema136.properties.customer.type,
+          parentSchema: schema136.properties.customer,
           data: data2,
         };
         if (vErrors === null) {
@@ -29450,7 +30315,7 @@ function validate70(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema134.properties.type_number,
+            parentSchema: schema136.properties.type_number,
             data: data3,
           };
           if (vErrors === null) {
@@ -29468,7 +30333,7 @@ function validate70(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema134.properties.type_number,
+            parentSchema: schema136.properties.type_number,
             data: data3,
           };
           if (vErrors === null) {
@@ -29485,8 +30350,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema134.properties.type_number.type,
-          parentSchema: schema134.properties.type_number,
+          schema: schema136.properties.type_number.type,
+          parentSchema: schema136.properties.type_number,
           data: data3,
         };
         if (vErrors === null) {
@@ -29506,8 +30371,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema134.properties.hardware_model_id.type,
-          parentSchema: schema134.properties.hardware_model_id,
+          schema: schema136.properties.hardware_model_id.type,
+          parentSchema: schema136.properties.hardware_model_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -29527,8 +30392,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema134.properties.model_name.type,
-          parentSchema: schema134.properties.model_name,
+          schema: schema136.properties.model_name.type,
+          parentSchema: schema136.properties.model_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -29550,7 +30415,7 @@ function validate70(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema134.properties.standard_parts_list_version,
+            parentSchema: schema136.properties.standard_parts_list_version,
             data: data6,
           };
           if (vErrors === null) {
@@ -29568,7 +30433,7 @@ function validate70(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema134.properties.standard_parts_list_version,
+            parentSchema: schema136.properties.standard_parts_list_version,
             data: data6,
           };
           if (vErrors === null) {
@@ -29585,8 +30450,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema134.properties.standard_parts_list_version.type,
-          parentSchema: schema134.properties.standard_parts_list_version,
+          schema: schema136.properties.standard_parts_list_version.type,
+          parentSchema: schema136.properties.standard_parts_list_version,
           data: data6,
         };
         if (vErrors === null) {
@@ -29608,7 +30473,7 @@ function validate70(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema134.properties.customer_parts_list_version,
+            parentSchema: schema136.properties.customer_parts_list_version,
             data: data7,
           };
           if (vErrors === null) {
@@ -29626,7 +30491,7 @@ function validate70(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema134.properties.customer_parts_list_version,
+            parentSchema: schema136.properties.customer_parts_list_version,
             data: data7,
           };
           if (vErrors === null) {
@@ -29643,8 +30508,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema134.properties.customer_parts_list_version.type,
-          parentSchema: schema134.properties.customer_parts_list_version,
+          schema: schema136.properties.customer_parts_list_version.type,
+          parentSchema: schema136.properties.customer_parts_list_version,
           data: data7,
         };
         if (vErrors === null) {
@@ -29664,8 +30529,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema134.properties.quantity.type,
-          parentSchema: schema134.properties.quantity,
+          schema: schema136.properties.quantity.type,
+          parentSchema: schema136.properties.quantity,
           data: data8,
         };
         if (vErrors === null) {
@@ -29684,7 +30549,7 @@ function validate70(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema134.properties.quantity,
+            parentSchema: schema136.properties.quantity,
             data: data8,
           };
           if (vErrors === null) {
@@ -29702,7 +30567,7 @@ function validate70(
             params: { format: 'order-quantity' },
             message: 'must match format "' + 'order-quantity' + '"',
             schema: 'order-quantity',
-            parentSchema: schema134.properties.quantity,
+            parentSchema: schema136.properties.quantity,
             data: data8,
           };
           if (vErrors === null) {
@@ -29723,8 +30588,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema134.properties.produced_quantity.type,
-          parentSchema: schema134.properties.produced_quantity,
+          schema: schema136.properties.produced_quantity.type,
+          parentSchema: schema136.properties.produced_quantity,
           data: data9,
         };
         if (vErrors === null) {
@@ -29744,8 +30609,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema134.properties.status.type,
-          parentSchema: schema134.properties.status,
+          schema: schema136.properties.status.type,
+          parentSchema: schema136.properties.status,
           data: data10,
         };
         if (vErrors === null) {
@@ -29760,10 +30625,10 @@ function validate70(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema134.properties.status.enum },
+          params: { allowedValues: schema136.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema134.properties.status.enum,
-          parentSchema: schema134.properties.status,
+          schema: schema136.properties.status.enum,
+          parentSchema: schema136.properties.status,
           data: data10,
         };
         if (vErrors === null) {
@@ -29783,8 +30648,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema134.properties.replaces_sub_order_id.type,
-          parentSchema: schema134.properties.replaces_sub_order_id,
+          schema: schema136.properties.replaces_sub_order_id.type,
+          parentSchema: schema136.properties.replaces_sub_order_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -29804,8 +30669,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema134.properties.production.type,
-          parentSchema: schema134.properties.production,
+          schema: schema136.properties.production.type,
+          parentSchema: schema136.properties.production,
           data: data12,
         };
         if (vErrors === null) {
@@ -29823,8 +30688,8 @@ function validate70(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema134.type,
-      parentSchema: schema134,
+      schema: schema136.type,
+      parentSchema: schema136,
       data,
     };
     if (vErrors === null) {
@@ -29834,10 +30699,10 @@ function validate70(
     }
     errors++;
   }
-  validate70.errors = vErrors;
+  validate72.errors = vErrors;
   return errors === 0;
 }
-validate70.evaluated = {
+validate72.evaluated = {
   props: {
     sub_order_id: true,
     order_id: true,
@@ -29857,8 +30722,8 @@ validate70.evaluated = {
   dynamicItems: false,
 };
 
-export const subOrderProduction = validate71;
-const schema135 = {
+export const subOrderProduction = validate73;
+const schema137 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sub-order-production',
   title: 'SubOrderProduction',
@@ -29867,13 +30732,13 @@ const schema135 = {
   properties: { produced_units: { type: 'integer', minimum: 1, maximum: 200, 'x-input': { kind: 'number' } } },
 };
 
-function validate71(
+function validate73(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="sub-order-production" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate71.evaluated;
+  const evaluated0 = validate73.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29888,8 +30753,8 @@ function validate71(
         keyword: 'required',
         params: { missingProperty: 'produced_units' },
         message: "must have required property '" + 'produced_units' + "'",
-        schema: schema135.required,
-        parentSchema: schema135,
+        schema: schema137.required,
+        parentSchema: schema137,
         data,
       };
       if (vErrors === null) {
@@ -29908,8 +30773,8 @@ function validate71(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema135.properties.produced_units.type,
-          parentSchema: schema135.properties.produced_units,
+          schema: schema137.properties.produced_units.type,
+          parentSchema: schema137.properties.produced_units,
           data: data0,
         };
         if (vErrors === null) {
@@ -29928,7 +30793,7 @@ function validate71(
             params: { comparison: '<=', limit: 200 },
             message: 'must be <= 200',
             schema: 200,
-            parentSchema: schema135.properties.produced_units,
+            parentSchema: schema137.properties.produced_units,
             data: data0,
           };
           if (vErrors === null) {
@@ -29946,7 +30811,7 @@ function validate71(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema135.properties.produced_units,
+            parentSchema: schema137.properties.produced_units,
             data: data0,
           };
           if (vErrors === null) {
@@ -29965,8 +30830,8 @@ function validate71(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema135.type,
-      parentSchema: schema135,
+      schema: schema137.type,
+      parentSchema: schema137,
       data,
     };
     if (vErrors === null) {
@@ -29976,13 +30841,13 @@ function validate71(
     }
     errors++;
   }
-  validate71.errors = vErrors;
+  validate73.errors = vErrors;
   return errors === 0;
 }
-validate71.evaluated = { props: { produced_units: true }, dynamicProps: false, dynamicItems: false };
+validate73.evaluated = { props: { produced_units: true }, dynamicProps: false, dynamicItems: false };
 
-export const subOrderStop = validate72;
-const schema136 = {
+export const subOrderStop = validate74;
+const schema138 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sub-order-stop',
   title: 'SubOrderStop',
@@ -29990,13 +30855,13 @@ const schema136 = {
   properties: { create_remaining: { type: 'boolean', default: true } },
 };
 
-function validate72(
+function validate74(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="sub-order-stop" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate72.evaluated;
+  const evaluated0 = validate74.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30013,8 +30878,8 @@ function validate72(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema136.properties.create_remaining.type,
-          parentSchema: schema136.properties.create_remaining,
+          schema: schema138.properties.create_remaining.type,
+          parentSchema: schema138.properties.create_remaining,
           data: data0,
         };
         if (vErrors === null) {
@@ -30032,8 +30897,8 @@ function validate72(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema136.type,
-      parentSchema: schema136,
+      schema: schema138.type,
+      parentSchema: schema138,
       data,
     };
     if (vErrors === null) {
@@ -30043,13 +30908,13 @@ function validate72(
     }
     errors++;
   }
-  validate72.errors = vErrors;
+  validate74.errors = vErrors;
   return errors === 0;
 }
-validate72.evaluated = { props: { create_remaining: true }, dynamicProps: false, dynamicItems: false };
+validate74.evaluated = { props: { create_remaining: true }, dynamicProps: false, dynamicItems: false };
 
-export const supportProvider = validate73;
-const schema137 = {
+export const supportProvider = validate75;
+const schema139 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'support-provider',
   title: 'SupportProvider',
@@ -30112,13 +30977,13 @@ const schema137 = {
   },
 };
 
-function validate73(
+function validate75(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="support-provider" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate73.evaluated;
+  const evaluated0 = validate75.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30133,8 +30998,8 @@ function validate73(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema137.required,
-        parentSchema: schema137,
+        schema: schema139.required,
+        parentSchema: schema139,
         data,
       };
       if (vErrors === null) {
@@ -30151,8 +31016,8 @@ function validate73(
         keyword: 'required',
         params: { missingProperty: 'country_code' },
         message: "must have required property '" + 'country_code' + "'",
-        schema: schema137.required,
-        parentSchema: schema137,
+        schema: schema139.required,
+        parentSchema: schema139,
         data,
       };
       if (vErrors === null) {
@@ -30171,8 +31036,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema137.properties.support_provider_id.type,
-          parentSchema: schema137.properties.support_provider_id,
+          schema: schema139.properties.support_provider_id.type,
+          parentSchema: schema139.properties.support_provider_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -30194,7 +31059,7 @@ function validate73(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema137.properties.name,
+            parentSchema: schema139.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -30212,7 +31077,7 @@ function validate73(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema137.properties.name,
+            parentSchema: schema139.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -30230,7 +31095,7 @@ function validate73(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema137.properties.name,
+            parentSchema: schema139.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -30247,8 +31112,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.name.type,
-          parentSchema: schema137.properties.name,
+          schema: schema139.properties.name.type,
+          parentSchema: schema139.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -30270,7 +31135,7 @@ function validate73(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema137.properties.organization_number,
+            parentSchema: schema139.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -30288,7 +31153,7 @@ function validate73(
             params: { format: 'organization-number' },
             message: 'must match format "' + 'organization-number' + '"',
             schema: 'organization-number',
-            parentSchema: schema137.properties.organization_number,
+            parentSchema: schema139.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -30305,8 +31170,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.organization_number.type,
-          parentSchema: schema137.properties.organization_number,
+          schema: schema139.properties.organization_number.type,
+          parentSchema: schema139.properties.organization_number,
           data: data2,
         };
         if (vErrors === null) {
@@ -30328,7 +31193,7 @@ function validate73(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema137.properties.contact_person,
+            parentSchema: schema139.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -30346,7 +31211,7 @@ function validate73(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema137.properties.contact_person,
+            parentSchema: schema139.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -30363,8 +31228,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.contact_person.type,
-          parentSchema: schema137.properties.contact_person,
+          schema: schema139.properties.contact_person.type,
+          parentSchema: schema139.properties.contact_person,
           data: data3,
         };
         if (vErrors === null) {
@@ -30386,7 +31251,7 @@ function validate73(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema137.properties.phone,
+            parentSchema: schema139.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -30404,7 +31269,7 @@ function validate73(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema137.properties.phone,
+            parentSchema: schema139.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -30421,8 +31286,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.phone.type,
-          parentSchema: schema137.properties.phone,
+          schema: schema139.properties.phone.type,
+          parentSchema: schema139.properties.phone,
           data: data4,
         };
         if (vErrors === null) {
@@ -30444,7 +31309,7 @@ function validate73(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema137.properties.email,
+            parentSchema: schema139.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -30462,7 +31327,7 @@ function validate73(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema137.properties.email,
+            parentSchema: schema139.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -30479,8 +31344,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.email.type,
-          parentSchema: schema137.properties.email,
+          schema: schema139.properties.email.type,
+          parentSchema: schema139.properties.email,
           data: data5,
         };
         if (vErrors === null) {
@@ -30502,7 +31367,7 @@ function validate73(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema137.properties.address,
+            parentSchema: schema139.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -30520,7 +31385,7 @@ function validate73(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema137.properties.address,
+            parentSchema: schema139.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -30537,8 +31402,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.address.type,
-          parentSchema: schema137.properties.address,
+          schema: schema139.properties.address.type,
+          parentSchema: schema139.properties.address,
           data: data6,
         };
         if (vErrors === null) {
@@ -30560,7 +31425,7 @@ function validate73(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema137.properties.zip,
+            parentSchema: schema139.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -30578,7 +31443,7 @@ function validate73(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema137.properties.zip,
+            parentSchema: schema139.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -30596,7 +31461,7 @@ function validate73(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema137.properties.zip,
+            parentSchema: schema139.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -30613,8 +31478,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.zip.type,
-          parentSchema: schema137.properties.zip,
+          schema: schema139.properties.zip.type,
+          parentSchema: schema139.properties.zip,
           data: data7,
         };
         if (vErrors === null) {
@@ -30636,7 +31501,7 @@ function validate73(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema137.properties.city,
+            parentSchema: schema139.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -30654,7 +31519,7 @@ function validate73(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema137.properties.city,
+            parentSchema: schema139.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -30671,8 +31536,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.city.type,
-          parentSchema: schema137.properties.city,
+          schema: schema139.properties.city.type,
+          parentSchema: schema139.properties.city,
           data: data8,
         };
         if (vErrors === null) {
@@ -30741,8 +31606,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema137.properties.active.type,
-          parentSchema: schema137.properties.active,
+          schema: schema139.properties.active.type,
+          parentSchema: schema139.properties.active,
           data: data10,
         };
         if (vErrors === null) {
@@ -30760,8 +31625,8 @@ function validate73(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema137.type,
-      parentSchema: schema137,
+      schema: schema139.type,
+      parentSchema: schema139,
       data,
     };
     if (vErrors === null) {
@@ -30771,10 +31636,10 @@ function validate73(
     }
     errors++;
   }
-  validate73.errors = vErrors;
+  validate75.errors = vErrors;
   return errors === 0;
 }
-validate73.evaluated = {
+validate75.evaluated = {
   props: {
     support_provider_id: true,
     name: true,
@@ -30792,8 +31657,8 @@ validate73.evaluated = {
   dynamicItems: false,
 };
 
-export const testAppUser = validate74;
-const schema139 = {
+export const testAppUser = validate76;
+const schema141 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'test-app-user',
   title: 'TestAppUser',
@@ -30852,13 +31717,13 @@ const schema139 = {
   },
 };
 
-function validate74(
+function validate76(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="test-app-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate74.evaluated;
+  const evaluated0 = validate76.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30873,8 +31738,8 @@ function validate74(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema139.required,
-        parentSchema: schema139,
+        schema: schema141.required,
+        parentSchema: schema141,
         data,
       };
       if (vErrors === null) {
@@ -30893,8 +31758,8 @@ function validate74(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema139.properties.test_app_user_id.type,
-          parentSchema: schema139.properties.test_app_user_id,
+          schema: schema141.properties.test_app_user_id.type,
+          parentSchema: schema141.properties.test_app_user_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -30916,7 +31781,7 @@ function validate74(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema139.properties.name,
+            parentSchema: schema141.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -30934,7 +31799,7 @@ function validate74(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema139.properties.name,
+            parentSchema: schema141.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -30951,8 +31816,8 @@ function validate74(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema139.properties.name.type,
-          parentSchema: schema139.properties.name,
+          schema: schema141.properties.name.type,
+          parentSchema: schema141.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -30970,10 +31835,10 @@ function validate74(
           instancePath: instancePath + '/phone',
           schemaPath: '#/properties/phone/type',
           keyword: 'type',
-          params: { type: schema139.properties.phone.type },
+          params: { type: schema141.properties.phone.type },
           message: 'must be string,null',
-          schema: schema139.properties.phone.type,
-          parentSchema: schema139.properties.phone,
+          schema: schema141.properties.phone.type,
+          parentSchema: schema141.properties.phone,
           data: data2,
         };
         if (vErrors === null) {
@@ -30992,7 +31857,7 @@ function validate74(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema139.properties.phone,
+            parentSchema: schema141.properties.phone,
             data: data2,
           };
           if (vErrors === null) {
@@ -31011,10 +31876,10 @@ function validate74(
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
-          params: { type: schema139.properties.email.type },
+          params: { type: schema141.properties.email.type },
           message: 'must be string,null',
-          schema: schema139.properties.email.type,
-          parentSchema: schema139.properties.email,
+          schema: schema141.properties.email.type,
+          parentSchema: schema141.properties.email,
           data: data3,
         };
         if (vErrors === null) {
@@ -31033,7 +31898,7 @@ function validate74(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema139.properties.email,
+            parentSchema: schema141.properties.email,
             data: data3,
           };
           if (vErrors === null) {
@@ -31051,7 +31916,7 @@ function validate74(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema139.properties.email,
+            parentSchema: schema141.properties.email,
             data: data3,
           };
           if (vErrors === null) {
@@ -31070,10 +31935,10 @@ function validate74(
           instancePath: instancePath + '/carrier_id',
           schemaPath: '#/properties/carrier_id/type',
           keyword: 'type',
-          params: { type: schema139.properties.carrier_id.type },
+          params: { type: schema141.properties.carrier_id.type },
           message: 'must be integer,null',
-          schema: schema139.properties.carrier_id.type,
-          parentSchema: schema139.properties.carrier_id,
+          schema: schema141.properties.carrier_id.type,
+          parentSchema: schema141.properties.carrier_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -31093,8 +31958,8 @@ function validate74(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema139.properties.active.type,
-          parentSchema: schema139.properties.active,
+          schema: schema141.properties.active.type,
+          parentSchema: schema141.properties.active,
           data: data5,
         };
         if (vErrors === null) {
@@ -31112,10 +31977,10 @@ function validate74(
           instancePath: instancePath + '/note',
           schemaPath: '#/properties/note/type',
           keyword: 'type',
-          params: { type: schema139.properties.note.type },
+          params: { type: schema141.properties.note.type },
           message: 'must be string,null',
-          schema: schema139.properties.note.type,
-          parentSchema: schema139.properties.note,
+          schema: schema141.properties.note.type,
+          parentSchema: schema141.properties.note,
           data: data6,
         };
         if (vErrors === null) {
@@ -31134,7 +31999,7 @@ function validate74(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema139.properties.note,
+            parentSchema: schema141.properties.note,
             data: data6,
           };
           if (vErrors === null) {
@@ -31155,8 +32020,8 @@ function validate74(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema139.properties.test_pieces.type,
-          parentSchema: schema139.properties.test_pieces,
+          schema: schema141.properties.test_pieces.type,
+          parentSchema: schema141.properties.test_pieces,
           data: data7,
         };
         if (vErrors === null) {
@@ -31175,7 +32040,7 @@ function validate74(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema139.properties.test_pieces,
+            parentSchema: schema141.properties.test_pieces,
             data: data7,
           };
           if (vErrors === null) {
@@ -31194,8 +32059,8 @@ function validate74(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema139.type,
-      parentSchema: schema139,
+      schema: schema141.type,
+      parentSchema: schema141,
       data,
     };
     if (vErrors === null) {
@@ -31205,10 +32070,10 @@ function validate74(
     }
     errors++;
   }
-  validate74.errors = vErrors;
+  validate76.errors = vErrors;
   return errors === 0;
 }
-validate74.evaluated = {
+validate76.evaluated = {
   props: {
     test_app_user_id: true,
     name: true,
@@ -31223,8 +32088,8 @@ validate74.evaluated = {
   dynamicItems: false,
 };
 
-export const ticket = validate75;
-const schema140 = {
+export const ticket = validate77;
+const schema142 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'ticket',
   title: 'Ticket',
@@ -31564,13 +32429,13 @@ const schema140 = {
   then: { properties: { deadline_date: { type: 'string' } }, required: ['deadline_date'] },
 };
 
-function validate75(
+function validate77(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="ticket" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate75.evaluated;
+  const evaluated0 = validate77.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -31623,8 +32488,8 @@ function validate75(
           keyword: 'required',
           params: { missingProperty: 'deadline_date' },
           message: "must have required property '" + 'deadline_date' + "'",
-          schema: schema140.then.required,
-          parentSchema: schema140.then,
+          schema: schema142.then.required,
+          parentSchema: schema142.then,
           data,
         };
         if (vErrors === null) {
@@ -31643,8 +32508,8 @@ function validate75(
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema140.then.properties.deadline_date.type,
-            parentSchema: schema140.then.properties.deadline_date,
+            schema: schema142.then.properties.deadline_date.type,
+            parentSchema: schema142.then.properties.deadline_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -31671,8 +32536,8 @@ function validate75(
       keyword: 'if',
       params: { failingKeyword: 'then' },
       message: 'must match "then" schema',
-      schema: schema140.if,
-      parentSchema: schema140,
+      schema: schema142.if,
+      parentSchema: schema142,
       data,
     };
     if (vErrors === null) {
@@ -31690,8 +32555,8 @@ function validate75(
         keyword: 'required',
         params: { missingProperty: 'ticket_type' },
         message: "must have required property '" + 'ticket_type' + "'",
-        schema: schema140.required,
-        parentSchema: schema140,
+        schema: schema142.required,
+        parentSchema: schema142,
         data,
       };
       if (vErrors === null) {
@@ -31708,8 +32573,8 @@ function validate75(
         keyword: 'required',
         params: { missingProperty: 'sp_id' },
         message: "must have required property '" + 'sp_id' + "'",
-        schema: schema140.required,
-        parentSchema: schema140,
+        schema: schema142.required,
+        parentSchema: schema142,
         data,
       };
       if (vErrors === null) {
@@ -31816,8 +32681,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.badge.type,
-          parentSchema: schema140.properties.badge,
+          schema: schema142.properties.badge.type,
+          parentSchema: schema142.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -31841,10 +32706,10 @@ function validate75(
           instancePath: instancePath + '/badge',
           schemaPath: '#/properties/badge/enum',
           keyword: 'enum',
-          params: { allowedValues: schema140.properties.badge.enum },
+          params: { allowedValues: schema142.properties.badge.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema140.properties.badge.enum,
-          parentSchema: schema140.properties.badge,
+          schema: schema142.properties.badge.enum,
+          parentSchema: schema142.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -31864,8 +32729,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema140.properties.ticket_type.type,
-          parentSchema: schema140.properties.ticket_type,
+          schema: schema142.properties.ticket_type.type,
+          parentSchema: schema142.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -31880,10 +32745,10 @@ function validate75(
           instancePath: instancePath + '/ticket_type',
           schemaPath: '#/properties/ticket_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema140.properties.ticket_type.enum },
+          params: { allowedValues: schema142.properties.ticket_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema140.properties.ticket_type.enum,
-          parentSchema: schema140.properties.ticket_type,
+          schema: schema142.properties.ticket_type.enum,
+          parentSchema: schema142.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -31903,8 +32768,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema140.properties.sp_id.type,
-          parentSchema: schema140.properties.sp_id,
+          schema: schema142.properties.sp_id.type,
+          parentSchema: schema142.properties.sp_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -31923,7 +32788,7 @@ function validate75(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema140.properties.sp_id,
+            parentSchema: schema142.properties.sp_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -31946,7 +32811,7 @@ function validate75(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema140.properties.sp_name,
+            parentSchema: schema142.properties.sp_name,
             data: data6,
           };
           if (vErrors === null) {
@@ -31963,8 +32828,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.sp_name.type,
-          parentSchema: schema140.properties.sp_name,
+          schema: schema142.properties.sp_name.type,
+          parentSchema: schema142.properties.sp_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -31982,10 +32847,10 @@ function validate75(
           instancePath: instancePath + '/hardware_unit_id',
           schemaPath: '#/properties/hardware_unit_id/type',
           keyword: 'type',
-          params: { type: schema140.properties.hardware_unit_id.type },
+          params: { type: schema142.properties.hardware_unit_id.type },
           message: 'must be integer,null',
-          schema: schema140.properties.hardware_unit_id.type,
-          parentSchema: schema140.properties.hardware_unit_id,
+          schema: schema142.properties.hardware_unit_id.type,
+          parentSchema: schema142.properties.hardware_unit_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -32004,7 +32869,7 @@ function validate75(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema140.properties.hardware_unit_id,
+            parentSchema: schema142.properties.hardware_unit_id,
             data: data7,
           };
           if (vErrors === null) {
@@ -32023,10 +32888,10 @@ function validate75(
           instancePath: instancePath + '/hardware_name',
           schemaPath: '#/properties/hardware_name/type',
           keyword: 'type',
-          params: { type: schema140.properties.hardware_name.type },
+          params: { type: schema142.properties.hardware_name.type },
           message: 'must be string,null',
-          schema: schema140.properties.hardware_name.type,
-          parentSchema: schema140.properties.hardware_name,
+          schema: schema142.properties.hardware_name.type,
+          parentSchema: schema142.properties.hardware_name,
           data: data8,
         };
         if (vErrors === null) {
@@ -32045,7 +32910,7 @@ function validate75(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema140.properties.hardware_name,
+            parentSchema: schema142.properties.hardware_name,
             data: data8,
           };
           if (vErrors === null) {
@@ -32064,10 +32929,10 @@ function validate75(
           instancePath: instancePath + '/pinpad_id',
           schemaPath: '#/properties/pinpad_id/type',
           keyword: 'type',
-          params: { type: schema140.properties.pinpad_id.type },
+          params: { type: schema142.properties.pinpad_id.type },
           message: 'must be integer,null',
-          schema: schema140.properties.pinpad_id.type,
-          parentSchema: schema140.properties.pinpad_id,
+          schema: schema142.properties.pinpad_id.type,
+          parentSchema: schema142.properties.pinpad_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -32086,7 +32951,7 @@ function validate75(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema140.properties.pinpad_id,
+            parentSchema: schema142.properties.pinpad_id,
             data: data9,
           };
           if (vErrors === null) {
@@ -32105,10 +32970,10 @@ function validate75(
           instancePath: instancePath + '/compartment_id',
           schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
-          params: { type: schema140.properties.compartment_id.type },
+          params: { type: schema142.properties.compartment_id.type },
           message: 'must be integer,null',
-          schema: schema140.properties.compartment_id.type,
-          parentSchema: schema140.properties.compartment_id,
+          schema: schema142.properties.compartment_id.type,
+          parentSchema: schema142.properties.compartment_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -32127,7 +32992,7 @@ function validate75(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema140.properties.compartment_id,
+            parentSchema: schema142.properties.compartment_id,
             data: data10,
           };
           if (vErrors === null) {
@@ -32146,10 +33011,10 @@ function validate75(
           instancePath: instancePath + '/piece_id',
           schemaPath: '#/properties/piece_id/type',
           keyword: 'type',
-          params: { type: schema140.properties.piece_id.type },
+          params: { type: schema142.properties.piece_id.type },
           message: 'must be string,null',
-          schema: schema140.properties.piece_id.type,
-          parentSchema: schema140.properties.piece_id,
+          schema: schema142.properties.piece_id.type,
+          parentSchema: schema142.properties.piece_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -32168,7 +33033,7 @@ function validate75(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema140.properties.piece_id,
+            parentSchema: schema142.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -32186,7 +33051,7 @@ function validate75(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema140.properties.piece_id,
+            parentSchema: schema142.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -32204,7 +33069,7 @@ function validate75(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema140.properties.piece_id,
+            parentSchema: schema142.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -32225,8 +33090,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema140.properties.status.type,
-          parentSchema: schema140.properties.status,
+          schema: schema142.properties.status.type,
+          parentSchema: schema142.properties.status,
           data: data12,
         };
         if (vErrors === null) {
@@ -32241,10 +33106,10 @@ function validate75(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema140.properties.status.enum },
+          params: { allowedValues: schema142.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema140.properties.status.enum,
-          parentSchema: schema140.properties.status,
+          schema: schema142.properties.status.enum,
+          parentSchema: schema142.properties.status,
           data: data12,
         };
         if (vErrors === null) {
@@ -32264,8 +33129,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema140.properties.ticket_verification_status.type,
-          parentSchema: schema140.properties.ticket_verification_status,
+          schema: schema142.properties.ticket_verification_status.type,
+          parentSchema: schema142.properties.ticket_verification_status,
           data: data13,
         };
         if (vErrors === null) {
@@ -32280,10 +33145,10 @@ function validate75(
           instancePath: instancePath + '/ticket_verification_status',
           schemaPath: '#/properties/ticket_verification_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema140.properties.ticket_verification_status.enum },
+          params: { allowedValues: schema142.properties.ticket_verification_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema140.properties.ticket_verification_status.enum,
-          parentSchema: schema140.properties.ticket_verification_status,
+          schema: schema142.properties.ticket_verification_status.enum,
+          parentSchema: schema142.properties.ticket_verification_status,
           data: data13,
         };
         if (vErrors === null) {
@@ -32301,10 +33166,10 @@ function validate75(
           instancePath: instancePath + '/event_type',
           schemaPath: '#/properties/event_type/type',
           keyword: 'type',
-          params: { type: schema140.properties.event_type.type },
+          params: { type: schema142.properties.event_type.type },
           message: 'must be integer,null',
-          schema: schema140.properties.event_type.type,
-          parentSchema: schema140.properties.event_type,
+          schema: schema142.properties.event_type.type,
+          parentSchema: schema142.properties.event_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -32322,10 +33187,10 @@ function validate75(
           instancePath: instancePath + '/job_type',
           schemaPath: '#/properties/job_type/type',
           keyword: 'type',
-          params: { type: schema140.properties.job_type.type },
+          params: { type: schema142.properties.job_type.type },
           message: 'must be integer,null',
-          schema: schema140.properties.job_type.type,
-          parentSchema: schema140.properties.job_type,
+          schema: schema142.properties.job_type.type,
+          parentSchema: schema142.properties.job_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -32343,10 +33208,10 @@ function validate75(
           instancePath: instancePath + '/error_type',
           schemaPath: '#/properties/error_type/type',
           keyword: 'type',
-          params: { type: schema140.properties.error_type.type },
+          params: { type: schema142.properties.error_type.type },
           message: 'must be integer,null',
-          schema: schema140.properties.error_type.type,
-          parentSchema: schema140.properties.error_type,
+          schema: schema142.properties.error_type.type,
+          parentSchema: schema142.properties.error_type,
           data: data16,
         };
         if (vErrors === null) {
@@ -32364,10 +33229,10 @@ function validate75(
           instancePath: instancePath + '/sla_date',
           schemaPath: '#/properties/sla_date/type',
           keyword: 'type',
-          params: { type: schema140.properties.sla_date.type },
+          params: { type: schema142.properties.sla_date.type },
           message: 'must be string,null',
-          schema: schema140.properties.sla_date.type,
-          parentSchema: schema140.properties.sla_date,
+          schema: schema142.properties.sla_date.type,
+          parentSchema: schema142.properties.sla_date,
           data: data17,
         };
         if (vErrors === null) {
@@ -32386,7 +33251,7 @@ function validate75(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema140.properties.sla_date,
+            parentSchema: schema142.properties.sla_date,
             data: data17,
           };
           if (vErrors === null) {
@@ -32405,10 +33270,10 @@ function validate75(
           instancePath: instancePath + '/sla_date_held',
           schemaPath: '#/properties/sla_date_held/type',
           keyword: 'type',
-          params: { type: schema140.properties.sla_date_held.type },
+          params: { type: schema142.properties.sla_date_held.type },
           message: 'must be string,null',
-          schema: schema140.properties.sla_date_held.type,
-          parentSchema: schema140.properties.sla_date_held,
+          schema: schema142.properties.sla_date_held.type,
+          parentSchema: schema142.properties.sla_date_held,
           data: data18,
         };
         if (vErrors === null) {
@@ -32427,7 +33292,7 @@ function validate75(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema140.properties.sla_date_held,
+            parentSchema: schema142.properties.sla_date_held,
             data: data18,
           };
           if (vErrors === null) {
@@ -32446,10 +33311,10 @@ function validate75(
           instancePath: instancePath + '/deadline_date',
           schemaPath: '#/properties/deadline_date/type',
           keyword: 'type',
-          params: { type: schema140.properties.deadline_date.type },
+          params: { type: schema142.properties.deadline_date.type },
           message: 'must be string,null',
-          schema: schema140.properties.deadline_date.type,
-          parentSchema: schema140.properties.deadline_date,
+          schema: schema142.properties.deadline_date.type,
+          parentSchema: schema142.properties.deadline_date,
           data: data19,
         };
         if (vErrors === null) {
@@ -32468,7 +33333,7 @@ function validate75(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema140.properties.deadline_date,
+            parentSchema: schema142.properties.deadline_date,
             data: data19,
           };
           if (vErrors === null) {
@@ -32487,10 +33352,10 @@ function validate75(
           instancePath: instancePath + '/deadline_time',
           schemaPath: '#/properties/deadline_time/type',
           keyword: 'type',
-          params: { type: schema140.properties.deadline_time.type },
+          params: { type: schema142.properties.deadline_time.type },
           message: 'must be string,null',
-          schema: schema140.properties.deadline_time.type,
-          parentSchema: schema140.properties.deadline_time,
+          schema: schema142.properties.deadline_time.type,
+          parentSchema: schema142.properties.deadline_time,
           data: data20,
         };
         if (vErrors === null) {
@@ -32509,7 +33374,7 @@ function validate75(
             params: { format: 'time' },
             message: 'must match format "' + 'time' + '"',
             schema: 'time',
-            parentSchema: schema140.properties.deadline_time,
+            parentSchema: schema142.properties.deadline_time,
             data: data20,
           };
           if (vErrors === null) {
@@ -32528,10 +33393,10 @@ function validate75(
           instancePath: instancePath + '/maintenance_provider_id',
           schemaPath: '#/properties/maintenance_provider_id/type',
           keyword: 'type',
-          params: { type: schema140.properties.maintenance_provider_id.type },
+          params: { type: schema142.properties.maintenance_provider_id.type },
           message: 'must be integer,null',
-          schema: schema140.properties.maintenance_provider_id.type,
-          parentSchema: schema140.properties.maintenance_provider_id,
+          schema: schema142.properties.maintenance_provider_id.type,
+          parentSchema: schema142.properties.maintenance_provider_id,
           data: data21,
         };
         if (vErrors === null) {
@@ -32549,10 +33414,10 @@ function validate75(
           instancePath: instancePath + '/maintenance_operator_id',
           schemaPath: '#/properties/maintenance_operator_id/type',
           keyword: 'type',
-          params: { type: schema140.properties.maintenance_operator_id.type },
+          params: { type: schema142.properties.maintenance_operator_id.type },
           message: 'must be integer,null',
-          schema: schema140.properties.maintenance_operator_id.type,
-          parentSchema: schema140.properties.maintenance_operator_id,
+          schema: schema142.properties.maintenance_operator_id.type,
+          parentSchema: schema142.properties.maintenance_operator_id,
           data: data22,
         };
         if (vErrors === null) {
@@ -32570,10 +33435,10 @@ function validate75(
           instancePath: instancePath + '/operator_name',
           schemaPath: '#/properties/operator_name/type',
           keyword: 'type',
-          params: { type: schema140.properties.operator_name.type },
+          params: { type: schema142.properties.operator_name.type },
           message: 'must be string,null',
-          schema: schema140.properties.operator_name.type,
-          parentSchema: schema140.properties.operator_name,
+          schema: schema142.properties.operator_name.type,
+          parentSchema: schema142.properties.operator_name,
           data: data23,
         };
         if (vErrors === null) {
@@ -32592,7 +33457,7 @@ function validate75(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema140.properties.operator_name,
+            parentSchema: schema142.properties.operator_name,
             data: data23,
           };
           if (vErrors === null) {
@@ -32611,10 +33476,10 @@ function validate75(
           instancePath: instancePath + '/maintenance_operator_code',
           schemaPath: '#/properties/maintenance_operator_code/type',
           keyword: 'type',
-          params: { type: schema140.properties.maintenance_operator_code.type },
+          params: { type: schema142.properties.maintenance_operator_code.type },
           message: 'must be string,null',
-          schema: schema140.properties.maintenance_operator_code.type,
-          parentSchema: schema140.properties.maintenance_operator_code,
+          schema: schema142.properties.maintenance_operator_code.type,
+          parentSchema: schema142.properties.maintenance_operator_code,
           data: data24,
         };
         if (vErrors === null) {
@@ -32633,7 +33498,7 @@ function validate75(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema140.properties.maintenance_operator_code,
+            parentSchema: schema142.properties.maintenance_operator_code,
             data: data24,
           };
           if (vErrors === null) {
@@ -32652,10 +33517,10 @@ function validate75(
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema140.properties.support_provider_id.type },
+          params: { type: schema142.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema140.properties.support_provider_id.type,
-          parentSchema: schema140.properties.support_provider_id,
+          schema: schema142.properties.support_provider_id.type,
+          parentSchema: schema142.properties.support_provider_id,
           data: data25,
         };
         if (vErrors === null) {
@@ -32677,7 +33542,7 @@ function validate75(
             params: { limit: 10 },
             message: 'must NOT have more than 10 characters',
             schema: 10,
-            parentSchema: schema140.properties.reported_by,
+            parentSchema: schema142.properties.reported_by,
             data: data26,
           };
           if (vErrors === null) {
@@ -32695,7 +33560,7 @@ function validate75(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema140.properties.reported_by,
+            parentSchema: schema142.properties.reported_by,
             data: data26,
           };
           if (vErrors === null) {
@@ -32712,8 +33577,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.reported_by.type,
-          parentSchema: schema140.properties.reported_by,
+          schema: schema142.properties.reported_by.type,
+          parentSchema: schema142.properties.reported_by,
           data: data26,
         };
         if (vErrors === null) {
@@ -32731,10 +33596,10 @@ function validate75(
           instancePath: instancePath + '/regeneration_months',
           schemaPath: '#/properties/regeneration_months/type',
           keyword: 'type',
-          params: { type: schema140.properties.regeneration_months.type },
+          params: { type: schema142.properties.regeneration_months.type },
           message: 'must be integer,null',
-          schema: schema140.properties.regeneration_months.type,
-          parentSchema: schema140.properties.regeneration_months,
+          schema: schema142.properties.regeneration_months.type,
+          parentSchema: schema142.properties.regeneration_months,
           data: data27,
         };
         if (vErrors === null) {
@@ -32753,7 +33618,7 @@ function validate75(
             params: { comparison: '<=', limit: 24 },
             message: 'must be <= 24',
             schema: 24,
-            parentSchema: schema140.properties.regeneration_months,
+            parentSchema: schema142.properties.regeneration_months,
             data: data27,
           };
           if (vErrors === null) {
@@ -32771,7 +33636,7 @@ function validate75(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema140.properties.regeneration_months,
+            parentSchema: schema142.properties.regeneration_months,
             data: data27,
           };
           if (vErrors === null) {
@@ -32794,7 +33659,7 @@ function validate75(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema140.properties.description,
+            parentSchema: schema142.properties.description,
             data: data28,
           };
           if (vErrors === null) {
@@ -32811,8 +33676,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.description.type,
-          parentSchema: schema140.properties.description,
+          schema: schema142.properties.description.type,
+          parentSchema: schema142.properties.description,
           data: data28,
         };
         if (vErrors === null) {
@@ -32834,7 +33699,7 @@ function validate75(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema140.properties.internal_notes,
+            parentSchema: schema142.properties.internal_notes,
             data: data29,
           };
           if (vErrors === null) {
@@ -32851,8 +33716,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.internal_notes.type,
-          parentSchema: schema140.properties.internal_notes,
+          schema: schema142.properties.internal_notes.type,
+          parentSchema: schema142.properties.internal_notes,
           data: data29,
         };
         if (vErrors === null) {
@@ -32870,10 +33735,10 @@ function validate75(
           instancePath: instancePath + '/warranty_status',
           schemaPath: '#/properties/warranty_status/type',
           keyword: 'type',
-          params: { type: schema140.properties.warranty_status.type },
+          params: { type: schema142.properties.warranty_status.type },
           message: 'must be integer,null',
-          schema: schema140.properties.warranty_status.type,
-          parentSchema: schema140.properties.warranty_status,
+          schema: schema142.properties.warranty_status.type,
+          parentSchema: schema142.properties.warranty_status,
           data: data30,
         };
         if (vErrors === null) {
@@ -32888,10 +33753,10 @@ function validate75(
           instancePath: instancePath + '/warranty_status',
           schemaPath: '#/properties/warranty_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema140.properties.warranty_status.enum },
+          params: { allowedValues: schema142.properties.warranty_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema140.properties.warranty_status.enum,
-          parentSchema: schema140.properties.warranty_status,
+          schema: schema142.properties.warranty_status.enum,
+          parentSchema: schema142.properties.warranty_status,
           data: data30,
         };
         if (vErrors === null) {
@@ -32913,7 +33778,7 @@ function validate75(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema140.properties.warranty_comment,
+            parentSchema: schema142.properties.warranty_comment,
             data: data31,
           };
           if (vErrors === null) {
@@ -32930,8 +33795,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.warranty_comment.type,
-          parentSchema: schema140.properties.warranty_comment,
+          schema: schema142.properties.warranty_comment.type,
+          parentSchema: schema142.properties.warranty_comment,
           data: data31,
         };
         if (vErrors === null) {
@@ -32988,10 +33853,10 @@ function validate75(
           instancePath: instancePath + '/installation_deadline',
           schemaPath: '#/properties/installation_deadline/type',
           keyword: 'type',
-          params: { type: schema140.properties.installation_deadline.type },
+          params: { type: schema142.properties.installation_deadline.type },
           message: 'must be string,null',
-          schema: schema140.properties.installation_deadline.type,
-          parentSchema: schema140.properties.installation_deadline,
+          schema: schema142.properties.installation_deadline.type,
+          parentSchema: schema142.properties.installation_deadline,
           data: data33,
         };
         if (vErrors === null) {
@@ -33010,7 +33875,7 @@ function validate75(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema140.properties.installation_deadline,
+            parentSchema: schema142.properties.installation_deadline,
             data: data33,
           };
           if (vErrors === null) {
@@ -33029,10 +33894,10 @@ function validate75(
           instancePath: instancePath + '/earliest_installation_date',
           schemaPath: '#/properties/earliest_installation_date/type',
           keyword: 'type',
-          params: { type: schema140.properties.earliest_installation_date.type },
+          params: { type: schema142.properties.earliest_installation_date.type },
           message: 'must be string,null',
-          schema: schema140.properties.earliest_installation_date.type,
-          parentSchema: schema140.properties.earliest_installation_date,
+          schema: schema142.properties.earliest_installation_date.type,
+          parentSchema: schema142.properties.earliest_installation_date,
           data: data34,
         };
         if (vErrors === null) {
@@ -33051,7 +33916,7 @@ function validate75(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema140.properties.earliest_installation_date,
+            parentSchema: schema142.properties.earliest_installation_date,
             data: data34,
           };
           if (vErrors === null) {
@@ -33070,10 +33935,10 @@ function validate75(
           instancePath: instancePath + '/vehicle_type',
           schemaPath: '#/properties/vehicle_type/type',
           keyword: 'type',
-          params: { type: schema140.properties.vehicle_type.type },
+          params: { type: schema142.properties.vehicle_type.type },
           message: 'must be integer,null',
-          schema: schema140.properties.vehicle_type.type,
-          parentSchema: schema140.properties.vehicle_type,
+          schema: schema142.properties.vehicle_type.type,
+          parentSchema: schema142.properties.vehicle_type,
           data: data35,
         };
         if (vErrors === null) {
@@ -33088,10 +33953,10 @@ function validate75(
           instancePath: instancePath + '/vehicle_type',
           schemaPath: '#/properties/vehicle_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema140.properties.vehicle_type.enum },
+          params: { allowedValues: schema142.properties.vehicle_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema140.properties.vehicle_type.enum,
-          parentSchema: schema140.properties.vehicle_type,
+          schema: schema142.properties.vehicle_type.enum,
+          parentSchema: schema142.properties.vehicle_type,
           data: data35,
         };
         if (vErrors === null) {
@@ -33113,7 +33978,7 @@ function validate75(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema140.properties.notes_to_operator,
+            parentSchema: schema142.properties.notes_to_operator,
             data: data36,
           };
           if (vErrors === null) {
@@ -33130,8 +33995,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.notes_to_operator.type,
-          parentSchema: schema140.properties.notes_to_operator,
+          schema: schema142.properties.notes_to_operator.type,
+          parentSchema: schema142.properties.notes_to_operator,
           data: data36,
         };
         if (vErrors === null) {
@@ -33155,8 +34020,8 @@ function validate75(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema140.properties.accessories.items.type,
-              parentSchema: schema140.properties.accessories.items,
+              schema: schema142.properties.accessories.items.type,
+              parentSchema: schema142.properties.accessories.items,
               data: data38,
             };
             if (vErrors === null) {
@@ -33185,7 +34050,7 @@ function validate75(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema140.properties.accessories,
+                parentSchema: schema142.properties.accessories,
                 data: data37,
               };
               if (vErrors === null) {
@@ -33206,8 +34071,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema140.properties.accessories.type,
-          parentSchema: schema140.properties.accessories,
+          schema: schema142.properties.accessories.type,
+          parentSchema: schema142.properties.accessories,
           data: data37,
         };
         if (vErrors === null) {
@@ -33231,8 +34096,8 @@ function validate75(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema140.properties.hardware_unit_ids.items.type,
-              parentSchema: schema140.properties.hardware_unit_ids.items,
+              schema: schema142.properties.hardware_unit_ids.items.type,
+              parentSchema: schema142.properties.hardware_unit_ids.items,
               data: data40,
             };
             if (vErrors === null) {
@@ -33251,7 +34116,7 @@ function validate75(
                 params: { comparison: '>=', limit: 1 },
                 message: 'must be >= 1',
                 schema: 1,
-                parentSchema: schema140.properties.hardware_unit_ids.items,
+                parentSchema: schema142.properties.hardware_unit_ids.items,
                 data: data40,
               };
               if (vErrors === null) {
@@ -33281,7 +34146,7 @@ function validate75(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema140.properties.hardware_unit_ids,
+                parentSchema: schema142.properties.hardware_unit_ids,
                 data: data39,
               };
               if (vErrors === null) {
@@ -33302,8 +34167,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema140.properties.hardware_unit_ids.type,
-          parentSchema: schema140.properties.hardware_unit_ids,
+          schema: schema142.properties.hardware_unit_ids.type,
+          parentSchema: schema142.properties.hardware_unit_ids,
           data: data39,
         };
         if (vErrors === null) {
@@ -33328,8 +34193,8 @@ function validate75(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema102.required,
-                parentSchema: schema102,
+                schema: schema104.required,
+                parentSchema: schema104,
                 data: data42,
               };
               if (vErrors === null) {
@@ -33346,8 +34211,8 @@ function validate75(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema102.required,
-                parentSchema: schema102,
+                schema: schema104.required,
+                parentSchema: schema104,
                 data: data42,
               };
               if (vErrors === null) {
@@ -33372,7 +34237,7 @@ function validate75(
                   params: { additionalProperty: key0 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema102,
+                  parentSchema: schema104,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -33394,7 +34259,7 @@ function validate75(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema102.properties.photo_id,
+                    parentSchema: schema104.properties.photo_id,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -33411,8 +34276,8 @@ function validate75(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema102.properties.photo_id.type,
-                  parentSchema: schema102.properties.photo_id,
+                  schema: schema104.properties.photo_id.type,
+                  parentSchema: schema104.properties.photo_id,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -33434,7 +34299,7 @@ function validate75(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema102.properties.url,
+                    parentSchema: schema104.properties.url,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -33451,8 +34316,8 @@ function validate75(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema102.properties.url.type,
-                  parentSchema: schema102.properties.url,
+                  schema: schema104.properties.url.type,
+                  parentSchema: schema104.properties.url,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -33474,7 +34339,7 @@ function validate75(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema102.properties.file_name,
+                    parentSchema: schema104.properties.file_name,
                     data: data45,
                   };
                   if (vErrors === null) {
@@ -33491,8 +34356,8 @@ function validate75(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema102.properties.file_name.type,
-                  parentSchema: schema102.properties.file_name,
+                  schema: schema104.properties.file_name.type,
+                  parentSchema: schema104.properties.file_name,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -33514,7 +34379,7 @@ function validate75(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema102.properties.content_type,
+                    parentSchema: schema104.properties.content_type,
                     data: data46,
                   };
                   if (vErrors === null) {
@@ -33531,8 +34396,8 @@ function validate75(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema102.properties.content_type.type,
-                  parentSchema: schema102.properties.content_type,
+                  schema: schema104.properties.content_type.type,
+                  parentSchema: schema104.properties.content_type,
                   data: data46,
                 };
                 if (vErrors === null) {
@@ -33552,8 +34417,8 @@ function validate75(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema102.properties.size.type,
-                  parentSchema: schema102.properties.size,
+                  schema: schema104.properties.size.type,
+                  parentSchema: schema104.properties.size,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -33572,7 +34437,7 @@ function validate75(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema102.properties.size,
+                    parentSchema: schema104.properties.size,
                     data: data47,
                   };
                   if (vErrors === null) {
@@ -33591,8 +34456,8 @@ function validate75(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema102.type,
-              parentSchema: schema102,
+              schema: schema104.type,
+              parentSchema: schema104,
               data: data42,
             };
             if (vErrors === null) {
@@ -33610,8 +34475,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema140.properties.photos.type,
-          parentSchema: schema140.properties.photos,
+          schema: schema142.properties.photos.type,
+          parentSchema: schema142.properties.photos,
           data: data41,
         };
         if (vErrors === null) {
@@ -33633,7 +34498,7 @@ function validate75(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema140.properties.created_at,
+            parentSchema: schema142.properties.created_at,
             data: data48,
           };
           if (vErrors === null) {
@@ -33650,8 +34515,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.created_at.type,
-          parentSchema: schema140.properties.created_at,
+          schema: schema142.properties.created_at.type,
+          parentSchema: schema142.properties.created_at,
           data: data48,
         };
         if (vErrors === null) {
@@ -33669,10 +34534,10 @@ function validate75(
           instancePath: instancePath + '/closed_at',
           schemaPath: '#/properties/closed_at/type',
           keyword: 'type',
-          params: { type: schema140.properties.closed_at.type },
+          params: { type: schema142.properties.closed_at.type },
           message: 'must be string,null',
-          schema: schema140.properties.closed_at.type,
-          parentSchema: schema140.properties.closed_at,
+          schema: schema142.properties.closed_at.type,
+          parentSchema: schema142.properties.closed_at,
           data: data49,
         };
         if (vErrors === null) {
@@ -33691,7 +34556,7 @@ function validate75(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema140.properties.closed_at,
+            parentSchema: schema142.properties.closed_at,
             data: data49,
           };
           if (vErrors === null) {
@@ -33712,8 +34577,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.date_range_type.type,
-          parentSchema: schema140.properties.date_range_type,
+          schema: schema142.properties.date_range_type.type,
+          parentSchema: schema142.properties.date_range_type,
           data: data50,
         };
         if (vErrors === null) {
@@ -33728,10 +34593,10 @@ function validate75(
           instancePath: instancePath + '/date_range_type',
           schemaPath: '#/properties/date_range_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema140.properties.date_range_type.enum },
+          params: { allowedValues: schema142.properties.date_range_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema140.properties.date_range_type.enum,
-          parentSchema: schema140.properties.date_range_type,
+          schema: schema142.properties.date_range_type.enum,
+          parentSchema: schema142.properties.date_range_type,
           data: data50,
         };
         if (vErrors === null) {
@@ -33753,7 +34618,7 @@ function validate75(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema140.properties.date1,
+            parentSchema: schema142.properties.date1,
             data: data51,
           };
           if (vErrors === null) {
@@ -33770,8 +34635,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.date1.type,
-          parentSchema: schema140.properties.date1,
+          schema: schema142.properties.date1.type,
+          parentSchema: schema142.properties.date1,
           data: data51,
         };
         if (vErrors === null) {
@@ -33793,7 +34658,7 @@ function validate75(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema140.properties.date2,
+            parentSchema: schema142.properties.date2,
             data: data52,
           };
           if (vErrors === null) {
@@ -33810,8 +34675,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.date2.type,
-          parentSchema: schema140.properties.date2,
+          schema: schema142.properties.date2.type,
+          parentSchema: schema142.properties.date2,
           data: data52,
         };
         if (vErrors === null) {
@@ -33831,8 +34696,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema140.properties.is_sla_data.type,
-          parentSchema: schema140.properties.is_sla_data,
+          schema: schema142.properties.is_sla_data.type,
+          parentSchema: schema142.properties.is_sla_data,
           data: data53,
         };
         if (vErrors === null) {
@@ -33850,8 +34715,8 @@ function validate75(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema140.type,
-      parentSchema: schema140,
+      schema: schema142.type,
+      parentSchema: schema142,
       data,
     };
     if (vErrors === null) {
@@ -33861,14 +34726,14 @@ function validate75(
     }
     errors++;
   }
-  validate75.errors = vErrors;
+  validate77.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate75.evaluated = { dynamicProps: true, dynamicItems: false };
+validate77.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const webhookEvent = validate76;
-const schema144 = {
+export const webhookEvent = validate78;
+const schema146 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webhook-event',
   title: 'WebhookEvent',
@@ -33999,13 +34864,13 @@ const schema144 = {
   },
 };
 
-function validate76(
+function validate78(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webhook-event" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate76.evaluated;
+  const evaluated0 = validate78.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -34022,8 +34887,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema144.properties.event_id.type,
-          parentSchema: schema144.properties.event_id,
+          schema: schema146.properties.event_id.type,
+          parentSchema: schema146.properties.event_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -34043,8 +34908,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema144.properties.event_type.type,
-          parentSchema: schema144.properties.event_type,
+          schema: schema146.properties.event_type.type,
+          parentSchema: schema146.properties.event_type,
           data: data1,
         };
         if (vErrors === null) {
@@ -34066,10 +34931,10 @@ function validate76(
           instancePath: instancePath + '/event_type',
           schemaPath: '#/properties/event_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema144.properties.event_type.enum },
+          params: { allowedValues: schema146.properties.event_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema144.properties.event_type.enum,
-          parentSchema: schema144.properties.event_type,
+          schema: schema146.properties.event_type.enum,
+          parentSchema: schema146.properties.event_type,
           data: data1,
         };
         if (vErrors === null) {
@@ -34089,8 +34954,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema144.properties.carrier_id.type,
-          parentSchema: schema144.properties.carrier_id,
+          schema: schema146.properties.carrier_id.type,
+          parentSchema: schema146.properties.carrier_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -34112,7 +34977,7 @@ function validate76(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema144.properties.piece_id,
+            parentSchema: schema146.properties.piece_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -34129,8 +34994,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema144.properties.piece_id.type,
-          parentSchema: schema144.properties.piece_id,
+          schema: schema146.properties.piece_id.type,
+          parentSchema: schema146.properties.piece_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -34152,7 +35017,7 @@ function validate76(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema144.properties.at,
+            parentSchema: schema146.properties.at,
             data: data4,
           };
           if (vErrors === null) {
@@ -34169,8 +35034,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema144.properties.at.type,
-          parentSchema: schema144.properties.at,
+          schema: schema146.properties.at.type,
+          parentSchema: schema146.properties.at,
           data: data4,
         };
         if (vErrors === null) {
@@ -34190,8 +35055,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema144.properties.status.type,
-          parentSchema: schema144.properties.status,
+          schema: schema146.properties.status.type,
+          parentSchema: schema146.properties.status,
           data: data5,
         };
         if (vErrors === null) {
@@ -34206,10 +35071,10 @@ function validate76(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema144.properties.status.enum },
+          params: { allowedValues: schema146.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema144.properties.status.enum,
-          parentSchema: schema144.properties.status,
+          schema: schema146.properties.status.enum,
+          parentSchema: schema146.properties.status,
           data: data5,
         };
         if (vErrors === null) {
@@ -34229,8 +35094,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema144.properties.attempts.type,
-          parentSchema: schema144.properties.attempts,
+          schema: schema146.properties.attempts.type,
+          parentSchema: schema146.properties.attempts,
           data: data6,
         };
         if (vErrors === null) {
@@ -34249,7 +35114,7 @@ function validate76(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema144.properties.attempts,
+            parentSchema: schema146.properties.attempts,
             data: data6,
           };
           if (vErrors === null) {
@@ -34268,10 +35133,10 @@ function validate76(
           instancePath: instancePath + '/last_http_status',
           schemaPath: '#/properties/last_http_status/type',
           keyword: 'type',
-          params: { type: schema144.properties.last_http_status.type },
+          params: { type: schema146.properties.last_http_status.type },
           message: 'must be integer,null',
-          schema: schema144.properties.last_http_status.type,
-          parentSchema: schema144.properties.last_http_status,
+          schema: schema146.properties.last_http_status.type,
+          parentSchema: schema146.properties.last_http_status,
           data: data7,
         };
         if (vErrors === null) {
@@ -34289,10 +35154,10 @@ function validate76(
           instancePath: instancePath + '/next_attempt_at',
           schemaPath: '#/properties/next_attempt_at/type',
           keyword: 'type',
-          params: { type: schema144.properties.next_attempt_at.type },
+          params: { type: schema146.properties.next_attempt_at.type },
           message: 'must be string,null',
-          schema: schema144.properties.next_attempt_at.type,
-          parentSchema: schema144.properties.next_attempt_at,
+          schema: schema146.properties.next_attempt_at.type,
+          parentSchema: schema146.properties.next_attempt_at,
           data: data8,
         };
         if (vErrors === null) {
@@ -34311,7 +35176,7 @@ function validate76(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema144.properties.next_attempt_at,
+            parentSchema: schema146.properties.next_attempt_at,
             data: data8,
           };
           if (vErrors === null) {
@@ -34330,10 +35195,10 @@ function validate76(
           instancePath: instancePath + '/delivered_at',
           schemaPath: '#/properties/delivered_at/type',
           keyword: 'type',
-          params: { type: schema144.properties.delivered_at.type },
+          params: { type: schema146.properties.delivered_at.type },
           message: 'must be string,null',
-          schema: schema144.properties.delivered_at.type,
-          parentSchema: schema144.properties.delivered_at,
+          schema: schema146.properties.delivered_at.type,
+          parentSchema: schema146.properties.delivered_at,
           data: data9,
         };
         if (vErrors === null) {
@@ -34352,7 +35217,7 @@ function validate76(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema144.properties.delivered_at,
+            parentSchema: schema146.properties.delivered_at,
             data: data9,
           };
           if (vErrors === null) {
@@ -34373,8 +35238,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema144.properties.cycle.type,
-          parentSchema: schema144.properties.cycle,
+          schema: schema146.properties.cycle.type,
+          parentSchema: schema146.properties.cycle,
           data: data10,
         };
         if (vErrors === null) {
@@ -34393,7 +35258,7 @@ function validate76(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema144.properties.cycle,
+            parentSchema: schema146.properties.cycle,
             data: data10,
           };
           if (vErrors === null) {
@@ -34414,8 +35279,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema144.properties.cycle_attempts.type,
-          parentSchema: schema144.properties.cycle_attempts,
+          schema: schema146.properties.cycle_attempts.type,
+          parentSchema: schema146.properties.cycle_attempts,
           data: data11,
         };
         if (vErrors === null) {
@@ -34434,7 +35299,7 @@ function validate76(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema144.properties.cycle_attempts,
+            parentSchema: schema146.properties.cycle_attempts,
             data: data11,
           };
           if (vErrors === null) {
@@ -34453,10 +35318,10 @@ function validate76(
           instancePath: instancePath + '/cycle_started_at',
           schemaPath: '#/properties/cycle_started_at/type',
           keyword: 'type',
-          params: { type: schema144.properties.cycle_started_at.type },
+          params: { type: schema146.properties.cycle_started_at.type },
           message: 'must be string,null',
-          schema: schema144.properties.cycle_started_at.type,
-          parentSchema: schema144.properties.cycle_started_at,
+          schema: schema146.properties.cycle_started_at.type,
+          parentSchema: schema146.properties.cycle_started_at,
           data: data12,
         };
         if (vErrors === null) {
@@ -34475,7 +35340,7 @@ function validate76(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema144.properties.cycle_started_at,
+            parentSchema: schema146.properties.cycle_started_at,
             data: data12,
           };
           if (vErrors === null) {
@@ -34496,8 +35361,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema144.properties.piece_event_code.type,
-          parentSchema: schema144.properties.piece_event_code,
+          schema: schema146.properties.piece_event_code.type,
+          parentSchema: schema146.properties.piece_event_code,
           data: data13,
         };
         if (vErrors === null) {
@@ -34515,8 +35380,8 @@ function validate76(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema144.type,
-      parentSchema: schema144,
+      schema: schema146.type,
+      parentSchema: schema146,
       data,
     };
     if (vErrors === null) {
@@ -34526,10 +35391,10 @@ function validate76(
     }
     errors++;
   }
-  validate76.errors = vErrors;
+  validate78.errors = vErrors;
   return errors === 0;
 }
-validate76.evaluated = {
+validate78.evaluated = {
   props: {
     event_id: true,
     event_type: true,
@@ -34550,8 +35415,8 @@ validate76.evaluated = {
   dynamicItems: false,
 };
 
-export const webtoolUser = validate77;
-const schema145 = {
+export const webtoolUser = validate79;
+const schema147 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -34658,13 +35523,13 @@ const schema145 = {
   },
 };
 
-function validate77(
+function validate79(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webtool-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate77.evaluated;
+  const evaluated0 = validate79.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -34679,8 +35544,8 @@ function validate77(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema145.required,
-        parentSchema: schema145,
+        schema: schema147.required,
+        parentSchema: schema147,
         data,
       };
       if (vErrors === null) {
@@ -34697,8 +35562,8 @@ function validate77(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema145.required,
-        parentSchema: schema145,
+        schema: schema147.required,
+        parentSchema: schema147,
         data,
       };
       if (vErrors === null) {
@@ -34715,8 +35580,8 @@ function validate77(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema145.required,
-        parentSchema: schema145,
+        schema: schema147.required,
+        parentSchema: schema147,
         data,
       };
       if (vErrors === null) {
@@ -34735,8 +35600,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema145.properties.username.type,
-          parentSchema: schema145.properties.username,
+          schema: schema147.properties.username.type,
+          parentSchema: schema147.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -34758,7 +35623,7 @@ function validate77(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema145.properties.name.allOf[0],
+            parentSchema: schema147.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -34778,7 +35643,7 @@ function validate77(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema145.properties.name.allOf[1],
+            parentSchema: schema147.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -34798,7 +35663,7 @@ function validate77(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema145.properties.name,
+            parentSchema: schema147.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -34815,8 +35680,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema145.properties.name.type,
-          parentSchema: schema145.properties.name,
+          schema: schema147.properties.name.type,
+          parentSchema: schema147.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -34838,7 +35703,7 @@ function validate77(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema145.properties.email,
+            parentSchema: schema147.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -34856,7 +35721,7 @@ function validate77(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema145.properties.email,
+            parentSchema: schema147.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -34873,8 +35738,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema145.properties.email.type,
-          parentSchema: schema145.properties.email,
+          schema: schema147.properties.email.type,
+          parentSchema: schema147.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -34894,8 +35759,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema145.properties.partner_type.type,
-          parentSchema: schema145.properties.partner_type,
+          schema: schema147.properties.partner_type.type,
+          parentSchema: schema147.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -34917,10 +35782,10 @@ function validate77(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema145.properties.partner_type.enum },
+          params: { allowedValues: schema147.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema145.properties.partner_type.enum,
-          parentSchema: schema145.properties.partner_type,
+          schema: schema147.properties.partner_type.enum,
+          parentSchema: schema147.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -34942,7 +35807,7 @@ function validate77(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema145.properties.partner,
+            parentSchema: schema147.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -34959,8 +35824,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema145.properties.partner.type,
-          parentSchema: schema145.properties.partner,
+          schema: schema147.properties.partner.type,
+          parentSchema: schema147.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -34980,8 +35845,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema145.properties.partner_name.type,
-          parentSchema: schema145.properties.partner_name,
+          schema: schema147.properties.partner_name.type,
+          parentSchema: schema147.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -35001,8 +35866,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema145.properties.role_name.type,
-          parentSchema: schema145.properties.role_name,
+          schema: schema147.properties.role_name.type,
+          parentSchema: schema147.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -35022,8 +35887,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema145.properties.enabled.type,
-          parentSchema: schema145.properties.enabled,
+          schema: schema147.properties.enabled.type,
+          parentSchema: schema147.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -35043,8 +35908,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema145.properties.status.type,
-          parentSchema: schema145.properties.status,
+          schema: schema147.properties.status.type,
+          parentSchema: schema147.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -35059,10 +35924,10 @@ function validate77(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema145.properties.status.enum },
+          params: { allowedValues: schema147.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema145.properties.status.enum,
-          parentSchema: schema145.properties.status,
+          schema: schema147.properties.status.enum,
+          parentSchema: schema147.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -35080,8 +35945,8 @@ function validate77(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema145.type,
-      parentSchema: schema145,
+      schema: schema147.type,
+      parentSchema: schema147,
       data,
     };
     if (vErrors === null) {
@@ -35091,10 +35956,10 @@ function validate77(
     }
     errors++;
   }
-  validate77.errors = vErrors;
+  validate79.errors = vErrors;
   return errors === 0;
 }
-validate77.evaluated = {
+validate79.evaluated = {
   props: {
     username: true,
     name: true,
@@ -35128,6 +35993,8 @@ export const validators: Record<string, ValidateFunction> = {
   'hotline-provider': hotlineProvider,
   invoice: invoice,
   'invoice-request': invoiceRequest,
+  licence: licence,
+  'licence-request': licenceRequest,
   location: location,
   'location-contact': locationContact,
   'location-owner': locationOwner,
