@@ -167,6 +167,14 @@ describe('the licence search', () => {
       to_month: '3',
     });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    // The spec's form of the call, without an opname, searches the same way.
+    const plain = await stack.send(operator, {
+      method: 'GET',
+      path: LICENCES,
+      query: { ...owners, from_year: '2026', from_month: '3', to_year: '2026', to_month: '3' },
+    });
+    expect(plain.status).toBe(200);
+    expect(plain.body.report_id).toEqual(expect.any(String));
   });
 
   it('is refused to a hardware owner (even for its own units) and to an operator without the licence permission', async () => {

@@ -353,9 +353,14 @@ export const licenceRules: ResourceRules = {
     },
   },
 
-  /** `GET webtool/hardware/license` without an opname: the search, as the spec names its parameters. */
+  /**
+   * `GET webtool/hardware/license` without an opname: the search (or its result by `report_id`), as the spec
+   * names its parameters; without any, nothing is searched and nothing is stored to list.
+   */
   async list(ctx, query) {
     if (query.report_id) return licenceRules.queries!.find(ctx, query, {});
-    return licenceRules.queries!.search(ctx, query, {});
+    const asked = ['hardware_owners', 'from_year', 'from_month', 'to_year', 'to_month'].some((name) => query[name]);
+    if (asked) return licenceRules.queries!.search(ctx, query, {});
+    return { success: true, data: [], total: 0 };
   },
 };
