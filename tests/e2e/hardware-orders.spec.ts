@@ -134,6 +134,9 @@ test("last quarter's licences for LockerWorks: rows, totals, PDF and CSV; a peri
 }) => {
   test.setTimeout(90_000);
   const page = await signedInPage(browser, 'operator');
+  // The production queue has its own title (issue 27.4).
+  await page.goto('/production-orders');
+  await expect(page.getByRole('heading', { name: 'Production orders' })).toBeVisible();
   await page.goto('/license');
   await expect(page.getByRole('heading', { name: 'Hardware licenses' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Hardware owners' }).click();
@@ -175,6 +178,8 @@ test("last quarter's licences for LockerWorks: rows, totals, PDF and CSV; a peri
 
   // In French: the page and the refusal in its words.
   const french = await signedInPage(browser, 'operator', { locale: 'fr-FR' });
+  await french.goto('/production-orders');
+  await expect(french.getByRole('heading', { name: 'Ordres de production' })).toBeVisible();
   await french.goto('/license');
   await expect(french.getByRole('heading', { name: 'Licences du matériel' })).toBeVisible();
   await french.getByRole('combobox', { name: 'Propriétaires du matériel' }).click();

@@ -286,3 +286,20 @@ describe('the licence search', () => {
     expect(await history(warehouse.key)).toEqual([...before, { license_status: 3, changed_by: 'operator' }]);
   });
 });
+
+describe('production orders (issue 27.4)', () => {
+  it('answers the production queue to an operator with hardware orders and refuses a hardware owner and the scout', async () => {
+    const queue = {
+      method: 'GET' as const,
+      path: 'webtool/service_points/hardware_order/sub_orders',
+      query: { production: 'true' },
+    };
+    const allowed = await stack.send(operator, queue);
+    expect(allowed.status).toBe(200);
+    expect((allowed.body.data as Doc[]).length).toBeGreaterThan(0);
+    for (const session of [hardware, scout]) {
+      const answer = await stack.send(session, queue);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(403);
+    }
+  });
+});
