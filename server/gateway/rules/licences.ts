@@ -233,14 +233,14 @@ export function licencePdf(result: LicenceResult, language: Language, now = new 
   heading(t('licences.pdf.units'));
   // Unit, owner, model, service point, then the day counts right-aligned.
   const columns = [
-    { x: 40, width: 95 },
-    { x: 137, width: 80 },
-    { x: 219, width: 80 },
-    { x: 301, width: 92 },
-    { x: 395, width: 40 },
-    { x: 437, width: 38 },
-    { x: 477, width: 38 },
-    { x: 517, width: 38 },
+    { x: 40, width: 98 },
+    { x: 140, width: 68 },
+    { x: 210, width: 58 },
+    { x: 270, width: 92 },
+    { x: 364, width: 45 },
+    { x: 412, width: 45 },
+    { x: 460, width: 45 },
+    { x: 508, width: 45 },
   ];
   const row = (cells: string[], bold = false) => {
     doc.font(bold ? 'bold' : 'regular').fontSize(7.5);

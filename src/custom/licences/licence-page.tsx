@@ -1,17 +1,6 @@
 import { useCallback, useState } from 'react';
 import DownloadIcon from '@mui/icons-material/Download';
-import {
-  Button,
-  Card,
-  CardContent,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { GatewayReport, type ReportFile } from '../../schema/ui/gateway-report.tsx';
 import { dateTexts } from '../../schema/dates.ts';
@@ -113,28 +102,40 @@ function LicenceSummary({ report }: { report: ReportFile }) {
             </Button>
           </div>
         </Stack>
-        <Table size="small" aria-label={translate('licences.totals')} sx={{ maxWidth: 720 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('resources.licences.fields.hardware_id')}</TableCell>
-              {DAY_COLUMNS.map((column) => (
-                <TableCell key={column} align="right">
-                  {translate(`licences.columns.${column}`)}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            <TableRow>
-              <TableCell>{translate('licences.total_units', { smart_count: answer.totals.units })}</TableCell>
-              {DAY_COLUMNS.map((column) => (
-                <TableCell key={column} align="right" sx={{ fontWeight: column === 'licence_days' ? 600 : undefined }}>
-                  {number.format(answer.totals[column])}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableBody>
-        </Table>
+        <Box
+          component="dl"
+          aria-label={translate('licences.totals')}
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(5, minmax(0, 1fr))' },
+            gap: 1.5,
+            m: 0,
+            maxWidth: 900,
+          }}
+        >
+          <div>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {translate('resources.licences.fields.hardware_id')}
+            </Typography>
+            <Typography component="dd" variant="h6" sx={{ m: 0 }}>
+              {translate('licences.total_units', { smart_count: answer.totals.units })}
+            </Typography>
+          </div>
+          {DAY_COLUMNS.map((column) => (
+            <div key={column}>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {translate(`licences.columns.${column}`)}
+              </Typography>
+              <Typography
+                component="dd"
+                variant="h6"
+                sx={{ m: 0, fontWeight: column === 'licence_days' ? 700 : undefined }}
+              >
+                {number.format(answer.totals[column])}
+              </Typography>
+            </div>
+          ))}
+        </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {translate('licences.explain')}
         </Typography>
