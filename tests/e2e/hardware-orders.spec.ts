@@ -138,7 +138,7 @@ test("last quarter's licences for LockerWorks: rows, totals, PDF and CSV; a peri
   await page.goto('/production-orders');
   await expect(page.getByRole('heading', { name: 'Production orders' })).toBeVisible();
   await page.goto('/license');
-  await expect(page.getByRole('heading', { name: 'Hardware licenses' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Hardware licenses', level: 1 })).toBeVisible();
   await page.getByRole('combobox', { name: 'Hardware owners' }).click();
   await page.getByRole('option', { name: 'LockerWorks' }).click();
   await page.keyboard.press('Escape');
@@ -181,7 +181,7 @@ test("last quarter's licences for LockerWorks: rows, totals, PDF and CSV; a peri
   await french.goto('/production-orders');
   await expect(french.getByRole('heading', { name: 'Ordres de production' })).toBeVisible();
   await french.goto('/license');
-  await expect(french.getByRole('heading', { name: 'Licences du matériel' })).toBeVisible();
+  await expect(french.getByRole('heading', { name: 'Licences du matériel', level: 1 })).toBeVisible();
   await french.getByRole('combobox', { name: 'Propriétaires du matériel' }).click();
   await french.getByRole('option', { name: 'LockerWorks' }).click();
   await french.keyboard.press('Escape');
