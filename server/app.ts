@@ -1,4 +1,5 @@
 import { INVOICE_JOB, invoiceWork } from './gateway/rules/invoicing.ts';
+import { LICENCE_JOB, licenceWork } from './gateway/rules/licences.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -137,6 +138,7 @@ export async function buildApp(options: AppOptions) {
       [SHIPMENT_REPORT_JOB]: shipmentReportWork(options.db),
       [HARDWARE_BADGES_JOB]: hardwareBadgesWork(options.db),
       [INVOICE_JOB]: invoiceWork(options.db),
+      [LICENCE_JOB]: licenceWork(options.db),
     },
     // The hardware units' warranty and sync badges change with time alone (issue 33.5).
     schedules: [{ kind: HARDWARE_BADGES_JOB, everySeconds: 3600 }],

@@ -30,6 +30,7 @@ import { cities } from './geography.ts';
 import { hardwareBadgeList, hardwareModels } from './hardware-catalogue.ts';
 import { seedLocations } from './location-network.ts';
 import { buildHardwareNetwork, type ServicePointWithUnits } from './hardware-network.ts';
+import { buildLicenceHistory, insertLicenceHistory } from './licence-history.ts';
 import { demoMaintenanceOperators } from './maintenance-operators.ts';
 import { demoHardwareAlerts, demoTicketAlerts, withRegeneration } from './alerts.ts';
 import {
@@ -584,6 +585,13 @@ export async function seedNetwork(db: Db, options: { size?: SeedSize } = {}) {
     if (link) unit.doc = { ...unit.doc, ...link };
   }
   await insertRecords(db, target(HARDWARE_UNITS), hardware.units);
+  await insertLicenceHistory(
+    db,
+    buildLicenceHistory(
+      hardware.units.map((unit) => unit.doc as { hardware_id: number; license_status: number }),
+      new Date(),
+    ),
+  );
   await insertRecords(db, target('service_points/hardware_order'), hardwareOrders.orders);
   await insertRecords(db, target('service_points/hardware_order/sub_orders'), hardwareOrders.subOrders);
   for (const entry of hardwareOrders.log) {

@@ -1,7 +1,6 @@
 /** Areas whose screens come with later issues: path -> menu key. */
 export const comingAreas: Record<string, string> = {
   notifications: 'notifications',
-  license: 'license',
 };
 
 /** Whether the screens under `path` are built yet: the menu's first such area is where a day starts. */

@@ -21,6 +21,8 @@ const InvoicingReportPage = lazyPage(
   async () => (await import('../custom/invoicing/invoicing-report-page.tsx')).InvoicingReportPage,
 );
 
+const LicencePage = lazyPage(async () => (await import('../custom/licences/licence-page.tsx')).LicencePage);
+
 const DebugPage = lazyPage(async () => (await import('../custom/debug/debug-page.tsx')).DebugPage);
 
 /** What the debug page says of the app itself (spec 01 §9); the gateway answers the rest. */
@@ -58,6 +60,7 @@ export function layoutRoutes(table: RouteTable) {
     <Route key="reports" path="/reports" element={<ShipmentReportsPage />} />,
     <Route key="invoicing-report" path="/invoicing-report" element={<InvoicingReportPage />} />,
     <Route key="carrier-invoicing" path="/reports/carrier-invoicing" element={<InvoicingReportPage />} />,
+    <Route key="license" path="/license" element={<LicencePage />} />,
     <Route key="debug" path="/debug" element={<DebugPage app={appFacts} />} />,
     <Route key="groups" path="/service-points/group/*" element={<Navigate to="/service-point-groups" replace />} />,
     table === 'loma' ? (

@@ -128,3 +128,64 @@ test('a hardware owner is refused the orders and the production', async ({ brows
   }
   await expect(page.getByRole('link', { name: 'Hardware orders' })).toHaveCount(0);
 });
+
+test("last quarter's licences for LockerWorks: rows, totals, PDF and CSV; a period ending this month is refused", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const page = await signedInPage(browser, 'operator');
+  // The production queue has its own title (issue 27.4).
+  await page.goto('/production-orders');
+  await expect(page.getByRole('heading', { name: 'Production orders' })).toBeVisible();
+  await page.goto('/license');
+  await expect(page.getByRole('heading', { name: 'Hardware licenses', level: 1 })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Hardware owners' }).click();
+  await page.getByRole('option', { name: 'LockerWorks' }).click();
+  await page.keyboard.press('Escape');
+  // The form starts on last quarter.
+  await page.getByRole('button', { name: 'Request report' }).click();
+  const totals = page.getByTestId('licence-totals');
+  await expect(totals).toBeVisible({ timeout: 30_000 });
+  await expect(totals).toContainText('LockerWorks');
+  await expect(totals).toContainText(/\d+ units/);
+  await expect(totals).toContainText('License days');
+  const rows = page.getByRole('table', { name: 'Hardware licenses' }).locator('tbody tr');
+  await expect(rows.first()).toContainText('LockerWorks');
+  expect(await rows.count()).toBeGreaterThan(1);
+  // The owner and model as words, never ids.
+  await expect(rows.first().locator('td').nth(2)).not.toHaveText(/^\d+$/);
+
+  const pdf = page.waitForEvent('download');
+  await totals.getByRole('button', { name: 'Download PDF' }).click();
+  const pdfFile = await pdf;
+  expect(pdfFile.suggestedFilename()).toMatch(/^licences-\d{4}-\d{2}-01-\d{4}-\d{2}-\d{2}\.pdf$/);
+  const pdfBytes = await (await import('node:fs/promises')).readFile((await pdfFile.path())!);
+  expect(pdfBytes.subarray(0, 5).toString()).toBe('%PDF-');
+  const csv = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const csvText = await (await import('node:fs/promises')).readFile((await (await csv).path())!, 'utf8');
+  expect(csvText).toContain('License days');
+  expect(csvText).toContain('LockerWorks');
+
+  // A period ending in the current month: the form refuses it, with its words, the input kept.
+  const now = new Date();
+  await page.getByRole('spinbutton', { name: 'To year' }).fill(String(now.getFullYear()));
+  await page.getByRole('combobox', { name: 'To month' }).click();
+  await page.getByRole('option', { name: now.toLocaleString('en-US', { month: 'long' }) }).click();
+  await page.getByRole('button', { name: 'Request report' }).click();
+  await expect(page.getByText('The period must end before the current month')).toBeVisible();
+  await expect(page.getByRole('spinbutton', { name: 'To year' })).toHaveValue(String(now.getFullYear()));
+
+  // In French: the page and the refusal in its words.
+  const french = await signedInPage(browser, 'operator', { locale: 'fr-FR' });
+  await french.goto('/production-orders');
+  await expect(french.getByRole('heading', { name: 'Ordres de production' })).toBeVisible();
+  await french.goto('/license');
+  await expect(french.getByRole('heading', { name: 'Licences du matériel', level: 1 })).toBeVisible();
+  await french.getByRole('combobox', { name: 'Propriétaires du matériel' }).click();
+  await french.getByRole('option', { name: 'LockerWorks' }).click();
+  await french.keyboard.press('Escape');
+  await french.getByRole('spinbutton', { name: 'Année de fin' }).fill(String(now.getFullYear() + 1));
+  await french.getByRole('button', { name: 'Demander le rapport' }).click();
+  await expect(french.getByText('La période doit se terminer avant le mois en cours')).toBeVisible();
+});

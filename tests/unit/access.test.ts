@@ -188,4 +188,18 @@ describe('canAccess', () => {
     expect(canOpenPath(operator, '/service-points/group')).toBe(true);
     expect(canOpenPath(operator, '/hardware-orders')).toBe(false);
   });
+
+  it('production orders and licences have their own rules: operators with the module, never a hardware owner', () => {
+    const orders = accessProfile(['operator_infinity_admin'], navigation('Operator', 239))!;
+    expect(canOpenPath(orders, '/production-orders')).toBe(true);
+    expect(canOpenPath(orders, '/production-orders/12/show')).toBe(true);
+    expect(canOpenPath(orders, '/license')).toBe(false);
+    const licences = accessProfile(['operator_infinity_admin'], navigation('Operator', 241))!;
+    expect(canOpenPath(licences, '/license')).toBe(true);
+    expect(canOpenPath(licences, '/production-orders')).toBe(false);
+    const owner = accessProfile(['hardware_provider_1_admin'], navigation('Hardware owner', 239, 241, 190))!;
+    expect(canOpenPath(owner, '/production-orders')).toBe(false);
+    expect(canOpenPath(owner, '/license')).toBe(false);
+    expect(canOpenPath(owner, '/hardware')).toBe(true);
+  });
 });

@@ -28,6 +28,7 @@ import {
   type StoredUnit,
 } from './hardware-store.ts';
 import { LicenseBadge, RemovalState } from '../../../src/types/generated/codes.ts';
+import { recordLicenceChange } from './licences.ts';
 
 /** Spec 01 §9 and 02 §9: hardware models are fetched 100 at a time. */
 const MODELS_PAGE_SIZE = 100;
@@ -160,7 +161,9 @@ export const hardwareUnitRules = recordRules<StoredUnit>({
       status: before?.status ?? 1,
       is_terminated: doc.is_terminated === true,
       removal_state: before?.removal_state ?? RemovalState.NotRemoved,
-      license_status: before?.license_status ?? LicenseBadge.Pending,
+      // A terminated unit's licence ends with it (its history says from when: licences.ts).
+      license_status:
+        doc.is_terminated === true ? LicenseBadge.Terminated : (before?.license_status ?? LicenseBadge.Pending),
       last_sync_at: before?.last_sync_at ?? null,
       battery_level: before?.battery_level ?? null,
     };
@@ -168,8 +171,11 @@ export const hardwareUnitRules = recordRules<StoredUnit>({
     return withDerivedFields(tx, unit, compartments);
   },
 
-  async afterWrite({ tx }, written, existing) {
+  async afterWrite({ tx, access }, written, existing) {
     await refreshServicePointHardware(tx, [existing?.doc.service_point_id, written.service_point_id]);
+    if (written.license_status !== undefined && written.license_status !== existing?.doc.license_status) {
+      await recordLicenceChange(tx, String(written.hardware_id), written.license_status, access.caller.username);
+    }
     if (existing && existing.doc.hardware_model_id === written.hardware_model_id) return;
     const model = await readModel(tx, written.hardware_model_id);
     if (existing) await deleteCompartments(tx, existing.key);

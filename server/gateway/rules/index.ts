@@ -27,6 +27,7 @@ import { testAppUserRules, TEST_APP_USERS } from './test-app-users.ts';
 import { locationRules } from './locations.ts';
 import { proposalRules } from './location-proposals.ts';
 import { contactRules } from './location-contacts.ts';
+import { licenceRules, LICENCES } from './licences.ts';
 
 /** Rules by webtool/ endpoint. */
 export const resourceRules: Record<string, ResourceRules> = {
@@ -55,5 +56,6 @@ export const resourceRules: Record<string, ResourceRules> = {
   locations: locationRules,
   'locations/proposals': proposalRules,
   'locations/contacts': contactRules,
+  [LICENCES]: licenceRules,
   shipments: { ...shipmentRules, queries: { ...shipmentRules.queries, ...shipmentReportQueries } },
 };

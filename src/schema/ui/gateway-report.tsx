@@ -39,6 +39,10 @@ import { SchemaInput } from './schema-inputs.tsx';
 export interface ReportFile {
   file: string;
   expires_at: string;
+  /** The id the file was requested under (a PDF of the same result is asked for by it). */
+  request_id?: string;
+  /** The whole ready answer: what a report gives besides its file (totals). */
+  answer?: Readonly<Record<string, unknown>>;
 }
 
 export interface GatewayReportProps {
@@ -64,8 +68,12 @@ export interface GatewayReportProps {
   intervalMs?: number;
   /** Shown under the result, with it (the invoices' downloads). */
   children?: ReactNode;
-  /** Called once a requested file is ready (a list of what was made reloads). */
-  onDone?: () => void;
+  /** Called once a requested file is ready (a list of what was made reloads), with it. */
+  onDone?: (report: ReportFile) => void;
+  /** What the finished report says besides its table (totals), shown above it. */
+  summary?: (report: ReportFile) => ReactNode;
+  /** Rules of the form a schema cannot say (a period's end before the current month), as field errors. */
+  check?: (values: Record<string, unknown>) => FieldErrors;
   /**
    * How a cell reads in the table and the CSV, from its column and its row (column name -> value):
    * the file's codes as words of the user's language. Undefined keeps the file's value.
@@ -244,6 +252,8 @@ export function GatewayReport({
   intervalMs = REPORT_POLL_MS,
   children,
   onDone,
+  check,
+  summary,
 }: GatewayReportProps) {
   const translate = useTranslate();
   const gateway = useDataProvider() as unknown as Gateway;
@@ -261,20 +271,31 @@ export function GatewayReport({
         query: { opname: fileOpname, request_id: requestId },
       });
       return answer.status === 'ready'
-        ? { status: 'ready', result: { file: answer.file ?? '', expires_at: answer.expires_at ?? '' } }
+        ? {
+            status: 'ready',
+            result: {
+              file: answer.file ?? '',
+              expires_at: answer.expires_at ?? '',
+              request_id: requestId,
+              answer: answer as unknown as Record<string, unknown>,
+            },
+          }
         : answer;
     },
     intervalMs,
-    onDone: () => onDone?.(),
+    onDone: (report) => onDone?.(report),
   });
 
   useEffect(() => void loadValidators().catch(() => undefined), []);
   const validate = useMemo(
     () => async (values: Record<string, unknown>) => {
       await loadValidators();
-      return toFieldErrors(validateRecord(schemaRegistry, form.schemaId, values));
+      const checked = validateRecord(schemaRegistry, form.schemaId, values);
+      return toFieldErrors({
+        errors: { ...(check?.(checked.data as Record<string, unknown>) as typeof checked.errors), ...checked.errors },
+      });
     },
-    [form.schemaId],
+    [form.schemaId, check],
   );
 
   const submit = async (values: Record<string, unknown>) => {
@@ -332,6 +353,7 @@ export function GatewayReport({
         </CardContent>
       </Card>
       <GatewayJobProgress job={job} label={fileLabel} />
+      {state.phase === 'done' && summary?.(state.result)}
       {state.phase === 'done' && (
         <ReportResult
           key={state.result.expires_at}
