@@ -27,6 +27,7 @@ const screens = [
   '/invoicing-report',
   '/hardware-orders',
   '/production-orders',
+  '/license',
   '/webhooks',
   '/test-app-users',
   '/locations',

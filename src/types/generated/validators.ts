@@ -11631,8 +11631,873 @@ validate51.evaluated = {
   dynamicItems: false,
 };
 
-export const location = validate52;
+export const licence = validate52;
 const schema95 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'licence',
+  title: 'Licence',
+  description:
+    "A row of the hardware licence search (GET webtool/hardware/license, spec 02 §7, issue 27.6): one hardware unit's days in each licence badge over a period of whole months, counted from its licence badge history (migration 041). Nothing is stored: the endpoint answers searches (server/gateway/rules/licences.ts); the resource declares who may call it.",
+  type: 'object',
+  'x-resource': {
+    name: 'licences',
+    endpoint: 'hardware/license',
+    id: 'hardware_id',
+    feature: 'hardware_license',
+    partnerTypes: ['operator'],
+    actions: { create: { partnerTypes: [] }, edit: { partnerTypes: [] }, delete: { partnerTypes: [] } },
+    pageSize: 100,
+    sort: { field: 'hardware_name', order: 'ASC' },
+    representation: 'hardware_name',
+  },
+  properties: {
+    hardware_id: { type: 'integer', readOnly: true, 'x-column': { hide: true, index: 0 } },
+    hardware_name: { type: 'string', 'x-column': { index: 1 } },
+    serial_ids: { type: 'string', 'x-column': { index: 2 } },
+    hardware_owner: { type: 'string', 'x-column': { index: 3 } },
+    model_name: { type: 'string', 'x-column': { index: 4 } },
+    service_point: { type: 'string', 'x-column': { index: 5 } },
+    licence_days: { type: 'integer', minimum: 0, 'x-column': { index: 6 } },
+    no_fee: { type: 'integer', minimum: 0, 'x-column': { index: 7 } },
+    terminated: { type: 'integer', minimum: 0, 'x-column': { index: 8 } },
+    pending: { type: 'integer', minimum: 0, 'x-column': { index: 9 } },
+  },
+};
+
+function validate52(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="licence" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate52.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.hardware_id !== undefined) {
+      let data0 = data.hardware_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err0 = {
+          instancePath: instancePath + '/hardware_id',
+          schemaPath: '#/properties/hardware_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema95.properties.hardware_id.type,
+          parentSchema: schema95.properties.hardware_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.hardware_name !== undefined) {
+      let data1 = data.hardware_name;
+      if (typeof data1 !== 'string') {
+        const err1 = {
+          instancePath: instancePath + '/hardware_name',
+          schemaPath: '#/properties/hardware_name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema95.properties.hardware_name.type,
+          parentSchema: schema95.properties.hardware_name,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.serial_ids !== undefined) {
+      let data2 = data.serial_ids;
+      if (typeof data2 !== 'string') {
+        const err2 = {
+          instancePath: instancePath + '/serial_ids',
+          schemaPath: '#/properties/serial_ids/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema95.properties.serial_ids.type,
+          parentSchema: schema95.properties.serial_ids,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.hardware_owner !== undefined) {
+      let data3 = data.hardware_owner;
+      if (typeof data3 !== 'string') {
+        const err3 = {
+          instancePath: instancePath + '/hardware_owner',
+          schemaPath: '#/properties/hardware_owner/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema95.properties.hardware_owner.type,
+          parentSchema: schema95.properties.hardware_owner,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.model_name !== undefined) {
+      let data4 = data.model_name;
+      if (typeof data4 !== 'string') {
+        const err4 = {
+          instancePath: instancePath + '/model_name',
+          schemaPath: '#/properties/model_name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema95.properties.model_name.type,
+          parentSchema: schema95.properties.model_name,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.service_point !== undefined) {
+      let data5 = data.service_point;
+      if (typeof data5 !== 'string') {
+        const err5 = {
+          instancePath: instancePath + '/service_point',
+          schemaPath: '#/properties/service_point/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema95.properties.service_point.type,
+          parentSchema: schema95.properties.service_point,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.licence_days !== undefined) {
+      let data6 = data.licence_days;
+      if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
+        const err6 = {
+          instancePath: instancePath + '/licence_days',
+          schemaPath: '#/properties/licence_days/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema95.properties.licence_days.type,
+          parentSchema: schema95.properties.licence_days,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (typeof data6 == 'number' && isFinite(data6)) {
+        if (data6 < 0 || isNaN(data6)) {
+          const err7 = {
+            instancePath: instancePath + '/licence_days',
+            schemaPath: '#/properties/licence_days/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema95.properties.licence_days,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.no_fee !== undefined) {
+      let data7 = data.no_fee;
+      if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
+        const err8 = {
+          instancePath: instancePath + '/no_fee',
+          schemaPath: '#/properties/no_fee/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema95.properties.no_fee.type,
+          parentSchema: schema95.properties.no_fee,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (typeof data7 == 'number' && isFinite(data7)) {
+        if (data7 < 0 || isNaN(data7)) {
+          const err9 = {
+            instancePath: instancePath + '/no_fee',
+            schemaPath: '#/properties/no_fee/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema95.properties.no_fee,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.terminated !== undefined) {
+      let data8 = data.terminated;
+      if (!(typeof data8 == 'number' && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
+        const err10 = {
+          instancePath: instancePath + '/terminated',
+          schemaPath: '#/properties/terminated/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema95.properties.terminated.type,
+          parentSchema: schema95.properties.terminated,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      if (typeof data8 == 'number' && isFinite(data8)) {
+        if (data8 < 0 || isNaN(data8)) {
+          const err11 = {
+            instancePath: instancePath + '/terminated',
+            schemaPath: '#/properties/terminated/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema95.properties.terminated,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.pending !== undefined) {
+      let data9 = data.pending;
+      if (!(typeof data9 == 'number' && !(data9 % 1) && !isNaN(data9) && isFinite(data9))) {
+        const err12 = {
+          instancePath: instancePath + '/pending',
+          schemaPath: '#/properties/pending/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema95.properties.pending.type,
+          parentSchema: schema95.properties.pending,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (typeof data9 == 'number' && isFinite(data9)) {
+        if (data9 < 0 || isNaN(data9)) {
+          const err13 = {
+            instancePath: instancePath + '/pending',
+            schemaPath: '#/properties/pending/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema95.properties.pending,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema95.type,
+      parentSchema: schema95,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate52.errors = vErrors;
+  return errors === 0;
+}
+validate52.evaluated = {
+  props: {
+    hardware_id: true,
+    hardware_name: true,
+    serial_ids: true,
+    hardware_owner: true,
+    model_name: true,
+    service_point: true,
+    licence_days: true,
+    no_fee: true,
+    terminated: true,
+    pending: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const licenceRequest = validate53;
+const schema96 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'licence-request',
+  title: 'Licence request',
+  description:
+    "The request form of the hardware licence search (GET webtool/hardware/license, spec 02 §7): the hardware owners and a period of whole months. The gateway checks the query with the same schema, then the period's rules (the end not before the start, and before the current month: server/gateway/rules/licences.ts, periodErrors, which the form runs too).",
+  type: 'object',
+  required: ['hardware_owners', 'from_year', 'from_month', 'to_year', 'to_month'],
+  properties: {
+    hardware_owners: {
+      type: 'array',
+      items: { type: 'integer' },
+      minItems: 1,
+      maxItems: 50,
+      uniqueItems: true,
+      'x-lookup': { source: 'webtool/lists?type=hardware_owners' },
+    },
+    from_year: { type: 'integer', minimum: 2015, maximum: 2100 },
+    from_month: { type: 'integer', enum: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], 'x-choices': 'month' },
+    to_year: { type: 'integer', minimum: 2015, maximum: 2100 },
+    to_month: { type: 'integer', enum: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], 'x-choices': 'month' },
+  },
+};
+
+function validate53(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="licence-request" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate53.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.hardware_owners === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'hardware_owners' },
+        message: "must have required property '" + 'hardware_owners' + "'",
+        schema: schema96.required,
+        parentSchema: schema96,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.from_year === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'from_year' },
+        message: "must have required property '" + 'from_year' + "'",
+        schema: schema96.required,
+        parentSchema: schema96,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.from_month === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'from_month' },
+        message: "must have required property '" + 'from_month' + "'",
+        schema: schema96.required,
+        parentSchema: schema96,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.to_year === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'to_year' },
+        message: "must have required property '" + 'to_year' + "'",
+        schema: schema96.required,
+        parentSchema: schema96,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.to_month === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'to_month' },
+        message: "must have required property '" + 'to_month' + "'",
+        schema: schema96.required,
+        parentSchema: schema96,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.hardware_owners !== undefined) {
+      let data0 = data.hardware_owners;
+      if (Array.isArray(data0)) {
+        if (data0.length > 50) {
+          const err5 = {
+            instancePath: instancePath + '/hardware_owners',
+            schemaPath: '#/properties/hardware_owners/maxItems',
+            keyword: 'maxItems',
+            params: { limit: 50 },
+            message: 'must NOT have more than 50 items',
+            schema: 50,
+            parentSchema: schema96.properties.hardware_owners,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data0.length < 1) {
+          const err6 = {
+            instancePath: instancePath + '/hardware_owners',
+            schemaPath: '#/properties/hardware_owners/minItems',
+            keyword: 'minItems',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 items',
+            schema: 1,
+            parentSchema: schema96.properties.hardware_owners,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        const len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data1 = data0[i0];
+          if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+            const err7 = {
+              instancePath: instancePath + '/hardware_owners/' + i0,
+              schemaPath: '#/properties/hardware_owners/items/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema96.properties.hardware_owners.items.type,
+              parentSchema: schema96.properties.hardware_owners.items,
+              data: data1,
+            };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        let i1 = data0.length;
+        let j0;
+        if (i1 > 1) {
+          const indices0 = {};
+          for (; i1--;) {
+            let item0 = data0[i1];
+            if (!(typeof item0 == 'number' && !(item0 % 1) && !isNaN(item0) && isFinite(item0))) {
+              continue;
+            }
+            if (typeof indices0[item0] == 'number') {
+              j0 = indices0[item0];
+              const err8 = {
+                instancePath: instancePath + '/hardware_owners',
+                schemaPath: '#/properties/hardware_owners/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i1, j: j0 },
+                message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
+                schema: true,
+                parentSchema: schema96.properties.hardware_owners,
+                data: data0,
+              };
+              if (vErrors === null) {
+                vErrors = [err8];
+              } else {
+                vErrors.push(err8);
+              }
+              errors++;
+              break;
+            }
+            indices0[item0] = i1;
+          }
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + '/hardware_owners',
+          schemaPath: '#/properties/hardware_owners/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema96.properties.hardware_owners.type,
+          parentSchema: schema96.properties.hardware_owners,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.from_year !== undefined) {
+      let data2 = data.from_year;
+      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err10 = {
+          instancePath: instancePath + '/from_year',
+          schemaPath: '#/properties/from_year/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema96.properties.from_year.type,
+          parentSchema: schema96.properties.from_year,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      if (typeof data2 == 'number' && isFinite(data2)) {
+        if (data2 > 2100 || isNaN(data2)) {
+          const err11 = {
+            instancePath: instancePath + '/from_year',
+            schemaPath: '#/properties/from_year/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 2100 },
+            message: 'must be <= 2100',
+            schema: 2100,
+            parentSchema: schema96.properties.from_year,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+        if (data2 < 2015 || isNaN(data2)) {
+          const err12 = {
+            instancePath: instancePath + '/from_year',
+            schemaPath: '#/properties/from_year/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 2015 },
+            message: 'must be >= 2015',
+            schema: 2015,
+            parentSchema: schema96.properties.from_year,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.from_month !== undefined) {
+      let data3 = data.from_month;
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err13 = {
+          instancePath: instancePath + '/from_month',
+          schemaPath: '#/properties/from_month/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema96.properties.from_month.type,
+          parentSchema: schema96.properties.from_month,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      if (!(
+        data3 === 1 ||
+        data3 === 2 ||
+        data3 === 3 ||
+        data3 === 4 ||
+        data3 === 5 ||
+        data3 === 6 ||
+        data3 === 7 ||
+        data3 === 8 ||
+        data3 === 9 ||
+        data3 === 10 ||
+        data3 === 11 ||
+        data3 === 12
+      )) {
+        const err14 = {
+          instancePath: instancePath + '/from_month',
+          schemaPath: '#/properties/from_month/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema96.properties.from_month.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema96.properties.from_month.enum,
+          parentSchema: schema96.properties.from_month,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.to_year !== undefined) {
+      let data4 = data.to_year;
+      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+        const err15 = {
+          instancePath: instancePath + '/to_year',
+          schemaPath: '#/properties/to_year/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema96.properties.to_year.type,
+          parentSchema: schema96.properties.to_year,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+      if (typeof data4 == 'number' && isFinite(data4)) {
+        if (data4 > 2100 || isNaN(data4)) {
+          const err16 = {
+            instancePath: instancePath + '/to_year',
+            schemaPath: '#/properties/to_year/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 2100 },
+            message: 'must be <= 2100',
+            schema: 2100,
+            parentSchema: schema96.properties.to_year,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        if (data4 < 2015 || isNaN(data4)) {
+          const err17 = {
+            instancePath: instancePath + '/to_year',
+            schemaPath: '#/properties/to_year/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 2015 },
+            message: 'must be >= 2015',
+            schema: 2015,
+            parentSchema: schema96.properties.to_year,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.to_month !== undefined) {
+      let data5 = data.to_month;
+      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err18 = {
+          instancePath: instancePath + '/to_month',
+          schemaPath: '#/properties/to_month/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema96.properties.to_month.type,
+          parentSchema: schema96.properties.to_month,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+      if (!(
+        data5 === 1 ||
+        data5 === 2 ||
+        data5 === 3 ||
+        data5 === 4 ||
+        data5 === 5 ||
+        data5 === 6 ||
+        data5 === 7 ||
+        data5 === 8 ||
+        data5 === 9 ||
+        data5 === 10 ||
+        data5 === 11 ||
+        data5 === 12
+      )) {
+        const err19 = {
+          instancePath: instancePath + '/to_month',
+          schemaPath: '#/properties/to_month/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema96.properties.to_month.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema96.properties.to_month.enum,
+          parentSchema: schema96.properties.to_month,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err20 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema96.type,
+      parentSchema: schema96,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err20];
+    } else {
+      vErrors.push(err20);
+    }
+    errors++;
+  }
+  validate53.errors = vErrors;
+  return errors === 0;
+}
+validate53.evaluated = {
+  props: { hardware_owners: true, from_year: true, from_month: true, to_year: true, to_month: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const location = validate54;
+const schema97 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'location',
   title: 'Location',
@@ -11707,13 +12572,13 @@ const schema95 = {
   },
 };
 
-function validate52(
+function validate54(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="location" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate52.evaluated;
+  const evaluated0 = validate54.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11728,8 +12593,8 @@ function validate52(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema95.required,
-        parentSchema: schema95,
+        schema: schema97.required,
+        parentSchema: schema97,
         data,
       };
       if (vErrors === null) {
@@ -11746,8 +12611,8 @@ function validate52(
         keyword: 'required',
         params: { missingProperty: 'country' },
         message: "must have required property '" + 'country' + "'",
-        schema: schema95.required,
-        parentSchema: schema95,
+        schema: schema97.required,
+        parentSchema: schema97,
         data,
       };
       if (vErrors === null) {
@@ -11766,8 +12631,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema95.properties.location_id.type,
-          parentSchema: schema95.properties.location_id,
+          schema: schema97.properties.location_id.type,
+          parentSchema: schema97.properties.location_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -11789,7 +12654,7 @@ function validate52(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema95.properties.name,
+            parentSchema: schema97.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -11807,7 +12672,7 @@ function validate52(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema95.properties.name,
+            parentSchema: schema97.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -11825,7 +12690,7 @@ function validate52(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema95.properties.name,
+            parentSchema: schema97.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -11842,8 +12707,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema95.properties.name.type,
-          parentSchema: schema95.properties.name,
+          schema: schema97.properties.name.type,
+          parentSchema: schema97.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -11914,7 +12779,7 @@ function validate52(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema95.properties.address_1,
+            parentSchema: schema97.properties.address_1,
             data: data3,
           };
           if (vErrors === null) {
@@ -11932,7 +12797,7 @@ function validate52(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema95.properties.address_1,
+            parentSchema: schema97.properties.address_1,
             data: data3,
           };
           if (vErrors === null) {
@@ -11949,8 +12814,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema95.properties.address_1.type,
-          parentSchema: schema95.properties.address_1,
+          schema: schema97.properties.address_1.type,
+          parentSchema: schema97.properties.address_1,
           data: data3,
         };
         if (vErrors === null) {
@@ -11970,8 +12835,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema95.properties.municipality_id.type,
-          parentSchema: schema95.properties.municipality_id,
+          schema: schema97.properties.municipality_id.type,
+          parentSchema: schema97.properties.municipality_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -11991,8 +12856,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema95.properties.location_type_id.type,
-          parentSchema: schema95.properties.location_type_id,
+          schema: schema97.properties.location_type_id.type,
+          parentSchema: schema97.properties.location_type_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -12012,8 +12877,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema95.properties.location_owner_id.type,
-          parentSchema: schema95.properties.location_owner_id,
+          schema: schema97.properties.location_owner_id.type,
+          parentSchema: schema97.properties.location_owner_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -12033,8 +12898,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema95.properties.is_rural.type,
-          parentSchema: schema95.properties.is_rural,
+          schema: schema97.properties.is_rural.type,
+          parentSchema: schema97.properties.is_rural,
           data: data7,
         };
         if (vErrors === null) {
@@ -12052,8 +12917,8 @@ function validate52(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema95.type,
-      parentSchema: schema95,
+      schema: schema97.type,
+      parentSchema: schema97,
       data,
     };
     if (vErrors === null) {
@@ -12063,10 +12928,10 @@ function validate52(
     }
     errors++;
   }
-  validate52.errors = vErrors;
+  validate54.errors = vErrors;
   return errors === 0;
 }
-validate52.evaluated = {
+validate54.evaluated = {
   props: {
     location_id: true,
     name: true,
@@ -12081,8 +12946,8 @@ validate52.evaluated = {
   dynamicItems: false,
 };
 
-export const locationContact = validate53;
-const schema97 = {
+export const locationContact = validate55;
+const schema99 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'location-contact',
   title: 'LocationContact',
@@ -12120,13 +12985,13 @@ const schema97 = {
   },
 };
 
-function validate53(
+function validate55(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="location-contact" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate53.evaluated;
+  const evaluated0 = validate55.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12141,8 +13006,8 @@ function validate53(
         keyword: 'required',
         params: { missingProperty: 'location_id' },
         message: "must have required property '" + 'location_id' + "'",
-        schema: schema97.required,
-        parentSchema: schema97,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -12159,8 +13024,8 @@ function validate53(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema97.required,
-        parentSchema: schema97,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -12177,8 +13042,8 @@ function validate53(
         keyword: 'required',
         params: { missingProperty: 'phone' },
         message: "must have required property '" + 'phone' + "'",
-        schema: schema97.required,
-        parentSchema: schema97,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -12197,8 +13062,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema97.properties.contact_id.type,
-          parentSchema: schema97.properties.contact_id,
+          schema: schema99.properties.contact_id.type,
+          parentSchema: schema99.properties.contact_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -12218,8 +13083,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema97.properties.location_id.type,
-          parentSchema: schema97.properties.location_id,
+          schema: schema99.properties.location_id.type,
+          parentSchema: schema99.properties.location_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -12241,7 +13106,7 @@ function validate53(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema97.properties.name,
+            parentSchema: schema99.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -12259,7 +13124,7 @@ function validate53(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema97.properties.name,
+            parentSchema: schema99.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -12276,8 +13141,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.properties.name.type,
-          parentSchema: schema97.properties.name,
+          schema: schema99.properties.name.type,
+          parentSchema: schema99.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -12299,7 +13164,7 @@ function validate53(
             params: { limit: 15 },
             message: 'must NOT have more than 15 characters',
             schema: 15,
-            parentSchema: schema97.properties.phone,
+            parentSchema: schema99.properties.phone,
             data: data3,
           };
           if (vErrors === null) {
@@ -12317,7 +13182,7 @@ function validate53(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema97.properties.phone,
+            parentSchema: schema99.properties.phone,
             data: data3,
           };
           if (vErrors === null) {
@@ -12334,8 +13199,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.properties.phone.type,
-          parentSchema: schema97.properties.phone,
+          schema: schema99.properties.phone.type,
+          parentSchema: schema99.properties.phone,
           data: data3,
         };
         if (vErrors === null) {
@@ -12357,7 +13222,7 @@ function validate53(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema97.properties.email,
+            parentSchema: schema99.properties.email,
             data: data4,
           };
           if (vErrors === null) {
@@ -12375,7 +13240,7 @@ function validate53(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema97.properties.email,
+            parentSchema: schema99.properties.email,
             data: data4,
           };
           if (vErrors === null) {
@@ -12392,8 +13257,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.properties.email.type,
-          parentSchema: schema97.properties.email,
+          schema: schema99.properties.email.type,
+          parentSchema: schema99.properties.email,
           data: data4,
         };
         if (vErrors === null) {
@@ -12413,8 +13278,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema97.properties.proposal_id.type,
-          parentSchema: schema97.properties.proposal_id,
+          schema: schema99.properties.proposal_id.type,
+          parentSchema: schema99.properties.proposal_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -12432,8 +13297,8 @@ function validate53(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema97.type,
-      parentSchema: schema97,
+      schema: schema99.type,
+      parentSchema: schema99,
       data,
     };
     if (vErrors === null) {
@@ -12443,17 +13308,17 @@ function validate53(
     }
     errors++;
   }
-  validate53.errors = vErrors;
+  validate55.errors = vErrors;
   return errors === 0;
 }
-validate53.evaluated = {
+validate55.evaluated = {
   props: { contact_id: true, location_id: true, name: true, phone: true, email: true, proposal_id: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const locationOwner = validate54;
-const schema98 = {
+export const locationOwner = validate56;
+const schema100 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'location-owner',
   title: 'LocationOwner',
@@ -12524,13 +13389,13 @@ const schema98 = {
   },
 };
 
-function validate54(
+function validate56(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="location-owner" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate54.evaluated;
+  const evaluated0 = validate56.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12545,8 +13410,8 @@ function validate54(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema100.required,
+        parentSchema: schema100,
         data,
       };
       if (vErrors === null) {
@@ -12563,8 +13428,8 @@ function validate54(
         keyword: 'required',
         params: { missingProperty: 'country_code' },
         message: "must have required property '" + 'country_code' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema100.required,
+        parentSchema: schema100,
         data,
       };
       if (vErrors === null) {
@@ -12583,8 +13448,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema98.properties.location_owner_id.type,
-          parentSchema: schema98.properties.location_owner_id,
+          schema: schema100.properties.location_owner_id.type,
+          parentSchema: schema100.properties.location_owner_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -12606,7 +13471,7 @@ function validate54(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema98.properties.name,
+            parentSchema: schema100.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -12624,7 +13489,7 @@ function validate54(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema98.properties.name,
+            parentSchema: schema100.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -12642,7 +13507,7 @@ function validate54(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema98.properties.name,
+            parentSchema: schema100.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -12659,8 +13524,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.name.type,
-          parentSchema: schema98.properties.name,
+          schema: schema100.properties.name.type,
+          parentSchema: schema100.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -12682,7 +13547,7 @@ function validate54(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema98.properties.organization_number,
+            parentSchema: schema100.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -12700,7 +13565,7 @@ function validate54(
             params: { format: 'organization-number' },
             message: 'must match format "' + 'organization-number' + '"',
             schema: 'organization-number',
-            parentSchema: schema98.properties.organization_number,
+            parentSchema: schema100.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -12717,8 +13582,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.organization_number.type,
-          parentSchema: schema98.properties.organization_number,
+          schema: schema100.properties.organization_number.type,
+          parentSchema: schema100.properties.organization_number,
           data: data2,
         };
         if (vErrors === null) {
@@ -12740,7 +13605,7 @@ function validate54(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema98.properties.contact_person,
+            parentSchema: schema100.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -12758,7 +13623,7 @@ function validate54(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema98.properties.contact_person,
+            parentSchema: schema100.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -12775,8 +13640,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.contact_person.type,
-          parentSchema: schema98.properties.contact_person,
+          schema: schema100.properties.contact_person.type,
+          parentSchema: schema100.properties.contact_person,
           data: data3,
         };
         if (vErrors === null) {
@@ -12798,7 +13663,7 @@ function validate54(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema98.properties.phone,
+            parentSchema: schema100.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -12816,7 +13681,7 @@ function validate54(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema98.properties.phone,
+            parentSchema: schema100.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -12833,8 +13698,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.phone.type,
-          parentSchema: schema98.properties.phone,
+          schema: schema100.properties.phone.type,
+          parentSchema: schema100.properties.phone,
           data: data4,
         };
         if (vErrors === null) {
@@ -12856,7 +13721,7 @@ function validate54(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema98.properties.email,
+            parentSchema: schema100.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -12874,7 +13739,7 @@ function validate54(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema98.properties.email,
+            parentSchema: schema100.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -12891,8 +13756,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.email.type,
-          parentSchema: schema98.properties.email,
+          schema: schema100.properties.email.type,
+          parentSchema: schema100.properties.email,
           data: data5,
         };
         if (vErrors === null) {
@@ -12914,7 +13779,7 @@ function validate54(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema98.properties.address,
+            parentSchema: schema100.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -12932,7 +13797,7 @@ function validate54(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema98.properties.address,
+            parentSchema: schema100.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -12949,8 +13814,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.address.type,
-          parentSchema: schema98.properties.address,
+          schema: schema100.properties.address.type,
+          parentSchema: schema100.properties.address,
           data: data6,
         };
         if (vErrors === null) {
@@ -12972,7 +13837,7 @@ function validate54(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema98.properties.zip,
+            parentSchema: schema100.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -12990,7 +13855,7 @@ function validate54(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema98.properties.zip,
+            parentSchema: schema100.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -13008,7 +13873,7 @@ function validate54(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema98.properties.zip,
+            parentSchema: schema100.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -13025,8 +13890,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.zip.type,
-          parentSchema: schema98.properties.zip,
+          schema: schema100.properties.zip.type,
+          parentSchema: schema100.properties.zip,
           data: data7,
         };
         if (vErrors === null) {
@@ -13048,7 +13913,7 @@ function validate54(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema98.properties.city,
+            parentSchema: schema100.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -13066,7 +13931,7 @@ function validate54(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema98.properties.city,
+            parentSchema: schema100.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -13083,8 +13948,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.city.type,
-          parentSchema: schema98.properties.city,
+          schema: schema100.properties.city.type,
+          parentSchema: schema100.properties.city,
           data: data8,
         };
         if (vErrors === null) {
@@ -13155,7 +14020,7 @@ function validate54(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema98.properties.earnings_share,
+            parentSchema: schema100.properties.earnings_share,
             data: data10,
           };
           if (vErrors === null) {
@@ -13173,7 +14038,7 @@ function validate54(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema98.properties.earnings_share,
+            parentSchema: schema100.properties.earnings_share,
             data: data10,
           };
           if (vErrors === null) {
@@ -13190,8 +14055,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema98.properties.earnings_share.type,
-          parentSchema: schema98.properties.earnings_share,
+          schema: schema100.properties.earnings_share.type,
+          parentSchema: schema100.properties.earnings_share,
           data: data10,
         };
         if (vErrors === null) {
@@ -13211,8 +14076,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema98.properties.active.type,
-          parentSchema: schema98.properties.active,
+          schema: schema100.properties.active.type,
+          parentSchema: schema100.properties.active,
           data: data11,
         };
         if (vErrors === null) {
@@ -13230,8 +14095,8 @@ function validate54(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema98.type,
-      parentSchema: schema98,
+      schema: schema100.type,
+      parentSchema: schema100,
       data,
     };
     if (vErrors === null) {
@@ -13241,10 +14106,10 @@ function validate54(
     }
     errors++;
   }
-  validate54.errors = vErrors;
+  validate56.errors = vErrors;
   return errors === 0;
 }
-validate54.evaluated = {
+validate56.evaluated = {
   props: {
     location_owner_id: true,
     name: true,
@@ -13263,8 +14128,8 @@ validate54.evaluated = {
   dynamicItems: false,
 };
 
-export const locationProposal = validate55;
-const schema100 = {
+export const locationProposal = validate57;
+const schema102 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'location-proposal',
   title: 'LocationProposal',
@@ -13479,7 +14344,7 @@ const schema100 = {
     },
   },
 };
-const schema102 = {
+const schema104 = {
   type: 'object',
   additionalProperties: false,
   required: ['photo_id', 'url'],
@@ -13493,13 +14358,13 @@ const schema102 = {
 };
 const func105 = sharedValidators.countWithinMessage;
 
-function validate55(
+function validate57(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="location-proposal" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate55.evaluated;
+  const evaluated0 = validate57.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13514,8 +14379,8 @@ function validate55(
         keyword: 'required',
         params: { missingProperty: 'location_id' },
         message: "must have required property '" + 'location_id' + "'",
-        schema: schema100.required,
-        parentSchema: schema100,
+        schema: schema102.required,
+        parentSchema: schema102,
         data,
       };
       if (vErrors === null) {
@@ -13532,8 +14397,8 @@ function validate55(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema100.required,
-        parentSchema: schema100,
+        schema: schema102.required,
+        parentSchema: schema102,
         data,
       };
       if (vErrors === null) {
@@ -13550,8 +14415,8 @@ function validate55(
         keyword: 'required',
         params: { missingProperty: 'country' },
         message: "must have required property '" + 'country' + "'",
-        schema: schema100.required,
-        parentSchema: schema100,
+        schema: schema102.required,
+        parentSchema: schema102,
         data,
       };
       if (vErrors === null) {
@@ -13568,8 +14433,8 @@ function validate55(
         keyword: 'required',
         params: { missingProperty: 'hardware_models' },
         message: "must have required property '" + 'hardware_models' + "'",
-        schema: schema100.required,
-        parentSchema: schema100,
+        schema: schema102.required,
+        parentSchema: schema102,
         data,
       };
       if (vErrors === null) {
@@ -13588,8 +14453,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema100.properties.proposal_id.type,
-          parentSchema: schema100.properties.proposal_id,
+          schema: schema102.properties.proposal_id.type,
+          parentSchema: schema102.properties.proposal_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -13609,8 +14474,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema100.properties.location_id.type,
-          parentSchema: schema100.properties.location_id,
+          schema: schema102.properties.location_id.type,
+          parentSchema: schema102.properties.location_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -13632,7 +14497,7 @@ function validate55(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema100.properties.name,
+            parentSchema: schema102.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -13650,7 +14515,7 @@ function validate55(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema100.properties.name,
+            parentSchema: schema102.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -13668,7 +14533,7 @@ function validate55(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema100.properties.name,
+            parentSchema: schema102.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -13685,8 +14550,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.name.type,
-          parentSchema: schema100.properties.name,
+          schema: schema102.properties.name.type,
+          parentSchema: schema102.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -13706,8 +14571,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema100.properties.status.type,
-          parentSchema: schema100.properties.status,
+          schema: schema102.properties.status.type,
+          parentSchema: schema102.properties.status,
           data: data3,
         };
         if (vErrors === null) {
@@ -13722,10 +14587,10 @@ function validate55(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema100.properties.status.enum },
+          params: { allowedValues: schema102.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema100.properties.status.enum,
-          parentSchema: schema100.properties.status,
+          schema: schema102.properties.status.enum,
+          parentSchema: schema102.properties.status,
           data: data3,
         };
         if (vErrors === null) {
@@ -13745,8 +14610,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema100.properties.priority.type,
-          parentSchema: schema100.properties.priority,
+          schema: schema102.properties.priority.type,
+          parentSchema: schema102.properties.priority,
           data: data4,
         };
         if (vErrors === null) {
@@ -13761,10 +14626,10 @@ function validate55(
           instancePath: instancePath + '/priority',
           schemaPath: '#/properties/priority/enum',
           keyword: 'enum',
-          params: { allowedValues: schema100.properties.priority.enum },
+          params: { allowedValues: schema102.properties.priority.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema100.properties.priority.enum,
-          parentSchema: schema100.properties.priority,
+          schema: schema102.properties.priority.enum,
+          parentSchema: schema102.properties.priority,
           data: data4,
         };
         if (vErrors === null) {
@@ -13784,8 +14649,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema100.properties.max_capacity.type,
-          parentSchema: schema100.properties.max_capacity,
+          schema: schema102.properties.max_capacity.type,
+          parentSchema: schema102.properties.max_capacity,
           data: data5,
         };
         if (vErrors === null) {
@@ -13804,7 +14669,7 @@ function validate55(
             params: { comparison: '<=', limit: 7 },
             message: 'must be <= 7',
             schema: 7,
-            parentSchema: schema100.properties.max_capacity,
+            parentSchema: schema102.properties.max_capacity,
             data: data5,
           };
           if (vErrors === null) {
@@ -13822,7 +14687,7 @@ function validate55(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema100.properties.max_capacity,
+            parentSchema: schema102.properties.max_capacity,
             data: data5,
           };
           if (vErrors === null) {
@@ -13845,7 +14710,7 @@ function validate55(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema100.properties.hardware_models,
+            parentSchema: schema102.properties.hardware_models,
             data: data6,
           };
           if (vErrors === null) {
@@ -13865,8 +14730,8 @@ function validate55(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema100.properties.hardware_models.items.type,
-              parentSchema: schema100.properties.hardware_models.items,
+              schema: schema102.properties.hardware_models.items.type,
+              parentSchema: schema102.properties.hardware_models.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -13886,7 +14751,7 @@ function validate55(
             params: { message: message0 },
             message: message0,
             schema: 'max_capacity',
-            parentSchema: schema100.properties.hardware_models,
+            parentSchema: schema102.properties.hardware_models,
             data: data6,
           };
           if (vErrors === null) {
@@ -13903,8 +14768,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema100.properties.hardware_models.type,
-          parentSchema: schema100.properties.hardware_models,
+          schema: schema102.properties.hardware_models.type,
+          parentSchema: schema102.properties.hardware_models,
           data: data6,
         };
         if (vErrors === null) {
@@ -13924,8 +14789,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema100.properties.position.type,
-          parentSchema: schema100.properties.position,
+          schema: schema102.properties.position.type,
+          parentSchema: schema102.properties.position,
           data: data8,
         };
         if (vErrors === null) {
@@ -13940,10 +14805,10 @@ function validate55(
           instancePath: instancePath + '/position',
           schemaPath: '#/properties/position/enum',
           keyword: 'enum',
-          params: { allowedValues: schema100.properties.position.enum },
+          params: { allowedValues: schema102.properties.position.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema100.properties.position.enum,
-          parentSchema: schema100.properties.position,
+          schema: schema102.properties.position.enum,
+          parentSchema: schema102.properties.position,
           data: data8,
         };
         if (vErrors === null) {
@@ -13963,8 +14828,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema100.properties.foundation_id.type,
-          parentSchema: schema100.properties.foundation_id,
+          schema: schema102.properties.foundation_id.type,
+          parentSchema: schema102.properties.foundation_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -13988,8 +14853,8 @@ function validate55(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema100.properties.accessories.items.type,
-              parentSchema: schema100.properties.accessories.items,
+              schema: schema102.properties.accessories.items.type,
+              parentSchema: schema102.properties.accessories.items,
               data: data11,
             };
             if (vErrors === null) {
@@ -14018,7 +14883,7 @@ function validate55(
                 params: { i: i2, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i2 + ' are identical)',
                 schema: true,
-                parentSchema: schema100.properties.accessories,
+                parentSchema: schema102.properties.accessories,
                 data: data10,
               };
               if (vErrors === null) {
@@ -14039,8 +14904,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema100.properties.accessories.type,
-          parentSchema: schema100.properties.accessories,
+          schema: schema102.properties.accessories.type,
+          parentSchema: schema102.properties.accessories,
           data: data10,
         };
         if (vErrors === null) {
@@ -14058,10 +14923,10 @@ function validate55(
           instancePath: instancePath + '/earliest_installation_date',
           schemaPath: '#/properties/earliest_installation_date/type',
           keyword: 'type',
-          params: { type: schema100.properties.earliest_installation_date.type },
+          params: { type: schema102.properties.earliest_installation_date.type },
           message: 'must be string,null',
-          schema: schema100.properties.earliest_installation_date.type,
-          parentSchema: schema100.properties.earliest_installation_date,
+          schema: schema102.properties.earliest_installation_date.type,
+          parentSchema: schema102.properties.earliest_installation_date,
           data: data12,
         };
         if (vErrors === null) {
@@ -14080,7 +14945,7 @@ function validate55(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema100.properties.earliest_installation_date,
+            parentSchema: schema102.properties.earliest_installation_date,
             data: data12,
           };
           if (vErrors === null) {
@@ -14099,10 +14964,10 @@ function validate55(
           instancePath: instancePath + '/installation_deadline',
           schemaPath: '#/properties/installation_deadline/type',
           keyword: 'type',
-          params: { type: schema100.properties.installation_deadline.type },
+          params: { type: schema102.properties.installation_deadline.type },
           message: 'must be string,null',
-          schema: schema100.properties.installation_deadline.type,
-          parentSchema: schema100.properties.installation_deadline,
+          schema: schema102.properties.installation_deadline.type,
+          parentSchema: schema102.properties.installation_deadline,
           data: data13,
         };
         if (vErrors === null) {
@@ -14122,7 +14987,7 @@ function validate55(
             params: { message: message1 },
             message: message1,
             schema: 'earliest_installation_date',
-            parentSchema: schema100.properties.installation_deadline,
+            parentSchema: schema102.properties.installation_deadline,
             data: data13,
           };
           if (vErrors === null) {
@@ -14142,7 +15007,7 @@ function validate55(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema100.properties.installation_deadline,
+            parentSchema: schema102.properties.installation_deadline,
             data: data13,
           };
           if (vErrors === null) {
@@ -14161,7 +15026,7 @@ function validate55(
             params: { message: message2 },
             message: message2,
             schema: 'earliest_installation_date',
-            parentSchema: schema100.properties.installation_deadline,
+            parentSchema: schema102.properties.installation_deadline,
             data: data13,
           };
           if (vErrors === null) {
@@ -14184,7 +15049,7 @@ function validate55(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema100.properties.scouting_data,
+            parentSchema: schema102.properties.scouting_data,
             data: data14,
           };
           if (vErrors === null) {
@@ -14201,8 +15066,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.scouting_data.type,
-          parentSchema: schema100.properties.scouting_data,
+          schema: schema102.properties.scouting_data.type,
+          parentSchema: schema102.properties.scouting_data,
           data: data14,
         };
         if (vErrors === null) {
@@ -14224,7 +15089,7 @@ function validate55(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema100.properties.location_description,
+            parentSchema: schema102.properties.location_description,
             data: data15,
           };
           if (vErrors === null) {
@@ -14241,8 +15106,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.location_description.type,
-          parentSchema: schema100.properties.location_description,
+          schema: schema102.properties.location_description.type,
+          parentSchema: schema102.properties.location_description,
           data: data15,
         };
         if (vErrors === null) {
@@ -14313,7 +15178,7 @@ function validate55(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema100.properties.address,
+            parentSchema: schema102.properties.address,
             data: data17,
           };
           if (vErrors === null) {
@@ -14331,7 +15196,7 @@ function validate55(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema100.properties.address,
+            parentSchema: schema102.properties.address,
             data: data17,
           };
           if (vErrors === null) {
@@ -14348,8 +15213,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.address.type,
-          parentSchema: schema100.properties.address,
+          schema: schema102.properties.address.type,
+          parentSchema: schema102.properties.address,
           data: data17,
         };
         if (vErrors === null) {
@@ -14369,8 +15234,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema100.properties.address_id.type,
-          parentSchema: schema100.properties.address_id,
+          schema: schema102.properties.address_id.type,
+          parentSchema: schema102.properties.address_id,
           data: data18,
         };
         if (vErrors === null) {
@@ -14392,7 +15257,7 @@ function validate55(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema100.properties.zip,
+            parentSchema: schema102.properties.zip,
             data: data19,
           };
           if (vErrors === null) {
@@ -14410,7 +15275,7 @@ function validate55(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema100.properties.zip,
+            parentSchema: schema102.properties.zip,
             data: data19,
           };
           if (vErrors === null) {
@@ -14428,7 +15293,7 @@ function validate55(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema100.properties.zip,
+            parentSchema: schema102.properties.zip,
             data: data19,
           };
           if (vErrors === null) {
@@ -14445,8 +15310,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.zip.type,
-          parentSchema: schema100.properties.zip,
+          schema: schema102.properties.zip.type,
+          parentSchema: schema102.properties.zip,
           data: data19,
         };
         if (vErrors === null) {
@@ -14468,7 +15333,7 @@ function validate55(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema100.properties.city,
+            parentSchema: schema102.properties.city,
             data: data20,
           };
           if (vErrors === null) {
@@ -14486,7 +15351,7 @@ function validate55(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema100.properties.city,
+            parentSchema: schema102.properties.city,
             data: data20,
           };
           if (vErrors === null) {
@@ -14503,8 +15368,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.city.type,
-          parentSchema: schema100.properties.city,
+          schema: schema102.properties.city.type,
+          parentSchema: schema102.properties.city,
           data: data20,
         };
         if (vErrors === null) {
@@ -14526,7 +15391,7 @@ function validate55(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema100.properties.municipality,
+            parentSchema: schema102.properties.municipality,
             data: data21,
           };
           if (vErrors === null) {
@@ -14544,7 +15409,7 @@ function validate55(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema100.properties.municipality,
+            parentSchema: schema102.properties.municipality,
             data: data21,
           };
           if (vErrors === null) {
@@ -14561,8 +15426,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.municipality.type,
-          parentSchema: schema100.properties.municipality,
+          schema: schema102.properties.municipality.type,
+          parentSchema: schema102.properties.municipality,
           data: data21,
         };
         if (vErrors === null) {
@@ -14584,7 +15449,7 @@ function validate55(
             params: { comparison: '<=', limit: 90 },
             message: 'must be <= 90',
             schema: 90,
-            parentSchema: schema100.properties.latitude,
+            parentSchema: schema102.properties.latitude,
             data: data22,
           };
           if (vErrors === null) {
@@ -14602,7 +15467,7 @@ function validate55(
             params: { comparison: '>=', limit: -90 },
             message: 'must be >= -90',
             schema: -90,
-            parentSchema: schema100.properties.latitude,
+            parentSchema: schema102.properties.latitude,
             data: data22,
           };
           if (vErrors === null) {
@@ -14619,8 +15484,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema100.properties.latitude.type,
-          parentSchema: schema100.properties.latitude,
+          schema: schema102.properties.latitude.type,
+          parentSchema: schema102.properties.latitude,
           data: data22,
         };
         if (vErrors === null) {
@@ -14642,7 +15507,7 @@ function validate55(
             params: { comparison: '<=', limit: 180 },
             message: 'must be <= 180',
             schema: 180,
-            parentSchema: schema100.properties.longitude,
+            parentSchema: schema102.properties.longitude,
             data: data23,
           };
           if (vErrors === null) {
@@ -14660,7 +15525,7 @@ function validate55(
             params: { comparison: '>=', limit: -180 },
             message: 'must be >= -180',
             schema: -180,
-            parentSchema: schema100.properties.longitude,
+            parentSchema: schema102.properties.longitude,
             data: data23,
           };
           if (vErrors === null) {
@@ -14677,8 +15542,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema100.properties.longitude.type,
-          parentSchema: schema100.properties.longitude,
+          schema: schema102.properties.longitude.type,
+          parentSchema: schema102.properties.longitude,
           data: data23,
         };
         if (vErrors === null) {
@@ -14703,8 +15568,8 @@ function validate55(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema102.required,
-                parentSchema: schema102,
+                schema: schema104.required,
+                parentSchema: schema104,
                 data: data25,
               };
               if (vErrors === null) {
@@ -14721,8 +15586,8 @@ function validate55(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema102.required,
-                parentSchema: schema102,
+                schema: schema104.required,
+                parentSchema: schema104,
                 data: data25,
               };
               if (vErrors === null) {
@@ -14747,7 +15612,7 @@ function validate55(
                   params: { additionalProperty: key0 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema102,
+                  parentSchema: schema104,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -14769,7 +15634,7 @@ function validate55(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema102.properties.photo_id,
+                    parentSchema: schema104.properties.photo_id,
                     data: data26,
                   };
                   if (vErrors === null) {
@@ -14786,8 +15651,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema102.properties.photo_id.type,
-                  parentSchema: schema102.properties.photo_id,
+                  schema: schema104.properties.photo_id.type,
+                  parentSchema: schema104.properties.photo_id,
                   data: data26,
                 };
                 if (vErrors === null) {
@@ -14809,7 +15674,7 @@ function validate55(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema102.properties.url,
+                    parentSchema: schema104.properties.url,
                     data: data27,
                   };
                   if (vErrors === null) {
@@ -14826,8 +15691,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema102.properties.url.type,
-                  parentSchema: schema102.properties.url,
+                  schema: schema104.properties.url.type,
+                  parentSchema: schema104.properties.url,
                   data: data27,
                 };
                 if (vErrors === null) {
@@ -14849,7 +15714,7 @@ function validate55(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema102.properties.file_name,
+                    parentSchema: schema104.properties.file_name,
                     data: data28,
                   };
                   if (vErrors === null) {
@@ -14866,8 +15731,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema102.properties.file_name.type,
-                  parentSchema: schema102.properties.file_name,
+                  schema: schema104.properties.file_name.type,
+                  parentSchema: schema104.properties.file_name,
                   data: data28,
                 };
                 if (vErrors === null) {
@@ -14889,7 +15754,7 @@ function validate55(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema102.properties.content_type,
+                    parentSchema: schema104.properties.content_type,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -14906,8 +15771,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema102.properties.content_type.type,
-                  parentSchema: schema102.properties.content_type,
+                  schema: schema104.properties.content_type.type,
+                  parentSchema: schema104.properties.content_type,
                   data: data29,
                 };
                 if (vErrors === null) {
@@ -14927,8 +15792,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema102.properties.size.type,
-                  parentSchema: schema102.properties.size,
+                  schema: schema104.properties.size.type,
+                  parentSchema: schema104.properties.size,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -14947,7 +15812,7 @@ function validate55(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema102.properties.size,
+                    parentSchema: schema104.properties.size,
                     data: data30,
                   };
                   if (vErrors === null) {
@@ -14966,8 +15831,8 @@ function validate55(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema102.type,
-              parentSchema: schema102,
+              schema: schema104.type,
+              parentSchema: schema104,
               data: data25,
             };
             if (vErrors === null) {
@@ -14985,8 +15850,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema100.properties.photos.type,
-          parentSchema: schema100.properties.photos,
+          schema: schema102.properties.photos.type,
+          parentSchema: schema102.properties.photos,
           data: data24,
         };
         if (vErrors === null) {
@@ -15006,8 +15871,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema100.properties.used.type,
-          parentSchema: schema100.properties.used,
+          schema: schema102.properties.used.type,
+          parentSchema: schema102.properties.used,
           data: data31,
         };
         if (vErrors === null) {
@@ -15027,8 +15892,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema100.properties.service_point_id.type,
-          parentSchema: schema100.properties.service_point_id,
+          schema: schema102.properties.service_point_id.type,
+          parentSchema: schema102.properties.service_point_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -15046,8 +15911,8 @@ function validate55(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema100.type,
-      parentSchema: schema100,
+      schema: schema102.type,
+      parentSchema: schema102,
       data,
     };
     if (vErrors === null) {
@@ -15057,10 +15922,10 @@ function validate55(
     }
     errors++;
   }
-  validate55.errors = vErrors;
+  validate57.errors = vErrors;
   return errors === 0;
 }
-validate55.evaluated = {
+validate57.evaluated = {
   props: {
     proposal_id: true,
     location_id: true,
@@ -15092,8 +15957,8 @@ validate55.evaluated = {
   dynamicItems: false,
 };
 
-export const maintenanceOperator = validate56;
-const schema103 = {
+export const maintenanceOperator = validate58;
+const schema105 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'maintenance-operator',
   title: 'MaintenanceOperator',
@@ -15160,13 +16025,13 @@ const schema103 = {
   },
 };
 
-function validate56(
+function validate58(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="maintenance-operator" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
+  const evaluated0 = validate58.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15181,8 +16046,8 @@ function validate56(
         keyword: 'required',
         params: { missingProperty: 'maintenance_operator_id' },
         message: "must have required property '" + 'maintenance_operator_id' + "'",
-        schema: schema103.required,
-        parentSchema: schema103,
+        schema: schema105.required,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -15199,8 +16064,8 @@ function validate56(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema103.required,
-        parentSchema: schema103,
+        schema: schema105.required,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -15217,8 +16082,8 @@ function validate56(
         keyword: 'required',
         params: { missingProperty: 'maintenance_provider_id' },
         message: "must have required property '" + 'maintenance_provider_id' + "'",
-        schema: schema103.required,
-        parentSchema: schema103,
+        schema: schema105.required,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -15237,8 +16102,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema103.properties.operator_id.type,
-          parentSchema: schema103.properties.operator_id,
+          schema: schema105.properties.operator_id.type,
+          parentSchema: schema105.properties.operator_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -15260,7 +16125,7 @@ function validate56(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema103.properties.maintenance_operator_id,
+            parentSchema: schema105.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -15278,7 +16143,7 @@ function validate56(
             params: { limit: 2 },
             message: 'must NOT have fewer than 2 characters',
             schema: 2,
-            parentSchema: schema103.properties.maintenance_operator_id,
+            parentSchema: schema105.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -15296,7 +16161,7 @@ function validate56(
             params: { format: 'alphanumeric-hyphen' },
             message: 'must match format "' + 'alphanumeric-hyphen' + '"',
             schema: 'alphanumeric-hyphen',
-            parentSchema: schema103.properties.maintenance_operator_id,
+            parentSchema: schema105.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -15313,8 +16178,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema103.properties.maintenance_operator_id.type,
-          parentSchema: schema103.properties.maintenance_operator_id,
+          schema: schema105.properties.maintenance_operator_id.type,
+          parentSchema: schema105.properties.maintenance_operator_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -15336,7 +16201,7 @@ function validate56(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema103.properties.name.allOf[0],
+            parentSchema: schema105.properties.name.allOf[0],
             data: data2,
           };
           if (vErrors === null) {
@@ -15356,7 +16221,7 @@ function validate56(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema103.properties.name.allOf[1],
+            parentSchema: schema105.properties.name.allOf[1],
             data: data2,
           };
           if (vErrors === null) {
@@ -15376,7 +16241,7 @@ function validate56(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema103.properties.name,
+            parentSchema: schema105.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -15393,8 +16258,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema103.properties.name.type,
-          parentSchema: schema103.properties.name,
+          schema: schema105.properties.name.type,
+          parentSchema: schema105.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -15414,8 +16279,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema103.properties.maintenance_provider_id.type,
-          parentSchema: schema103.properties.maintenance_provider_id,
+          schema: schema105.properties.maintenance_provider_id.type,
+          parentSchema: schema105.properties.maintenance_provider_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -15437,7 +16302,7 @@ function validate56(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema103.properties.email,
+            parentSchema: schema105.properties.email,
             data: data4,
           };
           if (vErrors === null) {
@@ -15455,7 +16320,7 @@ function validate56(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema103.properties.email,
+            parentSchema: schema105.properties.email,
             data: data4,
           };
           if (vErrors === null) {
@@ -15472,8 +16337,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema103.properties.email.type,
-          parentSchema: schema103.properties.email,
+          schema: schema105.properties.email.type,
+          parentSchema: schema105.properties.email,
           data: data4,
         };
         if (vErrors === null) {
@@ -15495,7 +16360,7 @@ function validate56(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema103.properties.phone,
+            parentSchema: schema105.properties.phone,
             data: data5,
           };
           if (vErrors === null) {
@@ -15512,8 +16377,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema103.properties.phone.type,
-          parentSchema: schema103.properties.phone,
+          schema: schema105.properties.phone.type,
+          parentSchema: schema105.properties.phone,
           data: data5,
         };
         if (vErrors === null) {
@@ -15537,8 +16402,8 @@ function validate56(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema103.properties.sp_id.items.type,
-              parentSchema: schema103.properties.sp_id.items,
+              schema: schema105.properties.sp_id.items.type,
+              parentSchema: schema105.properties.sp_id.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -15567,7 +16432,7 @@ function validate56(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema103.properties.sp_id,
+                parentSchema: schema105.properties.sp_id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -15588,8 +16453,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema103.properties.sp_id.type,
-          parentSchema: schema103.properties.sp_id,
+          schema: schema105.properties.sp_id.type,
+          parentSchema: schema105.properties.sp_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -15609,8 +16474,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema103.properties.active.type,
-          parentSchema: schema103.properties.active,
+          schema: schema105.properties.active.type,
+          parentSchema: schema105.properties.active,
           data: data8,
         };
         if (vErrors === null) {
@@ -15628,8 +16493,8 @@ function validate56(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema103.type,
-      parentSchema: schema103,
+      schema: schema105.type,
+      parentSchema: schema105,
       data,
     };
     if (vErrors === null) {
@@ -15639,10 +16504,10 @@ function validate56(
     }
     errors++;
   }
-  validate56.errors = vErrors;
+  validate58.errors = vErrors;
   return errors === 0;
 }
-validate56.evaluated = {
+validate58.evaluated = {
   props: {
     operator_id: true,
     maintenance_operator_id: true,
@@ -15657,8 +16522,8 @@ validate56.evaluated = {
   dynamicItems: false,
 };
 
-export const maintenanceProvider = validate57;
-const schema104 = {
+export const maintenanceProvider = validate59;
+const schema106 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'maintenance-provider',
   title: 'MaintenanceProvider',
@@ -15784,13 +16649,13 @@ const schema104 = {
   },
 };
 
-function validate57(
+function validate59(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="maintenance-provider" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate57.evaluated;
+  const evaluated0 = validate59.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15805,8 +16670,8 @@ function validate57(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema104.required,
-        parentSchema: schema104,
+        schema: schema106.required,
+        parentSchema: schema106,
         data,
       };
       if (vErrors === null) {
@@ -15823,8 +16688,8 @@ function validate57(
         keyword: 'required',
         params: { missingProperty: 'country_code' },
         message: "must have required property '" + 'country_code' + "'",
-        schema: schema104.required,
-        parentSchema: schema104,
+        schema: schema106.required,
+        parentSchema: schema106,
         data,
       };
       if (vErrors === null) {
@@ -15843,8 +16708,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema104.properties.maintenance_provider_id.type,
-          parentSchema: schema104.properties.maintenance_provider_id,
+          schema: schema106.properties.maintenance_provider_id.type,
+          parentSchema: schema106.properties.maintenance_provider_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -15866,7 +16731,7 @@ function validate57(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema104.properties.name,
+            parentSchema: schema106.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -15884,7 +16749,7 @@ function validate57(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema104.properties.name,
+            parentSchema: schema106.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -15902,7 +16767,7 @@ function validate57(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema104.properties.name,
+            parentSchema: schema106.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -15919,8 +16784,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.name.type,
-          parentSchema: schema104.properties.name,
+          schema: schema106.properties.name.type,
+          parentSchema: schema106.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -15942,7 +16807,7 @@ function validate57(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema104.properties.organization_number,
+            parentSchema: schema106.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -15960,7 +16825,7 @@ function validate57(
             params: { format: 'organization-number' },
             message: 'must match format "' + 'organization-number' + '"',
             schema: 'organization-number',
-            parentSchema: schema104.properties.organization_number,
+            parentSchema: schema106.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -15977,8 +16842,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.organization_number.type,
-          parentSchema: schema104.properties.organization_number,
+          schema: schema106.properties.organization_number.type,
+          parentSchema: schema106.properties.organization_number,
           data: data2,
         };
         if (vErrors === null) {
@@ -16000,7 +16865,7 @@ function validate57(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema104.properties.contact_person,
+            parentSchema: schema106.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -16018,7 +16883,7 @@ function validate57(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema104.properties.contact_person,
+            parentSchema: schema106.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -16035,8 +16900,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.contact_person.type,
-          parentSchema: schema104.properties.contact_person,
+          schema: schema106.properties.contact_person.type,
+          parentSchema: schema106.properties.contact_person,
           data: data3,
         };
         if (vErrors === null) {
@@ -16058,7 +16923,7 @@ function validate57(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema104.properties.phone,
+            parentSchema: schema106.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -16076,7 +16941,7 @@ function validate57(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema104.properties.phone,
+            parentSchema: schema106.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -16093,8 +16958,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.phone.type,
-          parentSchema: schema104.properties.phone,
+          schema: schema106.properties.phone.type,
+          parentSchema: schema106.properties.phone,
           data: data4,
         };
         if (vErrors === null) {
@@ -16116,7 +16981,7 @@ function validate57(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema104.properties.email,
+            parentSchema: schema106.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -16134,7 +16999,7 @@ function validate57(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema104.properties.email,
+            parentSchema: schema106.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -16151,8 +17016,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.email.type,
-          parentSchema: schema104.properties.email,
+          schema: schema106.properties.email.type,
+          parentSchema: schema106.properties.email,
           data: data5,
         };
         if (vErrors === null) {
@@ -16174,7 +17039,7 @@ function validate57(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema104.properties.address,
+            parentSchema: schema106.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -16192,7 +17057,7 @@ function validate57(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema104.properties.address,
+            parentSchema: schema106.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -16209,8 +17074,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.address.type,
-          parentSchema: schema104.properties.address,
+          schema: schema106.properties.address.type,
+          parentSchema: schema106.properties.address,
           data: data6,
         };
         if (vErrors === null) {
@@ -16232,7 +17097,7 @@ function validate57(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema104.properties.zip,
+            parentSchema: schema106.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -16250,7 +17115,7 @@ function validate57(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema104.properties.zip,
+            parentSchema: schema106.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -16268,7 +17133,7 @@ function validate57(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema104.properties.zip,
+            parentSchema: schema106.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -16285,8 +17150,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.zip.type,
-          parentSchema: schema104.properties.zip,
+          schema: schema106.properties.zip.type,
+          parentSchema: schema106.properties.zip,
           data: data7,
         };
         if (vErrors === null) {
@@ -16308,7 +17173,7 @@ function validate57(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema104.properties.city,
+            parentSchema: schema106.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -16326,7 +17191,7 @@ function validate57(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema104.properties.city,
+            parentSchema: schema106.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -16343,8 +17208,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.city.type,
-          parentSchema: schema104.properties.city,
+          schema: schema106.properties.city.type,
+          parentSchema: schema106.properties.city,
           data: data8,
         };
         if (vErrors === null) {
@@ -16415,7 +17280,7 @@ function validate57(
             params: { comparison: '<=', limit: 5 },
             message: 'must be <= 5',
             schema: 5,
-            parentSchema: schema104.properties.earnings_share,
+            parentSchema: schema106.properties.earnings_share,
             data: data10,
           };
           if (vErrors === null) {
@@ -16433,7 +17298,7 @@ function validate57(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema104.properties.earnings_share,
+            parentSchema: schema106.properties.earnings_share,
             data: data10,
           };
           if (vErrors === null) {
@@ -16450,8 +17315,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema104.properties.earnings_share.type,
-          parentSchema: schema104.properties.earnings_share,
+          schema: schema106.properties.earnings_share.type,
+          parentSchema: schema106.properties.earnings_share,
           data: data10,
         };
         if (vErrors === null) {
@@ -16471,8 +17336,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema104.properties.periodic_tickets.type,
-          parentSchema: schema104.properties.periodic_tickets,
+          schema: schema106.properties.periodic_tickets.type,
+          parentSchema: schema106.properties.periodic_tickets,
           data: data11,
         };
         if (vErrors === null) {
@@ -16492,8 +17357,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema104.properties.active.type,
-          parentSchema: schema104.properties.active,
+          schema: schema106.properties.active.type,
+          parentSchema: schema106.properties.active,
           data: data12,
         };
         if (vErrors === null) {
@@ -16511,8 +17376,8 @@ function validate57(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema104.type,
-      parentSchema: schema104,
+      schema: schema106.type,
+      parentSchema: schema106,
       data,
     };
     if (vErrors === null) {
@@ -16522,10 +17387,10 @@ function validate57(
     }
     errors++;
   }
-  validate57.errors = vErrors;
+  validate59.errors = vErrors;
   return errors === 0;
 }
-validate57.evaluated = {
+validate59.evaluated = {
   props: {
     maintenance_provider_id: true,
     name: true,
@@ -16545,8 +17410,8 @@ validate57.evaluated = {
   dynamicItems: false,
 };
 
-export const orderComment = validate58;
-const schema106 = {
+export const orderComment = validate60;
+const schema108 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'order-comment',
   title: 'OrderComment',
@@ -16555,13 +17420,13 @@ const schema106 = {
   properties: { comment: { type: 'string', maxLength: 500, format: 'name-3', 'x-input': { multiline: true } } },
 };
 
-function validate58(
+function validate60(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="order-comment" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate60.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16576,8 +17441,8 @@ function validate58(
         keyword: 'required',
         params: { missingProperty: 'comment' },
         message: "must have required property '" + 'comment' + "'",
-        schema: schema106.required,
-        parentSchema: schema106,
+        schema: schema108.required,
+        parentSchema: schema108,
         data,
       };
       if (vErrors === null) {
@@ -16598,7 +17463,7 @@ function validate58(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema106.properties.comment,
+            parentSchema: schema108.properties.comment,
             data: data0,
           };
           if (vErrors === null) {
@@ -16616,7 +17481,7 @@ function validate58(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema106.properties.comment,
+            parentSchema: schema108.properties.comment,
             data: data0,
           };
           if (vErrors === null) {
@@ -16633,8 +17498,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema106.properties.comment.type,
-          parentSchema: schema106.properties.comment,
+          schema: schema108.properties.comment.type,
+          parentSchema: schema108.properties.comment,
           data: data0,
         };
         if (vErrors === null) {
@@ -16652,8 +17517,8 @@ function validate58(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema106.type,
-      parentSchema: schema106,
+      schema: schema108.type,
+      parentSchema: schema108,
       data,
     };
     if (vErrors === null) {
@@ -16663,13 +17528,13 @@ function validate58(
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate60.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = { props: { comment: true }, dynamicProps: false, dynamicItems: false };
+validate60.evaluated = { props: { comment: true }, dynamicProps: false, dynamicItems: false };
 
-export const partnerAdmin = validate59;
-const schema107 = {
+export const partnerAdmin = validate61;
+const schema109 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'partner-admin',
   title: 'PartnerAdmin',
@@ -16683,13 +17548,13 @@ const schema107 = {
   },
 };
 
-function validate59(
+function validate61(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="partner-admin" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate59.evaluated;
+  const evaluated0 = validate61.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16704,8 +17569,8 @@ function validate59(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema109.required,
+        parentSchema: schema109,
         data,
       };
       if (vErrors === null) {
@@ -16722,8 +17587,8 @@ function validate59(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema109.required,
+        parentSchema: schema109,
         data,
       };
       if (vErrors === null) {
@@ -16744,7 +17609,7 @@ function validate59(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema107.properties.name,
+            parentSchema: schema109.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -16762,7 +17627,7 @@ function validate59(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema107.properties.name,
+            parentSchema: schema109.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -16780,7 +17645,7 @@ function validate59(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema107.properties.name,
+            parentSchema: schema109.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -16797,8 +17662,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema107.properties.name.type,
-          parentSchema: schema107.properties.name,
+          schema: schema109.properties.name.type,
+          parentSchema: schema109.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -16820,7 +17685,7 @@ function validate59(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema107.properties.email,
+            parentSchema: schema109.properties.email,
             data: data1,
           };
           if (vErrors === null) {
@@ -16838,7 +17703,7 @@ function validate59(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema107.properties.email,
+            parentSchema: schema109.properties.email,
             data: data1,
           };
           if (vErrors === null) {
@@ -16855,8 +17720,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema107.properties.email.type,
-          parentSchema: schema107.properties.email,
+          schema: schema109.properties.email.type,
+          parentSchema: schema109.properties.email,
           data: data1,
         };
         if (vErrors === null) {
@@ -16874,8 +17739,8 @@ function validate59(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema107.type,
-      parentSchema: schema107,
+      schema: schema109.type,
+      parentSchema: schema109,
       data,
     };
     if (vErrors === null) {
@@ -16885,13 +17750,13 @@ function validate59(
     }
     errors++;
   }
-  validate59.errors = vErrors;
+  validate61.errors = vErrors;
   return errors === 0;
 }
-validate59.evaluated = { props: { name: true, email: true }, dynamicProps: false, dynamicItems: false };
+validate61.evaluated = { props: { name: true, email: true }, dynamicProps: false, dynamicItems: false };
 
-export const piece = validate60;
-const schema108 = {
+export const piece = validate62;
+const schema110 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'piece',
   title: 'Piece',
@@ -17264,13 +18129,13 @@ const schema108 = {
   },
 };
 
-function validate60(
+function validate62(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="piece" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate60.evaluated;
+  const evaluated0 = validate62.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17285,8 +18150,8 @@ function validate60(
         keyword: 'required',
         params: { missingProperty: 'piece_id' },
         message: "must have required property '" + 'piece_id' + "'",
-        schema: schema108.required,
-        parentSchema: schema108,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -17303,8 +18168,8 @@ function validate60(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema108.required,
-        parentSchema: schema108,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -17321,8 +18186,8 @@ function validate60(
         keyword: 'required',
         params: { missingProperty: 'service_point_id' },
         message: "must have required property '" + 'service_point_id' + "'",
-        schema: schema108.required,
-        parentSchema: schema108,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -17339,8 +18204,8 @@ function validate60(
         keyword: 'required',
         params: { missingProperty: 'piece_type' },
         message: "must have required property '" + 'piece_type' + "'",
-        schema: schema108.required,
-        parentSchema: schema108,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -17361,7 +18226,7 @@ function validate60(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema108.properties.piece_id,
+            parentSchema: schema110.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -17379,7 +18244,7 @@ function validate60(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema108.properties.piece_id,
+            parentSchema: schema110.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -17397,7 +18262,7 @@ function validate60(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema108.properties.piece_id,
+            parentSchema: schema110.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -17414,8 +18279,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.properties.piece_id.type,
-          parentSchema: schema108.properties.piece_id,
+          schema: schema110.properties.piece_id.type,
+          parentSchema: schema110.properties.piece_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -17433,10 +18298,10 @@ function validate60(
           instancePath: instancePath + '/parcel_id',
           schemaPath: '#/properties/parcel_id/type',
           keyword: 'type',
-          params: { type: schema108.properties.parcel_id.type },
+          params: { type: schema110.properties.parcel_id.type },
           message: 'must be string,null',
-          schema: schema108.properties.parcel_id.type,
-          parentSchema: schema108.properties.parcel_id,
+          schema: schema110.properties.parcel_id.type,
+          parentSchema: schema110.properties.parcel_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -17455,7 +18320,7 @@ function validate60(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema108.properties.parcel_id,
+            parentSchema: schema110.properties.parcel_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -17474,10 +18339,10 @@ function validate60(
           instancePath: instancePath + '/shipment_id',
           schemaPath: '#/properties/shipment_id/type',
           keyword: 'type',
-          params: { type: schema108.properties.shipment_id.type },
+          params: { type: schema110.properties.shipment_id.type },
           message: 'must be string,null',
-          schema: schema108.properties.shipment_id.type,
-          parentSchema: schema108.properties.shipment_id,
+          schema: schema110.properties.shipment_id.type,
+          parentSchema: schema110.properties.shipment_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -17496,7 +18361,7 @@ function validate60(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema108.properties.shipment_id,
+            parentSchema: schema110.properties.shipment_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -17519,7 +18384,7 @@ function validate60(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema108.properties.piece_barcode,
+            parentSchema: schema110.properties.piece_barcode,
             data: data3,
           };
           if (vErrors === null) {
@@ -17537,7 +18402,7 @@ function validate60(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema108.properties.piece_barcode,
+            parentSchema: schema110.properties.piece_barcode,
             data: data3,
           };
           if (vErrors === null) {
@@ -17554,8 +18419,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.properties.piece_barcode.type,
-          parentSchema: schema108.properties.piece_barcode,
+          schema: schema110.properties.piece_barcode.type,
+          parentSchema: schema110.properties.piece_barcode,
           data: data3,
         };
         if (vErrors === null) {
@@ -17575,8 +18440,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema108.properties.test_piece.type,
-          parentSchema: schema108.properties.test_piece,
+          schema: schema110.properties.test_piece.type,
+          parentSchema: schema110.properties.test_piece,
           data: data4,
         };
         if (vErrors === null) {
@@ -17596,8 +18461,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema108.properties.state.type,
-          parentSchema: schema108.properties.state,
+          schema: schema110.properties.state.type,
+          parentSchema: schema110.properties.state,
           data: data5,
         };
         if (vErrors === null) {
@@ -17639,10 +18504,10 @@ function validate60(
           instancePath: instancePath + '/state',
           schemaPath: '#/properties/state/enum',
           keyword: 'enum',
-          params: { allowedValues: schema108.properties.state.enum },
+          params: { allowedValues: schema110.properties.state.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema108.properties.state.enum,
-          parentSchema: schema108.properties.state,
+          schema: schema110.properties.state.enum,
+          parentSchema: schema110.properties.state,
           data: data5,
         };
         if (vErrors === null) {
@@ -17662,8 +18527,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema108.properties.piece_type.type,
-          parentSchema: schema108.properties.piece_type,
+          schema: schema110.properties.piece_type.type,
+          parentSchema: schema110.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -17678,10 +18543,10 @@ function validate60(
           instancePath: instancePath + '/piece_type',
           schemaPath: '#/properties/piece_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema108.properties.piece_type.enum },
+          params: { allowedValues: schema110.properties.piece_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema108.properties.piece_type.enum,
-          parentSchema: schema108.properties.piece_type,
+          schema: schema110.properties.piece_type.enum,
+          parentSchema: schema110.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -17701,8 +18566,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema108.properties.carrier_id.type,
-          parentSchema: schema108.properties.carrier_id,
+          schema: schema110.properties.carrier_id.type,
+          parentSchema: schema110.properties.carrier_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -17722,8 +18587,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema108.properties.service_point_id.type,
-          parentSchema: schema108.properties.service_point_id,
+          schema: schema110.properties.service_point_id.type,
+          parentSchema: schema110.properties.service_point_id,
           data: data8,
         };
         if (vErrors === null) {
@@ -17741,10 +18606,10 @@ function validate60(
           instancePath: instancePath + '/service_point_name',
           schemaPath: '#/properties/service_point_name/type',
           keyword: 'type',
-          params: { type: schema108.properties.service_point_name.type },
+          params: { type: schema110.properties.service_point_name.type },
           message: 'must be string,null',
-          schema: schema108.properties.service_point_name.type,
-          parentSchema: schema108.properties.service_point_name,
+          schema: schema110.properties.service_point_name.type,
+          parentSchema: schema110.properties.service_point_name,
           data: data9,
         };
         if (vErrors === null) {
@@ -17762,10 +18627,10 @@ function validate60(
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema108.properties.support_provider_id.type },
+          params: { type: schema110.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema108.properties.support_provider_id.type,
-          parentSchema: schema108.properties.support_provider_id,
+          schema: schema110.properties.support_provider_id.type,
+          parentSchema: schema110.properties.support_provider_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -17783,10 +18648,10 @@ function validate60(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema108.properties.hardware_id.type },
+          params: { type: schema110.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema108.properties.hardware_id.type,
-          parentSchema: schema108.properties.hardware_id,
+          schema: schema110.properties.hardware_id.type,
+          parentSchema: schema110.properties.hardware_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -17804,10 +18669,10 @@ function validate60(
           instancePath: instancePath + '/compartment_id',
           schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
-          params: { type: schema108.properties.compartment_id.type },
+          params: { type: schema110.properties.compartment_id.type },
           message: 'must be integer,null',
-          schema: schema108.properties.compartment_id.type,
-          parentSchema: schema108.properties.compartment_id,
+          schema: schema110.properties.compartment_id.type,
+          parentSchema: schema110.properties.compartment_id,
           data: data12,
         };
         if (vErrors === null) {
@@ -17825,10 +18690,10 @@ function validate60(
           instancePath: instancePath + '/courier_id',
           schemaPath: '#/properties/courier_id/type',
           keyword: 'type',
-          params: { type: schema108.properties.courier_id.type },
+          params: { type: schema110.properties.courier_id.type },
           message: 'must be integer,null',
-          schema: schema108.properties.courier_id.type,
-          parentSchema: schema108.properties.courier_id,
+          schema: schema110.properties.courier_id.type,
+          parentSchema: schema110.properties.courier_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -17848,8 +18713,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema108.properties.allocation_type.type,
-          parentSchema: schema108.properties.allocation_type,
+          schema: schema110.properties.allocation_type.type,
+          parentSchema: schema110.properties.allocation_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -17864,10 +18729,10 @@ function validate60(
           instancePath: instancePath + '/allocation_type',
           schemaPath: '#/properties/allocation_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema108.properties.allocation_type.enum },
+          params: { allowedValues: schema110.properties.allocation_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema108.properties.allocation_type.enum,
-          parentSchema: schema108.properties.allocation_type,
+          schema: schema110.properties.allocation_type.enum,
+          parentSchema: schema110.properties.allocation_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -17887,8 +18752,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.properties.parcel_type.type,
-          parentSchema: schema108.properties.parcel_type,
+          schema: schema110.properties.parcel_type.type,
+          parentSchema: schema110.properties.parcel_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -17903,10 +18768,10 @@ function validate60(
           instancePath: instancePath + '/parcel_type',
           schemaPath: '#/properties/parcel_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema108.properties.parcel_type.enum },
+          params: { allowedValues: schema110.properties.parcel_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema108.properties.parcel_type.enum,
-          parentSchema: schema108.properties.parcel_type,
+          schema: schema110.properties.parcel_type.enum,
+          parentSchema: schema110.properties.parcel_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -17928,7 +18793,7 @@ function validate60(
             params: { comparison: '<=', limit: 58 },
             message: 'must be <= 58',
             schema: 58,
-            parentSchema: schema108.properties.height,
+            parentSchema: schema110.properties.height,
             data: data16,
           };
           if (vErrors === null) {
@@ -17946,7 +18811,7 @@ function validate60(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema108.properties.height,
+            parentSchema: schema110.properties.height,
             data: data16,
           };
           if (vErrors === null) {
@@ -17963,8 +18828,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema108.properties.height.type,
-          parentSchema: schema108.properties.height,
+          schema: schema110.properties.height.type,
+          parentSchema: schema110.properties.height,
           data: data16,
         };
         if (vErrors === null) {
@@ -17986,7 +18851,7 @@ function validate60(
             params: { comparison: '<=', limit: 43 },
             message: 'must be <= 43',
             schema: 43,
-            parentSchema: schema108.properties.width,
+            parentSchema: schema110.properties.width,
             data: data17,
           };
           if (vErrors === null) {
@@ -18004,7 +18869,7 @@ function validate60(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema108.properties.width,
+            parentSchema: schema110.properties.width,
             data: data17,
           };
           if (vErrors === null) {
@@ -18021,8 +18886,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema108.properties.width.type,
-          parentSchema: schema108.properties.width,
+          schema: schema110.properties.width.type,
+          parentSchema: schema110.properties.width,
           data: data17,
         };
         if (vErrors === null) {
@@ -18044,7 +18909,7 @@ function validate60(
             params: { comparison: '<=', limit: 58 },
             message: 'must be <= 58',
             schema: 58,
-            parentSchema: schema108.properties.depth,
+            parentSchema: schema110.properties.depth,
             data: data18,
           };
           if (vErrors === null) {
@@ -18062,7 +18927,7 @@ function validate60(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema108.properties.depth,
+            parentSchema: schema110.properties.depth,
             data: data18,
           };
           if (vErrors === null) {
@@ -18079,8 +18944,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema108.properties.depth.type,
-          parentSchema: schema108.properties.depth,
+          schema: schema110.properties.depth.type,
+          parentSchema: schema110.properties.depth,
           data: data18,
         };
         if (vErrors === null) {
@@ -18098,10 +18963,10 @@ function validate60(
           instancePath: instancePath + '/sender_name',
           schemaPath: '#/properties/sender_name/type',
           keyword: 'type',
-          params: { type: schema108.properties.sender_name.type },
+          params: { type: schema110.properties.sender_name.type },
           message: 'must be string,null',
-          schema: schema108.properties.sender_name.type,
-          parentSchema: schema108.properties.sender_name,
+          schema: schema110.properties.sender_name.type,
+          parentSchema: schema110.properties.sender_name,
           data: data19,
         };
         if (vErrors === null) {
@@ -18120,7 +18985,7 @@ function validate60(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema108.properties.sender_name,
+            parentSchema: schema110.properties.sender_name,
             data: data19,
           };
           if (vErrors === null) {
@@ -18139,10 +19004,10 @@ function validate60(
           instancePath: instancePath + '/sender_phone',
           schemaPath: '#/properties/sender_phone/type',
           keyword: 'type',
-          params: { type: schema108.properties.sender_phone.type },
+          params: { type: schema110.properties.sender_phone.type },
           message: 'must be string,null',
-          schema: schema108.properties.sender_phone.type,
-          parentSchema: schema108.properties.sender_phone,
+          schema: schema110.properties.sender_phone.type,
+          parentSchema: schema110.properties.sender_phone,
           data: data20,
         };
         if (vErrors === null) {
@@ -18161,7 +19026,7 @@ function validate60(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema108.properties.sender_phone,
+            parentSchema: schema110.properties.sender_phone,
             data: data20,
           };
           if (vErrors === null) {
@@ -18180,10 +19045,10 @@ function validate60(
           instancePath: instancePath + '/sender_email',
           schemaPath: '#/properties/sender_email/type',
           keyword: 'type',
-          params: { type: schema108.properties.sender_email.type },
+          params: { type: schema110.properties.sender_email.type },
           message: 'must be string,null',
-          schema: schema108.properties.sender_email.type,
-          parentSchema: schema108.properties.sender_email,
+          schema: schema110.properties.sender_email.type,
+          parentSchema: schema110.properties.sender_email,
           data: data21,
         };
         if (vErrors === null) {
@@ -18202,7 +19067,7 @@ function validate60(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema108.properties.sender_email,
+            parentSchema: schema110.properties.sender_email,
             data: data21,
           };
           if (vErrors === null) {
@@ -18221,10 +19086,10 @@ function validate60(
           instancePath: instancePath + '/recipient_name',
           schemaPath: '#/properties/recipient_name/type',
           keyword: 'type',
-          params: { type: schema108.properties.recipient_name.type },
+          params: { type: schema110.properties.recipient_name.type },
           message: 'must be string,null',
-          schema: schema108.properties.recipient_name.type,
-          parentSchema: schema108.properties.recipient_name,
+          schema: schema110.properties.recipient_name.type,
+          parentSchema: schema110.properties.recipient_name,
           data: data22,
         };
         if (vErrors === null) {
@@ -18243,7 +19108,7 @@ function validate60(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema108.properties.recipient_name,
+            parentSchema: schema110.properties.recipient_name,
             data: data22,
           };
           if (vErrors === null) {
@@ -18262,10 +19127,10 @@ function validate60(
           instancePath: instancePath + '/recipient_phone',
           schemaPath: '#/properties/recipient_phone/type',
           keyword: 'type',
-          params: { type: schema108.properties.recipient_phone.type },
+          params: { type: schema110.properties.recipient_phone.type },
           message: 'must be string,null',
-          schema: schema108.properties.recipient_phone.type,
-          parentSchema: schema108.properties.recipient_phone,
+          schema: schema110.properties.recipient_phone.type,
+          parentSchema: schema110.properties.recipient_phone,
           data: data23,
         };
         if (vErrors === null) {
@@ -18284,7 +19149,7 @@ function validate60(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema108.properties.recipient_phone,
+            parentSchema: schema110.properties.recipient_phone,
             data: data23,
           };
           if (vErrors === null) {
@@ -18303,10 +19168,10 @@ function validate60(
           instancePath: instancePath + '/recipient_email',
           schemaPath: '#/properties/recipient_email/type',
           keyword: 'type',
-          params: { type: schema108.properties.recipient_email.type },
+          params: { type: schema110.properties.recipient_email.type },
           message: 'must be string,null',
-          schema: schema108.properties.recipient_email.type,
-          parentSchema: schema108.properties.recipient_email,
+          schema: schema110.properties.recipient_email.type,
+          parentSchema: schema110.properties.recipient_email,
           data: data24,
         };
         if (vErrors === null) {
@@ -18325,7 +19190,7 @@ function validate60(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema108.properties.recipient_email,
+            parentSchema: schema110.properties.recipient_email,
             data: data24,
           };
           if (vErrors === null) {
@@ -18344,10 +19209,10 @@ function validate60(
           instancePath: instancePath + '/end_user_phone',
           schemaPath: '#/properties/end_user_phone/type',
           keyword: 'type',
-          params: { type: schema108.properties.end_user_phone.type },
+          params: { type: schema110.properties.end_user_phone.type },
           message: 'must be string,null',
-          schema: schema108.properties.end_user_phone.type,
-          parentSchema: schema108.properties.end_user_phone,
+          schema: schema110.properties.end_user_phone.type,
+          parentSchema: schema110.properties.end_user_phone,
           data: data25,
         };
         if (vErrors === null) {
@@ -18366,7 +19231,7 @@ function validate60(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema108.properties.end_user_phone,
+            parentSchema: schema110.properties.end_user_phone,
             data: data25,
           };
           if (vErrors === null) {
@@ -18385,10 +19250,10 @@ function validate60(
           instancePath: instancePath + '/end_user_email',
           schemaPath: '#/properties/end_user_email/type',
           keyword: 'type',
-          params: { type: schema108.properties.end_user_email.type },
+          params: { type: schema110.properties.end_user_email.type },
           message: 'must be string,null',
-          schema: schema108.properties.end_user_email.type,
-          parentSchema: schema108.properties.end_user_email,
+          schema: schema110.properties.end_user_email.type,
+          parentSchema: schema110.properties.end_user_email,
           data: data26,
         };
         if (vErrors === null) {
@@ -18407,7 +19272,7 @@ function validate60(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema108.properties.end_user_email,
+            parentSchema: schema110.properties.end_user_email,
             data: data26,
           };
           if (vErrors === null) {
@@ -18426,10 +19291,10 @@ function validate60(
           instancePath: instancePath + '/enduser_id',
           schemaPath: '#/properties/enduser_id/type',
           keyword: 'type',
-          params: { type: schema108.properties.enduser_id.type },
+          params: { type: schema110.properties.enduser_id.type },
           message: 'must be integer,null',
-          schema: schema108.properties.enduser_id.type,
-          parentSchema: schema108.properties.enduser_id,
+          schema: schema110.properties.enduser_id.type,
+          parentSchema: schema110.properties.enduser_id,
           data: data27,
         };
         if (vErrors === null) {
@@ -18447,10 +19312,10 @@ function validate60(
           instancePath: instancePath + '/reference',
           schemaPath: '#/properties/reference/type',
           keyword: 'type',
-          params: { type: schema108.properties.reference.type },
+          params: { type: schema110.properties.reference.type },
           message: 'must be string,null',
-          schema: schema108.properties.reference.type,
-          parentSchema: schema108.properties.reference,
+          schema: schema110.properties.reference.type,
+          parentSchema: schema110.properties.reference,
           data: data28,
         };
         if (vErrors === null) {
@@ -18469,7 +19334,7 @@ function validate60(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema108.properties.reference,
+            parentSchema: schema110.properties.reference,
             data: data28,
           };
           if (vErrors === null) {
@@ -18490,8 +19355,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.properties.reservation.type,
-          parentSchema: schema108.properties.reservation,
+          schema: schema110.properties.reservation.type,
+          parentSchema: schema110.properties.reservation,
           data: data29,
         };
         if (vErrors === null) {
@@ -18506,10 +19371,10 @@ function validate60(
           instancePath: instancePath + '/reservation',
           schemaPath: '#/properties/reservation/enum',
           keyword: 'enum',
-          params: { allowedValues: schema108.properties.reservation.enum },
+          params: { allowedValues: schema110.properties.reservation.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema108.properties.reservation.enum,
-          parentSchema: schema108.properties.reservation,
+          schema: schema110.properties.reservation.enum,
+          parentSchema: schema110.properties.reservation,
           data: data29,
         };
         if (vErrors === null) {
@@ -18529,8 +19394,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema108.properties.reservation_time.type,
-          parentSchema: schema108.properties.reservation_time,
+          schema: schema110.properties.reservation_time.type,
+          parentSchema: schema110.properties.reservation_time,
           data: data30,
         };
         if (vErrors === null) {
@@ -18549,7 +19414,7 @@ function validate60(
             params: { comparison: '<=', limit: 168 },
             message: 'must be <= 168',
             schema: 168,
-            parentSchema: schema108.properties.reservation_time,
+            parentSchema: schema110.properties.reservation_time,
             data: data30,
           };
           if (vErrors === null) {
@@ -18567,7 +19432,7 @@ function validate60(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema108.properties.reservation_time,
+            parentSchema: schema110.properties.reservation_time,
             data: data30,
           };
           if (vErrors === null) {
@@ -18586,10 +19451,10 @@ function validate60(
           instancePath: instancePath + '/reserved_until',
           schemaPath: '#/properties/reserved_until/type',
           keyword: 'type',
-          params: { type: schema108.properties.reserved_until.type },
+          params: { type: schema110.properties.reserved_until.type },
           message: 'must be string,null',
-          schema: schema108.properties.reserved_until.type,
-          parentSchema: schema108.properties.reserved_until,
+          schema: schema110.properties.reserved_until.type,
+          parentSchema: schema110.properties.reserved_until,
           data: data31,
         };
         if (vErrors === null) {
@@ -18608,7 +19473,7 @@ function validate60(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema108.properties.reserved_until,
+            parentSchema: schema110.properties.reserved_until,
             data: data31,
           };
           if (vErrors === null) {
@@ -18629,8 +19494,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema108.properties.expiry_days.type,
-          parentSchema: schema108.properties.expiry_days,
+          schema: schema110.properties.expiry_days.type,
+          parentSchema: schema110.properties.expiry_days,
           data: data32,
         };
         if (vErrors === null) {
@@ -18649,7 +19514,7 @@ function validate60(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema108.properties.expiry_days,
+            parentSchema: schema110.properties.expiry_days,
             data: data32,
           };
           if (vErrors === null) {
@@ -18667,7 +19532,7 @@ function validate60(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema108.properties.expiry_days,
+            parentSchema: schema110.properties.expiry_days,
             data: data32,
           };
           if (vErrors === null) {
@@ -18686,10 +19551,10 @@ function validate60(
           instancePath: instancePath + '/expiry_at',
           schemaPath: '#/properties/expiry_at/type',
           keyword: 'type',
-          params: { type: schema108.properties.expiry_at.type },
+          params: { type: schema110.properties.expiry_at.type },
           message: 'must be string,null',
-          schema: schema108.properties.expiry_at.type,
-          parentSchema: schema108.properties.expiry_at,
+          schema: schema110.properties.expiry_at.type,
+          parentSchema: schema110.properties.expiry_at,
           data: data33,
         };
         if (vErrors === null) {
@@ -18708,7 +19573,7 @@ function validate60(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema108.properties.expiry_at,
+            parentSchema: schema110.properties.expiry_at,
             data: data33,
           };
           if (vErrors === null) {
@@ -18734,8 +19599,8 @@ function validate60(
                 keyword: 'required',
                 params: { missingProperty: 'token_type' },
                 message: "must have required property '" + 'token_type' + "'",
-                schema: schema108.properties.tokens.items.required,
-                parentSchema: schema108.properties.tokens.items,
+                schema: schema110.properties.tokens.items.required,
+                parentSchema: schema110.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -18752,8 +19617,8 @@ function validate60(
                 keyword: 'required',
                 params: { missingProperty: 'status' },
                 message: "must have required property '" + 'status' + "'",
-                schema: schema108.properties.tokens.items.required,
-                parentSchema: schema108.properties.tokens.items,
+                schema: schema110.properties.tokens.items.required,
+                parentSchema: schema110.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -18770,8 +19635,8 @@ function validate60(
                 keyword: 'required',
                 params: { missingProperty: 'code' },
                 message: "must have required property '" + 'code' + "'",
-                schema: schema108.properties.tokens.items.required,
-                parentSchema: schema108.properties.tokens.items,
+                schema: schema110.properties.tokens.items.required,
+                parentSchema: schema110.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -18790,8 +19655,8 @@ function validate60(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.tokens.items.properties.token_type.type,
-                  parentSchema: schema108.properties.tokens.items.properties.token_type,
+                  schema: schema110.properties.tokens.items.properties.token_type.type,
+                  parentSchema: schema110.properties.tokens.items.properties.token_type,
                   data: data36,
                 };
                 if (vErrors === null) {
@@ -18814,10 +19679,10 @@ function validate60(
                   instancePath: instancePath + '/tokens/' + i0 + '/token_type',
                   schemaPath: '#/properties/tokens/items/properties/token_type/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema108.properties.tokens.items.properties.token_type.enum },
+                  params: { allowedValues: schema110.properties.tokens.items.properties.token_type.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema108.properties.tokens.items.properties.token_type.enum,
-                  parentSchema: schema108.properties.tokens.items.properties.token_type,
+                  schema: schema110.properties.tokens.items.properties.token_type.enum,
+                  parentSchema: schema110.properties.tokens.items.properties.token_type,
                   data: data36,
                 };
                 if (vErrors === null) {
@@ -18837,8 +19702,8 @@ function validate60(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.tokens.items.properties.status.type,
-                  parentSchema: schema108.properties.tokens.items.properties.status,
+                  schema: schema110.properties.tokens.items.properties.status.type,
+                  parentSchema: schema110.properties.tokens.items.properties.status,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -18859,10 +19724,10 @@ function validate60(
                   instancePath: instancePath + '/tokens/' + i0 + '/status',
                   schemaPath: '#/properties/tokens/items/properties/status/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema108.properties.tokens.items.properties.status.enum },
+                  params: { allowedValues: schema110.properties.tokens.items.properties.status.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema108.properties.tokens.items.properties.status.enum,
-                  parentSchema: schema108.properties.tokens.items.properties.status,
+                  schema: schema110.properties.tokens.items.properties.status.enum,
+                  parentSchema: schema110.properties.tokens.items.properties.status,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -18884,7 +19749,7 @@ function validate60(
                     params: { limit: 12 },
                     message: 'must NOT have more than 12 characters',
                     schema: 12,
-                    parentSchema: schema108.properties.tokens.items.properties.code,
+                    parentSchema: schema110.properties.tokens.items.properties.code,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -18901,8 +19766,8 @@ function validate60(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.tokens.items.properties.code.type,
-                  parentSchema: schema108.properties.tokens.items.properties.code,
+                  schema: schema110.properties.tokens.items.properties.code.type,
+                  parentSchema: schema110.properties.tokens.items.properties.code,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -18920,10 +19785,10 @@ function validate60(
                   instancePath: instancePath + '/tokens/' + i0 + '/valid_until',
                   schemaPath: '#/properties/tokens/items/properties/valid_until/type',
                   keyword: 'type',
-                  params: { type: schema108.properties.tokens.items.properties.valid_until.type },
+                  params: { type: schema110.properties.tokens.items.properties.valid_until.type },
                   message: 'must be string,null',
-                  schema: schema108.properties.tokens.items.properties.valid_until.type,
-                  parentSchema: schema108.properties.tokens.items.properties.valid_until,
+                  schema: schema110.properties.tokens.items.properties.valid_until.type,
+                  parentSchema: schema110.properties.tokens.items.properties.valid_until,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -18942,7 +19807,7 @@ function validate60(
                     params: { format: 'date-time' },
                     message: 'must match format "' + 'date-time' + '"',
                     schema: 'date-time',
-                    parentSchema: schema108.properties.tokens.items.properties.valid_until,
+                    parentSchema: schema110.properties.tokens.items.properties.valid_until,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -18961,8 +19826,8 @@ function validate60(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema108.properties.tokens.items.type,
-              parentSchema: schema108.properties.tokens.items,
+              schema: schema110.properties.tokens.items.type,
+              parentSchema: schema110.properties.tokens.items,
               data: data35,
             };
             if (vErrors === null) {
@@ -18980,8 +19845,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema108.properties.tokens.type,
-          parentSchema: schema108.properties.tokens,
+          schema: schema110.properties.tokens.type,
+          parentSchema: schema110.properties.tokens,
           data: data34,
         };
         if (vErrors === null) {
@@ -19006,8 +19871,8 @@ function validate60(
                 keyword: 'required',
                 params: { missingProperty: 'channel' },
                 message: "must have required property '" + 'channel' + "'",
-                schema: schema108.properties.notifications.items.required,
-                parentSchema: schema108.properties.notifications.items,
+                schema: schema110.properties.notifications.items.required,
+                parentSchema: schema110.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -19024,8 +19889,8 @@ function validate60(
                 keyword: 'required',
                 params: { missingProperty: 'to' },
                 message: "must have required property '" + 'to' + "'",
-                schema: schema108.properties.notifications.items.required,
-                parentSchema: schema108.properties.notifications.items,
+                schema: schema110.properties.notifications.items.required,
+                parentSchema: schema110.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -19042,8 +19907,8 @@ function validate60(
                 keyword: 'required',
                 params: { missingProperty: 'at' },
                 message: "must have required property '" + 'at' + "'",
-                schema: schema108.properties.notifications.items.required,
-                parentSchema: schema108.properties.notifications.items,
+                schema: schema110.properties.notifications.items.required,
+                parentSchema: schema110.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -19062,8 +19927,8 @@ function validate60(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.notifications.items.properties.channel.type,
-                  parentSchema: schema108.properties.notifications.items.properties.channel,
+                  schema: schema110.properties.notifications.items.properties.channel.type,
+                  parentSchema: schema110.properties.notifications.items.properties.channel,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -19078,10 +19943,10 @@ function validate60(
                   instancePath: instancePath + '/notifications/' + i1 + '/channel',
                   schemaPath: '#/properties/notifications/items/properties/channel/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema108.properties.notifications.items.properties.channel.enum },
+                  params: { allowedValues: schema110.properties.notifications.items.properties.channel.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema108.properties.notifications.items.properties.channel.enum,
-                  parentSchema: schema108.properties.notifications.items.properties.channel,
+                  schema: schema110.properties.notifications.items.properties.channel.enum,
+                  parentSchema: schema110.properties.notifications.items.properties.channel,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -19103,7 +19968,7 @@ function validate60(
                     params: { limit: 70 },
                     message: 'must NOT have more than 70 characters',
                     schema: 70,
-                    parentSchema: schema108.properties.notifications.items.properties.to,
+                    parentSchema: schema110.properties.notifications.items.properties.to,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -19120,8 +19985,8 @@ function validate60(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.notifications.items.properties.to.type,
-                  parentSchema: schema108.properties.notifications.items.properties.to,
+                  schema: schema110.properties.notifications.items.properties.to.type,
+                  parentSchema: schema110.properties.notifications.items.properties.to,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -19141,8 +20006,8 @@ function validate60(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.notifications.items.properties.token_type.type,
-                  parentSchema: schema108.properties.notifications.items.properties.token_type,
+                  schema: schema110.properties.notifications.items.properties.token_type.type,
+                  parentSchema: schema110.properties.notifications.items.properties.token_type,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -19165,10 +20030,10 @@ function validate60(
                   instancePath: instancePath + '/notifications/' + i1 + '/token_type',
                   schemaPath: '#/properties/notifications/items/properties/token_type/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema108.properties.notifications.items.properties.token_type.enum },
+                  params: { allowedValues: schema110.properties.notifications.items.properties.token_type.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema108.properties.notifications.items.properties.token_type.enum,
-                  parentSchema: schema108.properties.notifications.items.properties.token_type,
+                  schema: schema110.properties.notifications.items.properties.token_type.enum,
+                  parentSchema: schema110.properties.notifications.items.properties.token_type,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -19190,7 +20055,7 @@ function validate60(
                     params: { format: 'date-time' },
                     message: 'must match format "' + 'date-time' + '"',
                     schema: 'date-time',
-                    parentSchema: schema108.properties.notifications.items.properties.at,
+                    parentSchema: schema110.properties.notifications.items.properties.at,
                     data: data45,
                   };
                   if (vErrors === null) {
@@ -19207,8 +20072,8 @@ function validate60(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.notifications.items.properties.at.type,
-                  parentSchema: schema108.properties.notifications.items.properties.at,
+                  schema: schema110.properties.notifications.items.properties.at.type,
+                  parentSchema: schema110.properties.notifications.items.properties.at,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -19226,8 +20091,8 @@ function validate60(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema108.properties.notifications.items.type,
-              parentSchema: schema108.properties.notifications.items,
+              schema: schema110.properties.notifications.items.type,
+              parentSchema: schema110.properties.notifications.items,
               data: data41,
             };
             if (vErrors === null) {
@@ -19245,8 +20110,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema108.properties.notifications.type,
-          parentSchema: schema108.properties.notifications,
+          schema: schema110.properties.notifications.type,
+          parentSchema: schema110.properties.notifications,
           data: data40,
         };
         if (vErrors === null) {
@@ -19268,7 +20133,7 @@ function validate60(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema108.properties.created_at,
+            parentSchema: schema110.properties.created_at,
             data: data46,
           };
           if (vErrors === null) {
@@ -19285,8 +20150,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.properties.created_at.type,
-          parentSchema: schema108.properties.created_at,
+          schema: schema110.properties.created_at.type,
+          parentSchema: schema110.properties.created_at,
           data: data46,
         };
         if (vErrors === null) {
@@ -19306,8 +20171,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema108.properties.active.type,
-          parentSchema: schema108.properties.active,
+          schema: schema110.properties.active.type,
+          parentSchema: schema110.properties.active,
           data: data47,
         };
         if (vErrors === null) {
@@ -19325,8 +20190,8 @@ function validate60(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema108.type,
-      parentSchema: schema108,
+      schema: schema110.type,
+      parentSchema: schema110,
       data,
     };
     if (vErrors === null) {
@@ -19336,10 +20201,10 @@ function validate60(
     }
     errors++;
   }
-  validate60.errors = vErrors;
+  validate62.errors = vErrors;
   return errors === 0;
 }
-validate60.evaluated = {
+validate62.evaluated = {
   props: {
     piece_id: true,
     parcel_id: true,
@@ -19384,8 +20249,8 @@ validate60.evaluated = {
   dynamicItems: false,
 };
 
-export const pinpad = validate61;
-const schema109 = {
+export const pinpad = validate63;
+const schema111 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'pinpad',
   title: 'Pinpad',
@@ -19578,13 +20443,13 @@ const schema109 = {
 };
 const formats206 = sharedValidators.formats.numeric;
 
-function validate61(
+function validate63(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="pinpad" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate61.evaluated;
+  const evaluated0 = validate63.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19599,8 +20464,8 @@ function validate61(
         keyword: 'required',
         params: { missingProperty: 'ble_chip_id' },
         message: "must have required property '" + 'ble_chip_id' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema111.required,
+        parentSchema: schema111,
         data,
       };
       if (vErrors === null) {
@@ -19617,8 +20482,8 @@ function validate61(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema111.required,
+        parentSchema: schema111,
         data,
       };
       if (vErrors === null) {
@@ -19635,8 +20500,8 @@ function validate61(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema111.required,
+        parentSchema: schema111,
         data,
       };
       if (vErrors === null) {
@@ -19698,7 +20563,7 @@ function validate61(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema109.properties.ble_chip_id,
+            parentSchema: schema111.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -19716,7 +20581,7 @@ function validate61(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema109.properties.ble_chip_id,
+            parentSchema: schema111.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -19734,7 +20599,7 @@ function validate61(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema109.properties.ble_chip_id,
+            parentSchema: schema111.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -19751,8 +20616,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.ble_chip_id.type,
-          parentSchema: schema109.properties.ble_chip_id,
+          schema: schema111.properties.ble_chip_id.type,
+          parentSchema: schema111.properties.ble_chip_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -19811,8 +20676,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema109.properties.hardware_model_id.type,
-          parentSchema: schema109.properties.hardware_model_id,
+          schema: schema111.properties.hardware_model_id.type,
+          parentSchema: schema111.properties.hardware_model_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -19832,8 +20697,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema109.properties.hardware_owner_id.type,
-          parentSchema: schema109.properties.hardware_owner_id,
+          schema: schema111.properties.hardware_owner_id.type,
+          parentSchema: schema111.properties.hardware_owner_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -19851,10 +20716,10 @@ function validate61(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema109.properties.service_point_id.type },
+          params: { type: schema111.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema109.properties.service_point_id.type,
-          parentSchema: schema109.properties.service_point_id,
+          schema: schema111.properties.service_point_id.type,
+          parentSchema: schema111.properties.service_point_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -19872,10 +20737,10 @@ function validate61(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema109.properties.hardware_id.type },
+          params: { type: schema111.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema109.properties.hardware_id.type,
-          parentSchema: schema109.properties.hardware_id,
+          schema: schema111.properties.hardware_id.type,
+          parentSchema: schema111.properties.hardware_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -19899,8 +20764,8 @@ function validate61(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema109.properties.alerts.items.type,
-              parentSchema: schema109.properties.alerts.items,
+              schema: schema111.properties.alerts.items.type,
+              parentSchema: schema111.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -19921,10 +20786,10 @@ function validate61(
               instancePath: instancePath + '/alerts/' + i0,
               schemaPath: '#/properties/alerts/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema109.properties.alerts.items.enum },
+              params: { allowedValues: schema111.properties.alerts.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema109.properties.alerts.items.enum,
-              parentSchema: schema109.properties.alerts.items,
+              schema: schema111.properties.alerts.items.enum,
+              parentSchema: schema111.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -19953,7 +20818,7 @@ function validate61(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema109.properties.alerts,
+                parentSchema: schema111.properties.alerts,
                 data: data7,
               };
               if (vErrors === null) {
@@ -19974,8 +20839,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema109.properties.alerts.type,
-          parentSchema: schema109.properties.alerts,
+          schema: schema111.properties.alerts.type,
+          parentSchema: schema111.properties.alerts,
           data: data7,
         };
         if (vErrors === null) {
@@ -19993,10 +20858,10 @@ function validate61(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema109.properties.last_sync_at.type },
+          params: { type: schema111.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema109.properties.last_sync_at.type,
-          parentSchema: schema109.properties.last_sync_at,
+          schema: schema111.properties.last_sync_at.type,
+          parentSchema: schema111.properties.last_sync_at,
           data: data9,
         };
         if (vErrors === null) {
@@ -20015,7 +20880,7 @@ function validate61(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema109.properties.last_sync_at,
+            parentSchema: schema111.properties.last_sync_at,
             data: data9,
           };
           if (vErrors === null) {
@@ -20036,8 +20901,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema109.properties.installation_sync_status.type,
-          parentSchema: schema109.properties.installation_sync_status,
+          schema: schema111.properties.installation_sync_status.type,
+          parentSchema: schema111.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -20052,10 +20917,10 @@ function validate61(
           instancePath: instancePath + '/installation_sync_status',
           schemaPath: '#/properties/installation_sync_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema109.properties.installation_sync_status.enum },
+          params: { allowedValues: schema111.properties.installation_sync_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema109.properties.installation_sync_status.enum,
-          parentSchema: schema109.properties.installation_sync_status,
+          schema: schema111.properties.installation_sync_status.enum,
+          parentSchema: schema111.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -20077,7 +20942,7 @@ function validate61(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema109.properties.firmware_version,
+            parentSchema: schema111.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -20095,7 +20960,7 @@ function validate61(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema109.properties.firmware_version,
+            parentSchema: schema111.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -20112,8 +20977,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.firmware_version.type,
-          parentSchema: schema109.properties.firmware_version,
+          schema: schema111.properties.firmware_version.type,
+          parentSchema: schema111.properties.firmware_version,
           data: data11,
         };
         if (vErrors === null) {
@@ -20135,7 +21000,7 @@ function validate61(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema109.properties.comm_board,
+            parentSchema: schema111.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -20153,7 +21018,7 @@ function validate61(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema109.properties.comm_board,
+            parentSchema: schema111.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -20170,8 +21035,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.comm_board.type,
-          parentSchema: schema109.properties.comm_board,
+          schema: schema111.properties.comm_board.type,
+          parentSchema: schema111.properties.comm_board,
           data: data12,
         };
         if (vErrors === null) {
@@ -20193,7 +21058,7 @@ function validate61(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema109.properties.battery_pack,
+            parentSchema: schema111.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -20211,7 +21076,7 @@ function validate61(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema109.properties.battery_pack,
+            parentSchema: schema111.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -20228,8 +21093,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.battery_pack.type,
-          parentSchema: schema109.properties.battery_pack,
+          schema: schema111.properties.battery_pack.type,
+          parentSchema: schema111.properties.battery_pack,
           data: data13,
         };
         if (vErrors === null) {
@@ -20251,7 +21116,7 @@ function validate61(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema109.properties.order_number,
+            parentSchema: schema111.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -20269,7 +21134,7 @@ function validate61(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema109.properties.order_number,
+            parentSchema: schema111.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -20286,8 +21151,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.order_number.type,
-          parentSchema: schema109.properties.order_number,
+          schema: schema111.properties.order_number.type,
+          parentSchema: schema111.properties.order_number,
           data: data14,
         };
         if (vErrors === null) {
@@ -20309,7 +21174,7 @@ function validate61(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema109.properties.type_number,
+            parentSchema: schema111.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -20327,7 +21192,7 @@ function validate61(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema109.properties.type_number,
+            parentSchema: schema111.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -20344,8 +21209,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.type_number.type,
-          parentSchema: schema109.properties.type_number,
+          schema: schema111.properties.type_number.type,
+          parentSchema: schema111.properties.type_number,
           data: data15,
         };
         if (vErrors === null) {
@@ -20367,7 +21232,7 @@ function validate61(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema109.properties.manufacturer,
+            parentSchema: schema111.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -20385,7 +21250,7 @@ function validate61(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema109.properties.manufacturer,
+            parentSchema: schema111.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -20402,8 +21267,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.manufacturer.type,
-          parentSchema: schema109.properties.manufacturer,
+          schema: schema111.properties.manufacturer.type,
+          parentSchema: schema111.properties.manufacturer,
           data: data16,
         };
         if (vErrors === null) {
@@ -20423,8 +21288,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.foil.type,
-          parentSchema: schema109.properties.foil,
+          schema: schema111.properties.foil.type,
+          parentSchema: schema111.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -20439,10 +21304,10 @@ function validate61(
           instancePath: instancePath + '/foil',
           schemaPath: '#/properties/foil/enum',
           keyword: 'enum',
-          params: { allowedValues: schema109.properties.foil.enum },
+          params: { allowedValues: schema111.properties.foil.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema109.properties.foil.enum,
-          parentSchema: schema109.properties.foil,
+          schema: schema111.properties.foil.enum,
+          parentSchema: schema111.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -20462,8 +21327,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.language.type,
-          parentSchema: schema109.properties.language,
+          schema: schema111.properties.language.type,
+          parentSchema: schema111.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -20490,10 +21355,10 @@ function validate61(
           instancePath: instancePath + '/language',
           schemaPath: '#/properties/language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema109.properties.language.enum },
+          params: { allowedValues: schema111.properties.language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema109.properties.language.enum,
-          parentSchema: schema109.properties.language,
+          schema: schema111.properties.language.enum,
+          parentSchema: schema111.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -20517,8 +21382,8 @@ function validate61(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema109.properties.features.items.type,
-              parentSchema: schema109.properties.features.items,
+              schema: schema111.properties.features.items.type,
+              parentSchema: schema111.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -20539,10 +21404,10 @@ function validate61(
               instancePath: instancePath + '/features/' + i2,
               schemaPath: '#/properties/features/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema109.properties.features.items.enum },
+              params: { allowedValues: schema111.properties.features.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema109.properties.features.items.enum,
-              parentSchema: schema109.properties.features.items,
+              schema: schema111.properties.features.items.enum,
+              parentSchema: schema111.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -20571,7 +21436,7 @@ function validate61(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema109.properties.features,
+                parentSchema: schema111.properties.features,
                 data: data19,
               };
               if (vErrors === null) {
@@ -20592,8 +21457,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema109.properties.features.type,
-          parentSchema: schema109.properties.features,
+          schema: schema111.properties.features.type,
+          parentSchema: schema111.properties.features,
           data: data19,
         };
         if (vErrors === null) {
@@ -20611,10 +21476,10 @@ function validate61(
           instancePath: instancePath + '/sim_iccid',
           schemaPath: '#/properties/sim_iccid/type',
           keyword: 'type',
-          params: { type: schema109.properties.sim_iccid.type },
+          params: { type: schema111.properties.sim_iccid.type },
           message: 'must be string,null',
-          schema: schema109.properties.sim_iccid.type,
-          parentSchema: schema109.properties.sim_iccid,
+          schema: schema111.properties.sim_iccid.type,
+          parentSchema: schema111.properties.sim_iccid,
           data: data21,
         };
         if (vErrors === null) {
@@ -20633,7 +21498,7 @@ function validate61(
             params: { limit: 22 },
             message: 'must NOT have more than 22 characters',
             schema: 22,
-            parentSchema: schema109.properties.sim_iccid,
+            parentSchema: schema111.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -20651,7 +21516,7 @@ function validate61(
             params: { limit: 18 },
             message: 'must NOT have fewer than 18 characters',
             schema: 18,
-            parentSchema: schema109.properties.sim_iccid,
+            parentSchema: schema111.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -20669,7 +21534,7 @@ function validate61(
             params: { format: 'numeric' },
             message: 'must match format "' + 'numeric' + '"',
             schema: 'numeric',
-            parentSchema: schema109.properties.sim_iccid,
+            parentSchema: schema111.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -20692,7 +21557,7 @@ function validate61(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema109.properties.apn,
+            parentSchema: schema111.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -20710,7 +21575,7 @@ function validate61(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema109.properties.apn,
+            parentSchema: schema111.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -20727,8 +21592,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.apn.type,
-          parentSchema: schema109.properties.apn,
+          schema: schema111.properties.apn.type,
+          parentSchema: schema111.properties.apn,
           data: data22,
         };
         if (vErrors === null) {
@@ -20748,8 +21613,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.network.type,
-          parentSchema: schema109.properties.network,
+          schema: schema111.properties.network.type,
+          parentSchema: schema111.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -20764,10 +21629,10 @@ function validate61(
           instancePath: instancePath + '/network',
           schemaPath: '#/properties/network/enum',
           keyword: 'enum',
-          params: { allowedValues: schema109.properties.network.enum },
+          params: { allowedValues: schema111.properties.network.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema109.properties.network.enum,
-          parentSchema: schema109.properties.network,
+          schema: schema111.properties.network.enum,
+          parentSchema: schema111.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -20785,10 +21650,10 @@ function validate61(
           instancePath: instancePath + '/last_heartbeat_at',
           schemaPath: '#/properties/last_heartbeat_at/type',
           keyword: 'type',
-          params: { type: schema109.properties.last_heartbeat_at.type },
+          params: { type: schema111.properties.last_heartbeat_at.type },
           message: 'must be string,null',
-          schema: schema109.properties.last_heartbeat_at.type,
-          parentSchema: schema109.properties.last_heartbeat_at,
+          schema: schema111.properties.last_heartbeat_at.type,
+          parentSchema: schema111.properties.last_heartbeat_at,
           data: data24,
         };
         if (vErrors === null) {
@@ -20807,7 +21672,7 @@ function validate61(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema109.properties.last_heartbeat_at,
+            parentSchema: schema111.properties.last_heartbeat_at,
             data: data24,
           };
           if (vErrors === null) {
@@ -20826,8 +21691,8 @@ function validate61(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema109.type,
-      parentSchema: schema109,
+      schema: schema111.type,
+      parentSchema: schema111,
       data,
     };
     if (vErrors === null) {
@@ -20837,10 +21702,10 @@ function validate61(
     }
     errors++;
   }
-  validate61.errors = vErrors;
+  validate63.errors = vErrors;
   return errors === 0;
 }
-validate61.evaluated = {
+validate63.evaluated = {
   props: {
     pinpad_id: true,
     ble_chip_id: true,
@@ -20870,8 +21735,8 @@ validate61.evaluated = {
   dynamicItems: false,
 };
 
-export const priceStructure = validate62;
-const schema112 = {
+export const priceStructure = validate64;
+const schema114 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'price-structure',
   title: 'PriceStructure',
@@ -20929,13 +21794,13 @@ const schema112 = {
   },
 };
 
-function validate62(
+function validate64(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="price-structure" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate62.evaluated;
+  const evaluated0 = validate64.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20950,8 +21815,8 @@ function validate62(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema114.required,
+        parentSchema: schema114,
         data,
       };
       if (vErrors === null) {
@@ -20968,8 +21833,8 @@ function validate62(
         keyword: 'required',
         params: { missingProperty: 'item' },
         message: "must have required property '" + 'item' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema114.required,
+        parentSchema: schema114,
         data,
       };
       if (vErrors === null) {
@@ -20986,8 +21851,8 @@ function validate62(
         keyword: 'required',
         params: { missingProperty: 'unit_price' },
         message: "must have required property '" + 'unit_price' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema114.required,
+        parentSchema: schema114,
         data,
       };
       if (vErrors === null) {
@@ -21004,8 +21869,8 @@ function validate62(
         keyword: 'required',
         params: { missingProperty: 'currency' },
         message: "must have required property '" + 'currency' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema114.required,
+        parentSchema: schema114,
         data,
       };
       if (vErrors === null) {
@@ -21022,8 +21887,8 @@ function validate62(
         keyword: 'required',
         params: { missingProperty: 'valid_from' },
         message: "must have required property '" + 'valid_from' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema114.required,
+        parentSchema: schema114,
         data,
       };
       if (vErrors === null) {
@@ -21042,8 +21907,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema112.properties.price_id.type,
-          parentSchema: schema112.properties.price_id,
+          schema: schema114.properties.price_id.type,
+          parentSchema: schema114.properties.price_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -21063,8 +21928,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema112.properties.carrier_id.type,
-          parentSchema: schema112.properties.carrier_id,
+          schema: schema114.properties.carrier_id.type,
+          parentSchema: schema114.properties.carrier_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -21084,8 +21949,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.item.type,
-          parentSchema: schema112.properties.item,
+          schema: schema114.properties.item.type,
+          parentSchema: schema114.properties.item,
           data: data2,
         };
         if (vErrors === null) {
@@ -21100,10 +21965,10 @@ function validate62(
           instancePath: instancePath + '/item',
           schemaPath: '#/properties/item/enum',
           keyword: 'enum',
-          params: { allowedValues: schema112.properties.item.enum },
+          params: { allowedValues: schema114.properties.item.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema112.properties.item.enum,
-          parentSchema: schema112.properties.item,
+          schema: schema114.properties.item.enum,
+          parentSchema: schema114.properties.item,
           data: data2,
         };
         if (vErrors === null) {
@@ -21125,7 +21990,7 @@ function validate62(
             params: { comparison: '<=', limit: 10000 },
             message: 'must be <= 10000',
             schema: 10000,
-            parentSchema: schema112.properties.unit_price,
+            parentSchema: schema114.properties.unit_price,
             data: data3,
           };
           if (vErrors === null) {
@@ -21143,7 +22008,7 @@ function validate62(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema112.properties.unit_price,
+            parentSchema: schema114.properties.unit_price,
             data: data3,
           };
           if (vErrors === null) {
@@ -21160,8 +22025,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema112.properties.unit_price.type,
-          parentSchema: schema112.properties.unit_price,
+          schema: schema114.properties.unit_price.type,
+          parentSchema: schema114.properties.unit_price,
           data: data3,
         };
         if (vErrors === null) {
@@ -21181,8 +22046,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.currency.type,
-          parentSchema: schema112.properties.currency,
+          schema: schema114.properties.currency.type,
+          parentSchema: schema114.properties.currency,
           data: data4,
         };
         if (vErrors === null) {
@@ -21197,10 +22062,10 @@ function validate62(
           instancePath: instancePath + '/currency',
           schemaPath: '#/properties/currency/enum',
           keyword: 'enum',
-          params: { allowedValues: schema112.properties.currency.enum },
+          params: { allowedValues: schema114.properties.currency.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema112.properties.currency.enum,
-          parentSchema: schema112.properties.currency,
+          schema: schema114.properties.currency.enum,
+          parentSchema: schema114.properties.currency,
           data: data4,
         };
         if (vErrors === null) {
@@ -21222,7 +22087,7 @@ function validate62(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema112.properties.valid_from,
+            parentSchema: schema114.properties.valid_from,
             data: data5,
           };
           if (vErrors === null) {
@@ -21239,8 +22104,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.valid_from.type,
-          parentSchema: schema112.properties.valid_from,
+          schema: schema114.properties.valid_from.type,
+          parentSchema: schema114.properties.valid_from,
           data: data5,
         };
         if (vErrors === null) {
@@ -21260,8 +22125,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema112.properties.invoiced.type,
-          parentSchema: schema112.properties.invoiced,
+          schema: schema114.properties.invoiced.type,
+          parentSchema: schema114.properties.invoiced,
           data: data6,
         };
         if (vErrors === null) {
@@ -21279,8 +22144,8 @@ function validate62(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema112.type,
-      parentSchema: schema112,
+      schema: schema114.type,
+      parentSchema: schema114,
       data,
     };
     if (vErrors === null) {
@@ -21290,10 +22155,10 @@ function validate62(
     }
     errors++;
   }
-  validate62.errors = vErrors;
+  validate64.errors = vErrors;
   return errors === 0;
 }
-validate62.evaluated = {
+validate64.evaluated = {
   props: {
     price_id: true,
     carrier_id: true,
@@ -21307,8 +22172,8 @@ validate62.evaluated = {
   dynamicItems: false,
 };
 
-export const role = validate63;
-const schema113 = {
+export const role = validate65;
+const schema115 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'role',
   title: 'Role',
@@ -21380,13 +22245,13 @@ const schema113 = {
 const pattern10 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
 const pattern11 = new RegExp('^[a-z0-9]+$', 'u');
 
-function validate63(
+function validate65(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="role" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate63.evaluated;
+  const evaluated0 = validate65.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21401,8 +22266,8 @@ function validate63(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -21419,8 +22284,8 @@ function validate63(
         keyword: 'required',
         params: { missingProperty: 'partner_type' },
         message: "must have required property '" + 'partner_type' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -21437,8 +22302,8 @@ function validate63(
         keyword: 'required',
         params: { missingProperty: 'partner' },
         message: "must have required property '" + 'partner' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -21455,8 +22320,8 @@ function validate63(
         keyword: 'required',
         params: { missingProperty: 'permissions' },
         message: "must have required property '" + 'permissions' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -21477,7 +22342,7 @@ function validate63(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema113.properties.role_name,
+            parentSchema: schema115.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -21495,7 +22360,7 @@ function validate63(
             params: { pattern: '^[a-z]+(_[a-z0-9]+)+$' },
             message: 'must match pattern "' + '^[a-z]+(_[a-z0-9]+)+$' + '"',
             schema: '^[a-z]+(_[a-z0-9]+)+$',
-            parentSchema: schema113.properties.role_name,
+            parentSchema: schema115.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -21512,8 +22377,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.role_name.type,
-          parentSchema: schema113.properties.role_name,
+          schema: schema115.properties.role_name.type,
+          parentSchema: schema115.properties.role_name,
           data: data0,
         };
         if (vErrors === null) {
@@ -21535,7 +22400,7 @@ function validate63(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema113.properties.role_description,
+            parentSchema: schema115.properties.role_description,
             data: data1,
           };
           if (vErrors === null) {
@@ -21552,8 +22417,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.role_description.type,
-          parentSchema: schema113.properties.role_description,
+          schema: schema115.properties.role_description.type,
+          parentSchema: schema115.properties.role_description,
           data: data1,
         };
         if (vErrors === null) {
@@ -21574,10 +22439,10 @@ function validate63(
               instancePath: instancePath + '/role_description_translations',
               schemaPath: '#/properties/role_description_translations/propertyNames/enum',
               keyword: 'enum',
-              params: { allowedValues: schema113.properties.role_description_translations.propertyNames.enum },
+              params: { allowedValues: schema115.properties.role_description_translations.propertyNames.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema113.properties.role_description_translations.propertyNames.enum,
-              parentSchema: schema113.properties.role_description_translations.propertyNames,
+              schema: schema115.properties.role_description_translations.propertyNames.enum,
+              parentSchema: schema115.properties.role_description_translations.propertyNames,
               data: key0,
               propertyName: key0,
             };
@@ -21596,8 +22461,8 @@ function validate63(
               keyword: 'propertyNames',
               params: { propertyName: key0 },
               message: 'property name must be valid',
-              schema: schema113.properties.role_description_translations.propertyNames,
-              parentSchema: schema113.properties.role_description_translations,
+              schema: schema115.properties.role_description_translations.propertyNames,
+              parentSchema: schema115.properties.role_description_translations,
               data: data2,
             };
             if (vErrors === null) {
@@ -21620,7 +22485,7 @@ function validate63(
                 params: { limit: 255 },
                 message: 'must NOT have more than 255 characters',
                 schema: 255,
-                parentSchema: schema113.properties.role_description_translations.additionalProperties,
+                parentSchema: schema115.properties.role_description_translations.additionalProperties,
                 data: data3,
               };
               if (vErrors === null) {
@@ -21638,8 +22503,8 @@ function validate63(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema113.properties.role_description_translations.additionalProperties.type,
-              parentSchema: schema113.properties.role_description_translations.additionalProperties,
+              schema: schema115.properties.role_description_translations.additionalProperties.type,
+              parentSchema: schema115.properties.role_description_translations.additionalProperties,
               data: data3,
             };
             if (vErrors === null) {
@@ -21657,8 +22522,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema113.properties.role_description_translations.type,
-          parentSchema: schema113.properties.role_description_translations,
+          schema: schema115.properties.role_description_translations.type,
+          parentSchema: schema115.properties.role_description_translations,
           data: data2,
         };
         if (vErrors === null) {
@@ -21678,8 +22543,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.partner_type.type,
-          parentSchema: schema113.properties.partner_type,
+          schema: schema115.properties.partner_type.type,
+          parentSchema: schema115.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -21701,10 +22566,10 @@ function validate63(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema113.properties.partner_type.enum },
+          params: { allowedValues: schema115.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema113.properties.partner_type.enum,
-          parentSchema: schema113.properties.partner_type,
+          schema: schema115.properties.partner_type.enum,
+          parentSchema: schema115.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -21726,7 +22591,7 @@ function validate63(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema113.properties.partner,
+            parentSchema: schema115.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -21744,7 +22609,7 @@ function validate63(
             params: { pattern: '^[a-z0-9]+$' },
             message: 'must match pattern "' + '^[a-z0-9]+$' + '"',
             schema: '^[a-z0-9]+$',
-            parentSchema: schema113.properties.partner,
+            parentSchema: schema115.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -21761,8 +22626,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.partner.type,
-          parentSchema: schema113.properties.partner,
+          schema: schema115.properties.partner.type,
+          parentSchema: schema115.properties.partner,
           data: data5,
         };
         if (vErrors === null) {
@@ -21787,8 +22652,8 @@ function validate63(
                 keyword: 'required',
                 params: { missingProperty: 'feature_id' },
                 message: "must have required property '" + 'feature_id' + "'",
-                schema: schema113.properties.permissions.items.required,
-                parentSchema: schema113.properties.permissions.items,
+                schema: schema115.properties.permissions.items.required,
+                parentSchema: schema115.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -21805,8 +22670,8 @@ function validate63(
                 keyword: 'required',
                 params: { missingProperty: 'has_permission' },
                 message: "must have required property '" + 'has_permission' + "'",
-                schema: schema113.properties.permissions.items.required,
-                parentSchema: schema113.properties.permissions.items,
+                schema: schema115.properties.permissions.items.required,
+                parentSchema: schema115.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -21825,8 +22690,8 @@ function validate63(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema113.properties.permissions.items.properties.feature_id.type,
-                  parentSchema: schema113.properties.permissions.items.properties.feature_id,
+                  schema: schema115.properties.permissions.items.properties.feature_id.type,
+                  parentSchema: schema115.properties.permissions.items.properties.feature_id,
                   data: data8,
                 };
                 if (vErrors === null) {
@@ -21845,7 +22710,7 @@ function validate63(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema113.properties.permissions.items.properties.feature_id,
+                    parentSchema: schema115.properties.permissions.items.properties.feature_id,
                     data: data8,
                   };
                   if (vErrors === null) {
@@ -21866,8 +22731,8 @@ function validate63(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema113.properties.permissions.items.properties.has_permission.type,
-                  parentSchema: schema113.properties.permissions.items.properties.has_permission,
+                  schema: schema115.properties.permissions.items.properties.has_permission.type,
+                  parentSchema: schema115.properties.permissions.items.properties.has_permission,
                   data: data9,
                 };
                 if (vErrors === null) {
@@ -21892,8 +22757,8 @@ function validate63(
                         keyword: 'required',
                         params: { missingProperty: 'type' },
                         message: "must have required property '" + 'type' + "'",
-                        schema: schema113.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema113.properties.permissions.items.properties.configurations.items,
+                        schema: schema115.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema115.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -21910,8 +22775,8 @@ function validate63(
                         keyword: 'required',
                         params: { missingProperty: 'show' },
                         message: "must have required property '" + 'show' + "'",
-                        schema: schema113.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema113.properties.permissions.items.properties.configurations.items,
+                        schema: schema115.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema115.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -21934,7 +22799,7 @@ function validate63(
                             message: 'must NOT have more than 100 characters',
                             schema: 100,
                             parentSchema:
-                              schema113.properties.permissions.items.properties.configurations.items.properties.type,
+                              schema115.properties.permissions.items.properties.configurations.items.properties.type,
                             data: data12,
                           };
                           if (vErrors === null) {
@@ -21953,9 +22818,9 @@ function validate63(
                           params: { type: 'string' },
                           message: 'must be string',
                           schema:
-                            schema113.properties.permissions.items.properties.configurations.items.properties.type.type,
+                            schema115.properties.permissions.items.properties.configurations.items.properties.type.type,
                           parentSchema:
-                            schema113.properties.permissions.items.properties.configurations.items.properties.type,
+                            schema115.properties.permissions.items.properties.configurations.items.properties.type,
                           data: data12,
                         };
                         if (vErrors === null) {
@@ -21977,9 +22842,9 @@ function validate63(
                           params: { type: 'boolean' },
                           message: 'must be boolean',
                           schema:
-                            schema113.properties.permissions.items.properties.configurations.items.properties.show.type,
+                            schema115.properties.permissions.items.properties.configurations.items.properties.show.type,
                           parentSchema:
-                            schema113.properties.permissions.items.properties.configurations.items.properties.show,
+                            schema115.properties.permissions.items.properties.configurations.items.properties.show,
                           data: data13,
                         };
                         if (vErrors === null) {
@@ -21997,8 +22862,8 @@ function validate63(
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema113.properties.permissions.items.properties.configurations.items.type,
-                      parentSchema: schema113.properties.permissions.items.properties.configurations.items,
+                      schema: schema115.properties.permissions.items.properties.configurations.items.type,
+                      parentSchema: schema115.properties.permissions.items.properties.configurations.items,
                       data: data11,
                     };
                     if (vErrors === null) {
@@ -22016,8 +22881,8 @@ function validate63(
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema113.properties.permissions.items.properties.configurations.type,
-                  parentSchema: schema113.properties.permissions.items.properties.configurations,
+                  schema: schema115.properties.permissions.items.properties.configurations.type,
+                  parentSchema: schema115.properties.permissions.items.properties.configurations,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -22035,8 +22900,8 @@ function validate63(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema113.properties.permissions.items.type,
-              parentSchema: schema113.properties.permissions.items,
+              schema: schema115.properties.permissions.items.type,
+              parentSchema: schema115.properties.permissions.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -22054,8 +22919,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema113.properties.permissions.type,
-          parentSchema: schema113.properties.permissions,
+          schema: schema115.properties.permissions.type,
+          parentSchema: schema115.properties.permissions,
           data: data6,
         };
         if (vErrors === null) {
@@ -22073,8 +22938,8 @@ function validate63(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema113.type,
-      parentSchema: schema113,
+      schema: schema115.type,
+      parentSchema: schema115,
       data,
     };
     if (vErrors === null) {
@@ -22084,10 +22949,10 @@ function validate63(
     }
     errors++;
   }
-  validate63.errors = vErrors;
+  validate65.errors = vErrors;
   return errors === 0;
 }
-validate63.evaluated = {
+validate65.evaluated = {
   props: {
     role_name: true,
     role_description: true,
@@ -22100,8 +22965,8 @@ validate63.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePoint = validate64;
-const schema114 = {
+export const servicePoint = validate66;
+const schema116 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point',
   title: 'ServicePoint',
@@ -22631,7 +23496,7 @@ const schema114 = {
     report_id: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const schema116 = {
+const schema118 = {
   type: 'integer',
   'x-choices': 'service_point_status',
   enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
@@ -22651,7 +23516,7 @@ const schema116 = {
     ],
   },
 };
-const schema118 = {
+const schema120 = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -22662,7 +23527,7 @@ const schema118 = {
   if: { properties: { closed: { const: false } } },
   then: { properties: { open: true, close: true }, required: ['open', 'close'] },
 };
-const schema126 = {
+const schema128 = {
   type: 'object',
   additionalProperties: false,
   required: ['carrier_id'],
@@ -22684,13 +23549,13 @@ const formats264 = sharedValidators.formats['scout-value'];
 const func182 = sharedValidators.timeAfterMessage;
 const func198 = sharedValidators.defaultDescriptionMessage;
 
-function validate64(
+function validate66(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate64.evaluated;
+  const evaluated0 = validate66.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22705,8 +23570,8 @@ function validate64(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema114.required,
-        parentSchema: schema114,
+        schema: schema116.required,
+        parentSchema: schema116,
         data,
       };
       if (vErrors === null) {
@@ -22723,8 +23588,8 @@ function validate64(
         keyword: 'required',
         params: { missingProperty: 'country' },
         message: "must have required property '" + 'country' + "'",
-        schema: schema114.required,
-        parentSchema: schema114,
+        schema: schema116.required,
+        parentSchema: schema116,
         data,
       };
       if (vErrors === null) {
@@ -22741,8 +23606,8 @@ function validate64(
         keyword: 'required',
         params: { missingProperty: 'status' },
         message: "must have required property '" + 'status' + "'",
-        schema: schema114.required,
-        parentSchema: schema114,
+        schema: schema116.required,
+        parentSchema: schema116,
         data,
       };
       if (vErrors === null) {
@@ -22804,7 +23669,7 @@ function validate64(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema114.properties.sp_id,
+            parentSchema: schema116.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -22822,7 +23687,7 @@ function validate64(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema114.properties.sp_id,
+            parentSchema: schema116.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -22839,8 +23704,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.sp_id.type,
-          parentSchema: schema114.properties.sp_id,
+          schema: schema116.properties.sp_id.type,
+          parentSchema: schema116.properties.sp_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -22862,7 +23727,7 @@ function validate64(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema114.properties.alt_sp_id,
+            parentSchema: schema116.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -22880,7 +23745,7 @@ function validate64(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema114.properties.alt_sp_id,
+            parentSchema: schema116.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -22897,8 +23762,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.alt_sp_id.type,
-          parentSchema: schema114.properties.alt_sp_id,
+          schema: schema116.properties.alt_sp_id.type,
+          parentSchema: schema116.properties.alt_sp_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -22920,7 +23785,7 @@ function validate64(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema114.properties.name,
+            parentSchema: schema116.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -22938,7 +23803,7 @@ function validate64(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema114.properties.name,
+            parentSchema: schema116.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -22956,7 +23821,7 @@ function validate64(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema114.properties.name,
+            parentSchema: schema116.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -22973,8 +23838,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.name.type,
-          parentSchema: schema114.properties.name,
+          schema: schema116.properties.name.type,
+          parentSchema: schema116.properties.name,
           data: data3,
         };
         if (vErrors === null) {
@@ -22996,7 +23861,7 @@ function validate64(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema114.properties.location_name,
+            parentSchema: schema116.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -23014,7 +23879,7 @@ function validate64(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema114.properties.location_name,
+            parentSchema: schema116.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -23031,8 +23896,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.location_name.type,
-          parentSchema: schema114.properties.location_name,
+          schema: schema116.properties.location_name.type,
+          parentSchema: schema116.properties.location_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -23052,8 +23917,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema116.type,
-          parentSchema: schema116,
+          schema: schema118.type,
+          parentSchema: schema118,
           data: data5,
         };
         if (vErrors === null) {
@@ -23079,10 +23944,10 @@ function validate64(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/servicePointStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema116.enum },
+          params: { allowedValues: schema118.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema116.enum,
-          parentSchema: schema116,
+          schema: schema118.enum,
+          parentSchema: schema118,
           data: data5,
         };
         if (vErrors === null) {
@@ -23104,7 +23969,7 @@ function validate64(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.status_comment,
+            parentSchema: schema116.properties.status_comment,
             data: data6,
           };
           if (vErrors === null) {
@@ -23121,8 +23986,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.status_comment.type,
-          parentSchema: schema114.properties.status_comment,
+          schema: schema116.properties.status_comment.type,
+          parentSchema: schema116.properties.status_comment,
           data: data6,
         };
         if (vErrors === null) {
@@ -23193,7 +24058,7 @@ function validate64(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema114.properties.address,
+            parentSchema: schema116.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -23211,7 +24076,7 @@ function validate64(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema114.properties.address,
+            parentSchema: schema116.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -23228,8 +24093,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.address.type,
-          parentSchema: schema114.properties.address,
+          schema: schema116.properties.address.type,
+          parentSchema: schema116.properties.address,
           data: data8,
         };
         if (vErrors === null) {
@@ -23249,8 +24114,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.address_id.type,
-          parentSchema: schema114.properties.address_id,
+          schema: schema116.properties.address_id.type,
+          parentSchema: schema116.properties.address_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -23272,7 +24137,7 @@ function validate64(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema114.properties.zip,
+            parentSchema: schema116.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -23290,7 +24155,7 @@ function validate64(
             params: { limit: 4 },
             message: 'must NOT have fewer than 4 characters',
             schema: 4,
-            parentSchema: schema114.properties.zip,
+            parentSchema: schema116.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -23308,7 +24173,7 @@ function validate64(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema114.properties.zip,
+            parentSchema: schema116.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -23325,8 +24190,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.zip.type,
-          parentSchema: schema114.properties.zip,
+          schema: schema116.properties.zip.type,
+          parentSchema: schema116.properties.zip,
           data: data10,
         };
         if (vErrors === null) {
@@ -23348,7 +24213,7 @@ function validate64(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema114.properties.city,
+            parentSchema: schema116.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -23366,7 +24231,7 @@ function validate64(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema114.properties.city,
+            parentSchema: schema116.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -23383,8 +24248,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.city.type,
-          parentSchema: schema114.properties.city,
+          schema: schema116.properties.city.type,
+          parentSchema: schema116.properties.city,
           data: data11,
         };
         if (vErrors === null) {
@@ -23406,7 +24271,7 @@ function validate64(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema114.properties.municipality,
+            parentSchema: schema116.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -23424,7 +24289,7 @@ function validate64(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema114.properties.municipality,
+            parentSchema: schema116.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -23441,8 +24306,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.municipality.type,
-          parentSchema: schema114.properties.municipality,
+          schema: schema116.properties.municipality.type,
+          parentSchema: schema116.properties.municipality,
           data: data12,
         };
         if (vErrors === null) {
@@ -23462,8 +24327,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.region_id.type,
-          parentSchema: schema114.properties.region_id,
+          schema: schema116.properties.region_id.type,
+          parentSchema: schema116.properties.region_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -23483,8 +24348,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.sub_region_id.type,
-          parentSchema: schema114.properties.sub_region_id,
+          schema: schema116.properties.sub_region_id.type,
+          parentSchema: schema116.properties.sub_region_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -23506,7 +24371,7 @@ function validate64(
             params: { comparison: '<=', limit: 90 },
             message: 'must be <= 90',
             schema: 90,
-            parentSchema: schema114.properties.latitude,
+            parentSchema: schema116.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -23524,7 +24389,7 @@ function validate64(
             params: { comparison: '>=', limit: -90 },
             message: 'must be >= -90',
             schema: -90,
-            parentSchema: schema114.properties.latitude,
+            parentSchema: schema116.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -23541,8 +24406,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema114.properties.latitude.type,
-          parentSchema: schema114.properties.latitude,
+          schema: schema116.properties.latitude.type,
+          parentSchema: schema116.properties.latitude,
           data: data15,
         };
         if (vErrors === null) {
@@ -23564,7 +24429,7 @@ function validate64(
             params: { comparison: '<=', limit: 180 },
             message: 'must be <= 180',
             schema: 180,
-            parentSchema: schema114.properties.longitude,
+            parentSchema: schema116.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -23582,7 +24447,7 @@ function validate64(
             params: { comparison: '>=', limit: -180 },
             message: 'must be >= -180',
             schema: -180,
-            parentSchema: schema114.properties.longitude,
+            parentSchema: schema116.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -23599,8 +24464,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema114.properties.longitude.type,
-          parentSchema: schema114.properties.longitude,
+          schema: schema116.properties.longitude.type,
+          parentSchema: schema116.properties.longitude,
           data: data16,
         };
         if (vErrors === null) {
@@ -23622,7 +24487,7 @@ function validate64(
             params: { limit: 64 },
             message: 'must NOT have more than 64 characters',
             schema: 64,
-            parentSchema: schema114.properties.time_zone,
+            parentSchema: schema116.properties.time_zone,
             data: data17,
           };
           if (vErrors === null) {
@@ -23639,8 +24504,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.time_zone.type,
-          parentSchema: schema114.properties.time_zone,
+          schema: schema116.properties.time_zone.type,
+          parentSchema: schema116.properties.time_zone,
           data: data17,
         };
         if (vErrors === null) {
@@ -23660,8 +24525,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.location_type_id.type,
-          parentSchema: schema114.properties.location_type_id,
+          schema: schema116.properties.location_type_id.type,
+          parentSchema: schema116.properties.location_type_id,
           data: data18,
         };
         if (vErrors === null) {
@@ -23681,8 +24546,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.foundation_id.type,
-          parentSchema: schema114.properties.foundation_id,
+          schema: schema116.properties.foundation_id.type,
+          parentSchema: schema116.properties.foundation_id,
           data: data19,
         };
         if (vErrors === null) {
@@ -23704,7 +24569,7 @@ function validate64(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema114.properties.delivery_methods,
+            parentSchema: schema116.properties.delivery_methods,
             data: data20,
           };
           if (vErrors === null) {
@@ -23724,8 +24589,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema114.properties.delivery_methods.items.type,
-              parentSchema: schema114.properties.delivery_methods.items,
+              schema: schema116.properties.delivery_methods.items.type,
+              parentSchema: schema116.properties.delivery_methods.items,
               data: data21,
             };
             if (vErrors === null) {
@@ -23754,7 +24619,7 @@ function validate64(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema114.properties.delivery_methods,
+                parentSchema: schema116.properties.delivery_methods,
                 data: data20,
               };
               if (vErrors === null) {
@@ -23775,8 +24640,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.delivery_methods.type,
-          parentSchema: schema114.properties.delivery_methods,
+          schema: schema116.properties.delivery_methods.type,
+          parentSchema: schema116.properties.delivery_methods,
           data: data20,
         };
         if (vErrors === null) {
@@ -23800,8 +24665,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema114.properties.delivery_days.items.type,
-              parentSchema: schema114.properties.delivery_days.items,
+              schema: schema116.properties.delivery_days.items.type,
+              parentSchema: schema116.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -23824,10 +24689,10 @@ function validate64(
               instancePath: instancePath + '/delivery_days/' + i2,
               schemaPath: '#/properties/delivery_days/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema114.properties.delivery_days.items.enum },
+              params: { allowedValues: schema116.properties.delivery_days.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema114.properties.delivery_days.items.enum,
-              parentSchema: schema114.properties.delivery_days.items,
+              schema: schema116.properties.delivery_days.items.enum,
+              parentSchema: schema116.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -23856,7 +24721,7 @@ function validate64(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema114.properties.delivery_days,
+                parentSchema: schema116.properties.delivery_days,
                 data: data22,
               };
               if (vErrors === null) {
@@ -23877,8 +24742,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.delivery_days.type,
-          parentSchema: schema114.properties.delivery_days,
+          schema: schema116.properties.delivery_days.type,
+          parentSchema: schema116.properties.delivery_days,
           data: data22,
         };
         if (vErrors === null) {
@@ -23909,7 +24774,7 @@ function validate64(
               params: { additionalProperty: key0 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema114.properties.opening_hours,
+              parentSchema: schema116.properties.opening_hours,
               data: data24,
             };
             if (vErrors === null) {
@@ -23957,8 +24822,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema120.then.required,
+                  parentSchema: schema120.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -23975,8 +24840,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema120.then.required,
+                  parentSchema: schema120.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -24003,8 +24868,8 @@ function validate64(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema118.if,
-              parentSchema: schema118,
+              schema: schema120.if,
+              parentSchema: schema120,
               data: data25,
             };
             if (vErrors === null) {
@@ -24024,7 +24889,7 @@ function validate64(
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema118,
+                  parentSchema: schema120,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -24044,8 +24909,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema118.properties.closed.type,
-                  parentSchema: schema118.properties.closed,
+                  schema: schema120.properties.closed.type,
+                  parentSchema: schema120.properties.closed,
                   data: data27,
                 };
                 if (vErrors === null) {
@@ -24067,7 +24932,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.open,
+                    parentSchema: schema120.properties.open,
                     data: data28,
                   };
                   if (vErrors === null) {
@@ -24084,8 +24949,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.open.type,
-                  parentSchema: schema118.properties.open,
+                  schema: schema120.properties.open.type,
+                  parentSchema: schema120.properties.open,
                   data: data28,
                 };
                 if (vErrors === null) {
@@ -24107,7 +24972,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema120.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -24126,7 +24991,7 @@ function validate64(
                     params: { message: message0 },
                     message: message0,
                     schema: 'open',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema120.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -24143,8 +25008,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.close.type,
-                  parentSchema: schema118.properties.close,
+                  schema: schema120.properties.close.type,
+                  parentSchema: schema120.properties.close,
                   data: data29,
                 };
                 if (vErrors === null) {
@@ -24162,8 +25027,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema118.type,
-              parentSchema: schema118,
+              schema: schema120.type,
+              parentSchema: schema120,
               data: data25,
             };
             if (vErrors === null) {
@@ -24211,8 +25076,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema120.then.required,
+                  parentSchema: schema120.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -24229,8 +25094,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema120.then.required,
+                  parentSchema: schema120.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -24257,8 +25122,8 @@ function validate64(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema118.if,
-              parentSchema: schema118,
+              schema: schema120.if,
+              parentSchema: schema120,
               data: data30,
             };
             if (vErrors === null) {
@@ -24278,7 +25143,7 @@ function validate64(
                   params: { additionalProperty: key2 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema118,
+                  parentSchema: schema120,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -24298,8 +25163,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema118.properties.closed.type,
-                  parentSchema: schema118.properties.closed,
+                  schema: schema120.properties.closed.type,
+                  parentSchema: schema120.properties.closed,
                   data: data32,
                 };
                 if (vErrors === null) {
@@ -24321,7 +25186,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.open,
+                    parentSchema: schema120.properties.open,
                     data: data33,
                   };
                   if (vErrors === null) {
@@ -24338,8 +25203,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.open.type,
-                  parentSchema: schema118.properties.open,
+                  schema: schema120.properties.open.type,
+                  parentSchema: schema120.properties.open,
                   data: data33,
                 };
                 if (vErrors === null) {
@@ -24361,7 +25226,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema120.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -24380,7 +25245,7 @@ function validate64(
                     params: { message: message1 },
                     message: message1,
                     schema: 'open',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema120.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -24397,8 +25262,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.close.type,
-                  parentSchema: schema118.properties.close,
+                  schema: schema120.properties.close.type,
+                  parentSchema: schema120.properties.close,
                   data: data34,
                 };
                 if (vErrors === null) {
@@ -24416,8 +25281,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema118.type,
-              parentSchema: schema118,
+              schema: schema120.type,
+              parentSchema: schema120,
               data: data30,
             };
             if (vErrors === null) {
@@ -24465,8 +25330,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema120.then.required,
+                  parentSchema: schema120.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -24483,8 +25348,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema120.then.required,
+                  parentSchema: schema120.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -24511,8 +25376,8 @@ function validate64(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema118.if,
-              parentSchema: schema118,
+              schema: schema120.if,
+              parentSchema: schema120,
               data: data35,
             };
             if (vErrors === null) {
@@ -24532,7 +25397,7 @@ function validate64(
                   params: { additionalProperty: key3 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema118,
+                  parentSchema: schema120,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -24552,8 +25417,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema118.properties.closed.type,
-                  parentSchema: schema118.properties.closed,
+                  schema: schema120.properties.closed.type,
+                  parentSchema: schema120.properties.closed,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -24575,7 +25440,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.open,
+                    parentSchema: schema120.properties.open,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -24592,8 +25457,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.open.type,
-                  parentSchema: schema118.properties.open,
+                  schema: schema120.properties.open.type,
+                  parentSchema: schema120.properties.open,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -24615,7 +25480,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema120.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -24634,7 +25499,7 @@ function validate64(
                     params: { message: message2 },
                     message: message2,
                     schema: 'open',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema120.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -24651,8 +25516,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.close.type,
-                  parentSchema: schema118.properties.close,
+                  schema: schema120.properties.close.type,
+                  parentSchema: schema120.properties.close,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -24670,8 +25535,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema118.type,
-              parentSchema: schema118,
+              schema: schema120.type,
+              parentSchema: schema120,
               data: data35,
             };
             if (vErrors === null) {
@@ -24719,8 +25584,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema120.then.required,
+                  parentSchema: schema120.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -24737,8 +25602,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema120.then.required,
+                  parentSchema: schema120.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -24765,8 +25630,8 @@ function validate64(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema118.if,
-              parentSchema: schema118,
+              schema: schema120.if,
+              parentSchema: schema120,
               data: data40,
             };
             if (vErrors === null) {
@@ -24786,7 +25651,7 @@ function validate64(
                   params: { additionalProperty: key4 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema118,
+                  parentSchema: schema120,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -24806,8 +25671,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema118.properties.closed.type,
-                  parentSchema: schema118.properties.closed,
+                  schema: schema120.properties.closed.type,
+                  parentSchema: schema120.properties.closed,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -24829,7 +25694,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.open,
+                    parentSchema: schema120.properties.open,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -24846,8 +25711,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.open.type,
-                  parentSchema: schema118.properties.open,
+                  schema: schema120.properties.open.type,
+                  parentSchema: schema120.properties.open,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -24869,7 +25734,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema120.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -24888,7 +25753,7 @@ function validate64(
                     params: { message: message3 },
                     message: message3,
                     schema: 'open',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema120.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -24905,8 +25770,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.close.type,
-                  parentSchema: schema118.properties.close,
+                  schema: schema120.properties.close.type,
+                  parentSchema: schema120.properties.close,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -24924,8 +25789,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema118.type,
-              parentSchema: schema118,
+              schema: schema120.type,
+              parentSchema: schema120,
               data: data40,
             };
             if (vErrors === null) {
@@ -24973,8 +25838,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema120.then.required,
+                  parentSchema: schema120.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -24991,8 +25856,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema120.then.required,
+                  parentSchema: schema120.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -25019,8 +25884,8 @@ function validate64(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema118.if,
-              parentSchema: schema118,
+              schema: schema120.if,
+              parentSchema: schema120,
               data: data45,
             };
             if (vErrors === null) {
@@ -25040,7 +25905,7 @@ function validate64(
                   params: { additionalProperty: key5 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema118,
+                  parentSchema: schema120,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -25060,8 +25925,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema118.properties.closed.type,
-                  parentSchema: schema118.properties.closed,
+                  schema: schema120.properties.closed.type,
+                  parentSchema: schema120.properties.closed,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -25083,7 +25948,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.open,
+                    parentSchema: schema120.properties.open,
                     data: data48,
                   };
                   if (vErrors === null) {
@@ -25100,8 +25965,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.open.type,
-                  parentSchema: schema118.properties.open,
+                  schema: schema120.properties.open.type,
+                  parentSchema: schema120.properties.open,
                   data: data48,
                 };
                 if (vErrors === null) {
@@ -25123,7 +25988,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema120.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -25142,7 +26007,7 @@ function validate64(
                     params: { message: message4 },
                     message: message4,
                     schema: 'open',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema120.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -25159,8 +26024,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.close.type,
-                  parentSchema: schema118.properties.close,
+                  schema: schema120.properties.close.type,
+                  parentSchema: schema120.properties.close,
                   data: data49,
                 };
                 if (vErrors === null) {
@@ -25178,8 +26043,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema118.type,
-              parentSchema: schema118,
+              schema: schema120.type,
+              parentSchema: schema120,
               data: data45,
             };
             if (vErrors === null) {
@@ -25227,8 +26092,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema120.then.required,
+                  parentSchema: schema120.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -25245,8 +26110,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema120.then.required,
+                  parentSchema: schema120.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -25273,8 +26138,8 @@ function validate64(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema118.if,
-              parentSchema: schema118,
+              schema: schema120.if,
+              parentSchema: schema120,
               data: data50,
             };
             if (vErrors === null) {
@@ -25294,7 +26159,7 @@ function validate64(
                   params: { additionalProperty: key6 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema118,
+                  parentSchema: schema120,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -25314,8 +26179,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema118.properties.closed.type,
-                  parentSchema: schema118.properties.closed,
+                  schema: schema120.properties.closed.type,
+                  parentSchema: schema120.properties.closed,
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -25337,7 +26202,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.open,
+                    parentSchema: schema120.properties.open,
                     data: data53,
                   };
                   if (vErrors === null) {
@@ -25354,8 +26219,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.open.type,
-                  parentSchema: schema118.properties.open,
+                  schema: schema120.properties.open.type,
+                  parentSchema: schema120.properties.open,
                   data: data53,
                 };
                 if (vErrors === null) {
@@ -25377,7 +26242,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema120.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -25396,7 +26261,7 @@ function validate64(
                     params: { message: message5 },
                     message: message5,
                     schema: 'open',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema120.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -25413,8 +26278,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.close.type,
-                  parentSchema: schema118.properties.close,
+                  schema: schema120.properties.close.type,
+                  parentSchema: schema120.properties.close,
                   data: data54,
                 };
                 if (vErrors === null) {
@@ -25432,8 +26297,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema118.type,
-              parentSchema: schema118,
+              schema: schema120.type,
+              parentSchema: schema120,
               data: data50,
             };
             if (vErrors === null) {
@@ -25481,8 +26346,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema120.then.required,
+                  parentSchema: schema120.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -25499,8 +26364,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema120.then.required,
+                  parentSchema: schema120.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -25527,8 +26392,8 @@ function validate64(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema118.if,
-              parentSchema: schema118,
+              schema: schema120.if,
+              parentSchema: schema120,
               data: data55,
             };
             if (vErrors === null) {
@@ -25548,7 +26413,7 @@ function validate64(
                   params: { additionalProperty: key7 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema118,
+                  parentSchema: schema120,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -25568,8 +26433,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema118.properties.closed.type,
-                  parentSchema: schema118.properties.closed,
+                  schema: schema120.properties.closed.type,
+                  parentSchema: schema120.properties.closed,
                   data: data57,
                 };
                 if (vErrors === null) {
@@ -25591,7 +26456,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.open,
+                    parentSchema: schema120.properties.open,
                     data: data58,
                   };
                   if (vErrors === null) {
@@ -25608,8 +26473,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.open.type,
-                  parentSchema: schema118.properties.open,
+                  schema: schema120.properties.open.type,
+                  parentSchema: schema120.properties.open,
                   data: data58,
                 };
                 if (vErrors === null) {
@@ -25631,7 +26496,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema120.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -25650,7 +26515,7 @@ function validate64(
                     params: { message: message6 },
                     message: message6,
                     schema: 'open',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema120.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -25667,8 +26532,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.close.type,
-                  parentSchema: schema118.properties.close,
+                  schema: schema120.properties.close.type,
+                  parentSchema: schema120.properties.close,
                   data: data59,
                 };
                 if (vErrors === null) {
@@ -25686,8 +26551,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema118.type,
-              parentSchema: schema118,
+              schema: schema120.type,
+              parentSchema: schema120,
               data: data55,
             };
             if (vErrors === null) {
@@ -25705,8 +26570,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema114.properties.opening_hours.type,
-          parentSchema: schema114.properties.opening_hours,
+          schema: schema116.properties.opening_hours.type,
+          parentSchema: schema116.properties.opening_hours,
           data: data24,
         };
         if (vErrors === null) {
@@ -25726,8 +26591,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.wheelchair_accessible.type,
-          parentSchema: schema114.properties.wheelchair_accessible,
+          schema: schema116.properties.wheelchair_accessible.type,
+          parentSchema: schema116.properties.wheelchair_accessible,
           data: data60,
         };
         if (vErrors === null) {
@@ -25749,7 +26614,7 @@ function validate64(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema114.properties.tag1,
+            parentSchema: schema116.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -25767,7 +26632,7 @@ function validate64(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema114.properties.tag1,
+            parentSchema: schema116.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -25784,8 +26649,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.tag1.type,
-          parentSchema: schema114.properties.tag1,
+          schema: schema116.properties.tag1.type,
+          parentSchema: schema116.properties.tag1,
           data: data61,
         };
         if (vErrors === null) {
@@ -25807,7 +26672,7 @@ function validate64(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema114.properties.tag2,
+            parentSchema: schema116.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -25825,7 +26690,7 @@ function validate64(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema114.properties.tag2,
+            parentSchema: schema116.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -25842,8 +26707,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.tag2.type,
-          parentSchema: schema114.properties.tag2,
+          schema: schema116.properties.tag2.type,
+          parentSchema: schema116.properties.tag2,
           data: data62,
         };
         if (vErrors === null) {
@@ -25865,7 +26730,7 @@ function validate64(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema114.properties.tag3,
+            parentSchema: schema116.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -25883,7 +26748,7 @@ function validate64(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema114.properties.tag3,
+            parentSchema: schema116.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -25900,8 +26765,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.tag3.type,
-          parentSchema: schema114.properties.tag3,
+          schema: schema116.properties.tag3.type,
+          parentSchema: schema116.properties.tag3,
           data: data63,
         };
         if (vErrors === null) {
@@ -25921,8 +26786,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.max_hardware_units.type,
-          parentSchema: schema114.properties.max_hardware_units,
+          schema: schema116.properties.max_hardware_units.type,
+          parentSchema: schema116.properties.max_hardware_units,
           data: data64,
         };
         if (vErrors === null) {
@@ -25941,7 +26806,7 @@ function validate64(
             params: { comparison: '<=', limit: 7 },
             message: 'must be <= 7',
             schema: 7,
-            parentSchema: schema114.properties.max_hardware_units,
+            parentSchema: schema116.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -25959,7 +26824,7 @@ function validate64(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema114.properties.max_hardware_units,
+            parentSchema: schema116.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -25986,7 +26851,7 @@ function validate64(
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema114.properties.hardware_models.items,
+                parentSchema: schema116.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -26004,7 +26869,7 @@ function validate64(
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema114.properties.hardware_models.items,
+                parentSchema: schema116.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -26021,8 +26886,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema114.properties.hardware_models.items.type,
-              parentSchema: schema114.properties.hardware_models.items,
+              schema: schema116.properties.hardware_models.items.type,
+              parentSchema: schema116.properties.hardware_models.items,
               data: data66,
             };
             if (vErrors === null) {
@@ -26051,7 +26916,7 @@ function validate64(
                 params: { i: i5, j: j2 },
                 message: 'must NOT have duplicate items (items ## ' + j2 + ' and ' + i5 + ' are identical)',
                 schema: true,
-                parentSchema: schema114.properties.hardware_models,
+                parentSchema: schema116.properties.hardware_models,
                 data: data65,
               };
               if (vErrors === null) {
@@ -26074,7 +26939,7 @@ function validate64(
             params: { message: message7 },
             message: message7,
             schema: 'max_hardware_units',
-            parentSchema: schema114.properties.hardware_models,
+            parentSchema: schema116.properties.hardware_models,
             data: data65,
           };
           if (vErrors === null) {
@@ -26091,8 +26956,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.hardware_models.type,
-          parentSchema: schema114.properties.hardware_models,
+          schema: schema116.properties.hardware_models.type,
+          parentSchema: schema116.properties.hardware_models,
           data: data65,
         };
         if (vErrors === null) {
@@ -26176,7 +27041,7 @@ function validate64(
                   params: { i: i7, j: j3 },
                   message: 'must NOT have duplicate items (items ## ' + j3 + ' and ' + i7 + ' are identical)',
                   schema: true,
-                  parentSchema: schema114.properties.badges_v2,
+                  parentSchema: schema116.properties.badges_v2,
                   data: data67,
                 };
                 if (vErrors === null) {
@@ -26197,8 +27062,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.badges_v2.type,
-          parentSchema: schema114.properties.badges_v2,
+          schema: schema116.properties.badges_v2.type,
+          parentSchema: schema116.properties.badges_v2,
           data: data67,
         };
         if (vErrors === null) {
@@ -26218,8 +27083,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.incomplete.type,
-          parentSchema: schema114.properties.incomplete,
+          schema: schema116.properties.incomplete.type,
+          parentSchema: schema116.properties.incomplete,
           data: data69,
         };
         if (vErrors === null) {
@@ -26239,8 +27104,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.pinpad_id.type,
-          parentSchema: schema114.properties.pinpad_id,
+          schema: schema116.properties.pinpad_id.type,
+          parentSchema: schema116.properties.pinpad_id,
           data: data70,
         };
         if (vErrors === null) {
@@ -26260,8 +27125,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.pinpad_model_id.type,
-          parentSchema: schema114.properties.pinpad_model_id,
+          schema: schema116.properties.pinpad_model_id.type,
+          parentSchema: schema116.properties.pinpad_model_id,
           data: data71,
         };
         if (vErrors === null) {
@@ -26281,8 +27146,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.pinpad_status.type,
-          parentSchema: schema114.properties.pinpad_status,
+          schema: schema116.properties.pinpad_status.type,
+          parentSchema: schema116.properties.pinpad_status,
           data: data72,
         };
         if (vErrors === null) {
@@ -26302,8 +27167,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.active_pinpad.type,
-          parentSchema: schema114.properties.active_pinpad,
+          schema: schema116.properties.active_pinpad.type,
+          parentSchema: schema116.properties.active_pinpad,
           data: data73,
         };
         if (vErrors === null) {
@@ -26323,8 +27188,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.basic_sp_search.type,
-          parentSchema: schema114.properties.basic_sp_search,
+          schema: schema116.properties.basic_sp_search.type,
+          parentSchema: schema116.properties.basic_sp_search,
           data: data74,
         };
         if (vErrors === null) {
@@ -26344,8 +27209,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.has_hardware.type,
-          parentSchema: schema114.properties.has_hardware,
+          schema: schema116.properties.has_hardware.type,
+          parentSchema: schema116.properties.has_hardware,
           data: data75,
         };
         if (vErrors === null) {
@@ -26363,10 +27228,10 @@ function validate64(
           instancePath: instancePath + '/service_point_hardware_unit_id',
           schemaPath: '#/properties/service_point_hardware_unit_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.service_point_hardware_unit_id.type },
+          params: { type: schema116.properties.service_point_hardware_unit_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.service_point_hardware_unit_id.type,
-          parentSchema: schema114.properties.service_point_hardware_unit_id,
+          schema: schema116.properties.service_point_hardware_unit_id.type,
+          parentSchema: schema116.properties.service_point_hardware_unit_id,
           data: data76,
         };
         if (vErrors === null) {
@@ -26390,8 +27255,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema114.properties.carriers_access.items.type,
-              parentSchema: schema114.properties.carriers_access.items,
+              schema: schema116.properties.carriers_access.items.type,
+              parentSchema: schema116.properties.carriers_access.items,
               data: data78,
             };
             if (vErrors === null) {
@@ -26420,7 +27285,7 @@ function validate64(
                 params: { i: i9, j: j4 },
                 message: 'must NOT have duplicate items (items ## ' + j4 + ' and ' + i9 + ' are identical)',
                 schema: true,
-                parentSchema: schema114.properties.carriers_access,
+                parentSchema: schema116.properties.carriers_access,
                 data: data77,
               };
               if (vErrors === null) {
@@ -26441,8 +27306,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.carriers_access.type,
-          parentSchema: schema114.properties.carriers_access,
+          schema: schema116.properties.carriers_access.type,
+          parentSchema: schema116.properties.carriers_access,
           data: data77,
         };
         if (vErrors === null) {
@@ -26467,8 +27332,8 @@ function validate64(
                 keyword: 'required',
                 params: { missingProperty: 'carrier_id' },
                 message: "must have required property '" + 'carrier_id' + "'",
-                schema: schema126.required,
-                parentSchema: schema126,
+                schema: schema128.required,
+                parentSchema: schema128,
                 data: data80,
               };
               if (vErrors === null) {
@@ -26494,7 +27359,7 @@ function validate64(
                   params: { additionalProperty: key8 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema126,
+                  parentSchema: schema128,
                   data: data80,
                 };
                 if (vErrors === null) {
@@ -26514,8 +27379,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema126.properties.carrier_id.type,
-                  parentSchema: schema126.properties.carrier_id,
+                  schema: schema128.properties.carrier_id.type,
+                  parentSchema: schema128.properties.carrier_id,
                   data: data81,
                 };
                 if (vErrors === null) {
@@ -26535,8 +27400,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema126.properties.first_mile.type,
-                  parentSchema: schema126.properties.first_mile,
+                  schema: schema128.properties.first_mile.type,
+                  parentSchema: schema128.properties.first_mile,
                   data: data82,
                 };
                 if (vErrors === null) {
@@ -26556,8 +27421,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema126.properties.last_mile.type,
-                  parentSchema: schema126.properties.last_mile,
+                  schema: schema128.properties.last_mile.type,
+                  parentSchema: schema128.properties.last_mile,
                   data: data83,
                 };
                 if (vErrors === null) {
@@ -26577,8 +27442,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema126.properties.expiry_days.type,
-                  parentSchema: schema126.properties.expiry_days,
+                  schema: schema128.properties.expiry_days.type,
+                  parentSchema: schema128.properties.expiry_days,
                   data: data84,
                 };
                 if (vErrors === null) {
@@ -26597,7 +27462,7 @@ function validate64(
                     params: { comparison: '<=', limit: 30 },
                     message: 'must be <= 30',
                     schema: 30,
-                    parentSchema: schema126.properties.expiry_days,
+                    parentSchema: schema128.properties.expiry_days,
                     data: data84,
                   };
                   if (vErrors === null) {
@@ -26615,7 +27480,7 @@ function validate64(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema126.properties.expiry_days,
+                    parentSchema: schema128.properties.expiry_days,
                     data: data84,
                   };
                   if (vErrors === null) {
@@ -26636,8 +27501,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema126.properties.reserved_compartments.type,
-                  parentSchema: schema126.properties.reserved_compartments,
+                  schema: schema128.properties.reserved_compartments.type,
+                  parentSchema: schema128.properties.reserved_compartments,
                   data: data85,
                 };
                 if (vErrors === null) {
@@ -26656,7 +27521,7 @@ function validate64(
                     params: { comparison: '<=', limit: 100 },
                     message: 'must be <= 100',
                     schema: 100,
-                    parentSchema: schema126.properties.reserved_compartments,
+                    parentSchema: schema128.properties.reserved_compartments,
                     data: data85,
                   };
                   if (vErrors === null) {
@@ -26674,7 +27539,7 @@ function validate64(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema126.properties.reserved_compartments,
+                    parentSchema: schema128.properties.reserved_compartments,
                     data: data85,
                   };
                   if (vErrors === null) {
@@ -26695,8 +27560,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema126.properties.allocation_behaviour.type,
-                  parentSchema: schema126.properties.allocation_behaviour,
+                  schema: schema128.properties.allocation_behaviour.type,
+                  parentSchema: schema128.properties.allocation_behaviour,
                   data: data86,
                 };
                 if (vErrors === null) {
@@ -26711,10 +27576,10 @@ function validate64(
                   instancePath: instancePath + '/carrier_settings/' + i10 + '/allocation_behaviour',
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema126.properties.allocation_behaviour.enum },
+                  params: { allowedValues: schema128.properties.allocation_behaviour.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema126.properties.allocation_behaviour.enum,
-                  parentSchema: schema126.properties.allocation_behaviour,
+                  schema: schema128.properties.allocation_behaviour.enum,
+                  parentSchema: schema128.properties.allocation_behaviour,
                   data: data86,
                 };
                 if (vErrors === null) {
@@ -26732,8 +27597,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema126.type,
-              parentSchema: schema126,
+              schema: schema128.type,
+              parentSchema: schema128,
               data: data80,
             };
             if (vErrors === null) {
@@ -26751,8 +27616,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.carrier_settings.type,
-          parentSchema: schema114.properties.carrier_settings,
+          schema: schema116.properties.carrier_settings.type,
+          parentSchema: schema116.properties.carrier_settings,
           data: data79,
         };
         if (vErrors === null) {
@@ -26772,8 +27637,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.location_owner_id.type,
-          parentSchema: schema114.properties.location_owner_id,
+          schema: schema116.properties.location_owner_id.type,
+          parentSchema: schema116.properties.location_owner_id,
           data: data87,
         };
         if (vErrors === null) {
@@ -26793,8 +27658,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.maintenance_provider_id.type,
-          parentSchema: schema114.properties.maintenance_provider_id,
+          schema: schema116.properties.maintenance_provider_id.type,
+          parentSchema: schema116.properties.maintenance_provider_id,
           data: data88,
         };
         if (vErrors === null) {
@@ -26814,8 +27679,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.support_provider_id.type,
-          parentSchema: schema114.properties.support_provider_id,
+          schema: schema116.properties.support_provider_id.type,
+          parentSchema: schema116.properties.support_provider_id,
           data: data89,
         };
         if (vErrors === null) {
@@ -26835,8 +27700,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.service_point_group_id.type,
-          parentSchema: schema114.properties.service_point_group_id,
+          schema: schema116.properties.service_point_group_id.type,
+          parentSchema: schema116.properties.service_point_group_id,
           data: data90,
         };
         if (vErrors === null) {
@@ -26856,8 +27721,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.group_name.type,
-          parentSchema: schema114.properties.group_name,
+          schema: schema116.properties.group_name.type,
+          parentSchema: schema116.properties.group_name,
           data: data91,
         };
         if (vErrors === null) {
@@ -26877,8 +27742,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.contract_signed.type,
-          parentSchema: schema114.properties.contract_signed,
+          schema: schema116.properties.contract_signed.type,
+          parentSchema: schema116.properties.contract_signed,
           data: data92,
         };
         if (vErrors === null) {
@@ -26900,7 +27765,7 @@ function validate64(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema114.properties.scout_contact,
+            parentSchema: schema116.properties.scout_contact,
             data: data93,
           };
           if (vErrors === null) {
@@ -26918,7 +27783,7 @@ function validate64(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema114.properties.scout_contact,
+            parentSchema: schema116.properties.scout_contact,
             data: data93,
           };
           if (vErrors === null) {
@@ -26935,8 +27800,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.scout_contact.type,
-          parentSchema: schema114.properties.scout_contact,
+          schema: schema116.properties.scout_contact.type,
+          parentSchema: schema116.properties.scout_contact,
           data: data93,
         };
         if (vErrors === null) {
@@ -26956,8 +27821,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.scout_email.type,
-          parentSchema: schema114.properties.scout_email,
+          schema: schema116.properties.scout_email.type,
+          parentSchema: schema116.properties.scout_email,
           data: data94,
         };
         if (vErrors === null) {
@@ -26977,8 +27842,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.is_terminated.type,
-          parentSchema: schema114.properties.is_terminated,
+          schema: schema116.properties.is_terminated.type,
+          parentSchema: schema116.properties.is_terminated,
           data: data95,
         };
         if (vErrors === null) {
@@ -26998,8 +27863,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.parked.type,
-          parentSchema: schema114.properties.parked,
+          schema: schema116.properties.parked.type,
+          parentSchema: schema116.properties.parked,
           data: data96,
         };
         if (vErrors === null) {
@@ -27019,8 +27884,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.test_sp.type,
-          parentSchema: schema114.properties.test_sp,
+          schema: schema116.properties.test_sp.type,
+          parentSchema: schema116.properties.test_sp,
           data: data97,
         };
         if (vErrors === null) {
@@ -27040,8 +27905,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.active.type,
-          parentSchema: schema114.properties.active,
+          schema: schema116.properties.active.type,
+          parentSchema: schema116.properties.active,
           data: data98,
         };
         if (vErrors === null) {
@@ -27063,7 +27928,7 @@ function validate64(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.description,
+            parentSchema: schema116.properties.description,
             data: data99,
           };
           if (vErrors === null) {
@@ -27080,8 +27945,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.description.type,
-          parentSchema: schema114.properties.description,
+          schema: schema116.properties.description.type,
+          parentSchema: schema116.properties.description,
           data: data99,
         };
         if (vErrors === null) {
@@ -27101,8 +27966,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.description_language.type,
-          parentSchema: schema114.properties.description_language,
+          schema: schema116.properties.description_language.type,
+          parentSchema: schema116.properties.description_language,
           data: data100,
         };
         if (vErrors === null) {
@@ -27125,10 +27990,10 @@ function validate64(
           instancePath: instancePath + '/description_language',
           schemaPath: '#/properties/description_language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.description_language.enum },
+          params: { allowedValues: schema116.properties.description_language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.description_language.enum,
-          parentSchema: schema114.properties.description_language,
+          schema: schema116.properties.description_language.enum,
+          parentSchema: schema116.properties.description_language,
           data: data100,
         };
         if (vErrors === null) {
@@ -27167,7 +28032,7 @@ function validate64(
       if (_valid7) {
         const _errs382 = errors;
         if (Array.isArray(data101)) {
-          const message8 = func198(data101, schema114.properties.descriptions.then['x-default-description'], data);
+          const message8 = func198(data101, schema116.properties.descriptions.then['x-default-description'], data);
           if (message8 !== undefined) {
             const err212 = {
               instancePath: instancePath + '/descriptions',
@@ -27175,8 +28040,8 @@ function validate64(
               keyword: 'x-default-description',
               params: { message: message8 },
               message: message8,
-              schema: schema114.properties.descriptions.then['x-default-description'],
-              parentSchema: schema114.properties.descriptions.then,
+              schema: schema116.properties.descriptions.then['x-default-description'],
+              parentSchema: schema116.properties.descriptions.then,
               data: data101,
             };
             if (vErrors === null) {
@@ -27197,8 +28062,8 @@ function validate64(
           keyword: 'if',
           params: { failingKeyword: 'then' },
           message: 'must match "then" schema',
-          schema: schema114.properties.descriptions.if,
-          parentSchema: schema114.properties.descriptions,
+          schema: schema116.properties.descriptions.if,
+          parentSchema: schema116.properties.descriptions,
           data: data101,
         };
         if (vErrors === null) {
@@ -27220,8 +28085,8 @@ function validate64(
                 keyword: 'required',
                 params: { missingProperty: 'language_code' },
                 message: "must have required property '" + 'language_code' + "'",
-                schema: schema114.properties.descriptions.items.required,
-                parentSchema: schema114.properties.descriptions.items,
+                schema: schema116.properties.descriptions.items.required,
+                parentSchema: schema116.properties.descriptions.items,
                 data: data102,
               };
               if (vErrors === null) {
@@ -27238,8 +28103,8 @@ function validate64(
                 keyword: 'required',
                 params: { missingProperty: 'country' },
                 message: "must have required property '" + 'country' + "'",
-                schema: schema114.properties.descriptions.items.required,
-                parentSchema: schema114.properties.descriptions.items,
+                schema: schema116.properties.descriptions.items.required,
+                parentSchema: schema116.properties.descriptions.items,
                 data: data102,
               };
               if (vErrors === null) {
@@ -27260,7 +28125,7 @@ function validate64(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema114.properties.descriptions.items.properties.text,
+                    parentSchema: schema116.properties.descriptions.items.properties.text,
                     data: data103,
                   };
                   if (vErrors === null) {
@@ -27277,8 +28142,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema114.properties.descriptions.items.properties.text.type,
-                  parentSchema: schema114.properties.descriptions.items.properties.text,
+                  schema: schema116.properties.descriptions.items.properties.text.type,
+                  parentSchema: schema116.properties.descriptions.items.properties.text,
                   data: data103,
                 };
                 if (vErrors === null) {
@@ -27298,8 +28163,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema114.properties.descriptions.items.properties.language_code.type,
-                  parentSchema: schema114.properties.descriptions.items.properties.language_code,
+                  schema: schema116.properties.descriptions.items.properties.language_code.type,
+                  parentSchema: schema116.properties.descriptions.items.properties.language_code,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -27322,10 +28187,10 @@ function validate64(
                   instancePath: instancePath + '/descriptions/' + i11 + '/language_code',
                   schemaPath: '#/properties/descriptions/items/properties/language_code/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema114.properties.descriptions.items.properties.language_code.enum },
+                  params: { allowedValues: schema116.properties.descriptions.items.properties.language_code.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema114.properties.descriptions.items.properties.language_code.enum,
-                  parentSchema: schema114.properties.descriptions.items.properties.language_code,
+                  schema: schema116.properties.descriptions.items.properties.language_code.enum,
+                  parentSchema: schema116.properties.descriptions.items.properties.language_code,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -27392,8 +28257,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema114.properties.descriptions.items.type,
-              parentSchema: schema114.properties.descriptions.items,
+              schema: schema116.properties.descriptions.items.type,
+              parentSchema: schema116.properties.descriptions.items,
               data: data102,
             };
             if (vErrors === null) {
@@ -27411,8 +28276,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.descriptions.type,
-          parentSchema: schema114.properties.descriptions,
+          schema: schema116.properties.descriptions.type,
+          parentSchema: schema116.properties.descriptions,
           data: data101,
         };
         if (vErrors === null) {
@@ -27434,7 +28299,7 @@ function validate64(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.comments,
+            parentSchema: schema116.properties.comments,
             data: data106,
           };
           if (vErrors === null) {
@@ -27451,8 +28316,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.comments.type,
-          parentSchema: schema114.properties.comments,
+          schema: schema116.properties.comments.type,
+          parentSchema: schema116.properties.comments,
           data: data106,
         };
         if (vErrors === null) {
@@ -27474,7 +28339,7 @@ function validate64(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema114.properties.contact_person,
+            parentSchema: schema116.properties.contact_person,
             data: data107,
           };
           if (vErrors === null) {
@@ -27492,7 +28357,7 @@ function validate64(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema114.properties.contact_person,
+            parentSchema: schema116.properties.contact_person,
             data: data107,
           };
           if (vErrors === null) {
@@ -27509,8 +28374,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.contact_person.type,
-          parentSchema: schema114.properties.contact_person,
+          schema: schema116.properties.contact_person.type,
+          parentSchema: schema116.properties.contact_person,
           data: data107,
         };
         if (vErrors === null) {
@@ -27532,7 +28397,7 @@ function validate64(
             params: { limit: 15 },
             message: 'must NOT have more than 15 characters',
             schema: 15,
-            parentSchema: schema114.properties.owner_contact_phone,
+            parentSchema: schema116.properties.owner_contact_phone,
             data: data108,
           };
           if (vErrors === null) {
@@ -27550,7 +28415,7 @@ function validate64(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema114.properties.owner_contact_phone,
+            parentSchema: schema116.properties.owner_contact_phone,
             data: data108,
           };
           if (vErrors === null) {
@@ -27567,8 +28432,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.owner_contact_phone.type,
-          parentSchema: schema114.properties.owner_contact_phone,
+          schema: schema116.properties.owner_contact_phone.type,
+          parentSchema: schema116.properties.owner_contact_phone,
           data: data108,
         };
         if (vErrors === null) {
@@ -27590,7 +28455,7 @@ function validate64(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema114.properties.email,
+            parentSchema: schema116.properties.email,
             data: data109,
           };
           if (vErrors === null) {
@@ -27608,7 +28473,7 @@ function validate64(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema114.properties.email,
+            parentSchema: schema116.properties.email,
             data: data109,
           };
           if (vErrors === null) {
@@ -27625,8 +28490,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.email.type,
-          parentSchema: schema114.properties.email,
+          schema: schema116.properties.email.type,
+          parentSchema: schema116.properties.email,
           data: data109,
         };
         if (vErrors === null) {
@@ -27651,8 +28516,8 @@ function validate64(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema102.required,
-                parentSchema: schema102,
+                schema: schema104.required,
+                parentSchema: schema104,
                 data: data111,
               };
               if (vErrors === null) {
@@ -27669,8 +28534,8 @@ function validate64(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema102.required,
-                parentSchema: schema102,
+                schema: schema104.required,
+                parentSchema: schema104,
                 data: data111,
               };
               if (vErrors === null) {
@@ -27695,7 +28560,7 @@ function validate64(
                   params: { additionalProperty: key9 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema102,
+                  parentSchema: schema104,
                   data: data111,
                 };
                 if (vErrors === null) {
@@ -27717,7 +28582,7 @@ function validate64(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema102.properties.photo_id,
+                    parentSchema: schema104.properties.photo_id,
                     data: data112,
                   };
                   if (vErrors === null) {
@@ -27734,8 +28599,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema102.properties.photo_id.type,
-                  parentSchema: schema102.properties.photo_id,
+                  schema: schema104.properties.photo_id.type,
+                  parentSchema: schema104.properties.photo_id,
                   data: data112,
                 };
                 if (vErrors === null) {
@@ -27757,7 +28622,7 @@ function validate64(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema102.properties.url,
+                    parentSchema: schema104.properties.url,
                     data: data113,
                   };
                   if (vErrors === null) {
@@ -27774,8 +28639,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema102.properties.url.type,
-                  parentSchema: schema102.properties.url,
+                  schema: schema104.properties.url.type,
+                  parentSchema: schema104.properties.url,
                   data: data113,
                 };
                 if (vErrors === null) {
@@ -27797,7 +28662,7 @@ function validate64(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema102.properties.file_name,
+                    parentSchema: schema104.properties.file_name,
                     data: data114,
                   };
                   if (vErrors === null) {
@@ -27814,8 +28679,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema102.properties.file_name.type,
-                  parentSchema: schema102.properties.file_name,
+                  schema: schema104.properties.file_name.type,
+                  parentSchema: schema104.properties.file_name,
                   data: data114,
                 };
                 if (vErrors === null) {
@@ -27837,7 +28702,7 @@ function validate64(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema102.properties.content_type,
+                    parentSchema: schema104.properties.content_type,
                     data: data115,
                   };
                   if (vErrors === null) {
@@ -27854,8 +28719,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema102.properties.content_type.type,
-                  parentSchema: schema102.properties.content_type,
+                  schema: schema104.properties.content_type.type,
+                  parentSchema: schema104.properties.content_type,
                   data: data115,
                 };
                 if (vErrors === null) {
@@ -27875,8 +28740,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema102.properties.size.type,
-                  parentSchema: schema102.properties.size,
+                  schema: schema104.properties.size.type,
+                  parentSchema: schema104.properties.size,
                   data: data116,
                 };
                 if (vErrors === null) {
@@ -27895,7 +28760,7 @@ function validate64(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema102.properties.size,
+                    parentSchema: schema104.properties.size,
                     data: data116,
                   };
                   if (vErrors === null) {
@@ -27914,8 +28779,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema102.type,
-              parentSchema: schema102,
+              schema: schema104.type,
+              parentSchema: schema104,
               data: data111,
             };
             if (vErrors === null) {
@@ -27933,8 +28798,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.photos.type,
-          parentSchema: schema114.properties.photos,
+          schema: schema116.properties.photos.type,
+          parentSchema: schema116.properties.photos,
           data: data110,
         };
         if (vErrors === null) {
@@ -27954,8 +28819,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.report_id.type,
-          parentSchema: schema114.properties.report_id,
+          schema: schema116.properties.report_id.type,
+          parentSchema: schema116.properties.report_id,
           data: data117,
         };
         if (vErrors === null) {
@@ -27973,8 +28838,8 @@ function validate64(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema114.type,
-      parentSchema: schema114,
+      schema: schema116.type,
+      parentSchema: schema116,
       data,
     };
     if (vErrors === null) {
@@ -27984,10 +28849,10 @@ function validate64(
     }
     errors++;
   }
-  validate64.errors = vErrors;
+  validate66.errors = vErrors;
   return errors === 0;
 }
-validate64.evaluated = {
+validate66.evaluated = {
   props: {
     service_point_id: true,
     sp_id: true,
@@ -28055,8 +28920,8 @@ validate64.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePointGroup = validate65;
-const schema129 = {
+export const servicePointGroup = validate67;
+const schema131 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group',
   title: 'ServicePointGroup',
@@ -28109,13 +28974,13 @@ const schema129 = {
   },
 };
 
-function validate65(
+function validate67(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate65.evaluated;
+  const evaluated0 = validate67.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28130,8 +28995,8 @@ function validate65(
         keyword: 'required',
         params: { missingProperty: 'group_name' },
         message: "must have required property '" + 'group_name' + "'",
-        schema: schema129.required,
-        parentSchema: schema129,
+        schema: schema131.required,
+        parentSchema: schema131,
         data,
       };
       if (vErrors === null) {
@@ -28148,8 +29013,8 @@ function validate65(
         keyword: 'required',
         params: { missingProperty: 'service_point_ids' },
         message: "must have required property '" + 'service_point_ids' + "'",
-        schema: schema129.required,
-        parentSchema: schema129,
+        schema: schema131.required,
+        parentSchema: schema131,
         data,
       };
       if (vErrors === null) {
@@ -28168,8 +29033,8 @@ function validate65(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema129.properties.service_point_group_id.type,
-          parentSchema: schema129.properties.service_point_group_id,
+          schema: schema131.properties.service_point_group_id.type,
+          parentSchema: schema131.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -28191,7 +29056,7 @@ function validate65(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema129.properties.group_name,
+            parentSchema: schema131.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -28209,7 +29074,7 @@ function validate65(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema129.properties.group_name,
+            parentSchema: schema131.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -28227,7 +29092,7 @@ function validate65(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema129.properties.group_name,
+            parentSchema: schema131.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -28244,8 +29109,8 @@ function validate65(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema129.properties.group_name.type,
-          parentSchema: schema129.properties.group_name,
+          schema: schema131.properties.group_name.type,
+          parentSchema: schema131.properties.group_name,
           data: data1,
         };
         if (vErrors === null) {
@@ -28267,7 +29132,7 @@ function validate65(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema129.properties.service_point_ids,
+            parentSchema: schema131.properties.service_point_ids,
             data: data2,
           };
           if (vErrors === null) {
@@ -28287,8 +29152,8 @@ function validate65(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema129.properties.service_point_ids.items.type,
-              parentSchema: schema129.properties.service_point_ids.items,
+              schema: schema131.properties.service_point_ids.items.type,
+              parentSchema: schema131.properties.service_point_ids.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -28317,7 +29182,7 @@ function validate65(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema129.properties.service_point_ids,
+                parentSchema: schema131.properties.service_point_ids,
                 data: data2,
               };
               if (vErrors === null) {
@@ -28338,8 +29203,8 @@ function validate65(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema129.properties.service_point_ids.type,
-          parentSchema: schema129.properties.service_point_ids,
+          schema: schema131.properties.service_point_ids.type,
+          parentSchema: schema131.properties.service_point_ids,
           data: data2,
         };
         if (vErrors === null) {
@@ -28363,8 +29228,8 @@ function validate65(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema129.properties.carrier_ids.items.type,
-              parentSchema: schema129.properties.carrier_ids.items,
+              schema: schema131.properties.carrier_ids.items.type,
+              parentSchema: schema131.properties.carrier_ids.items,
               data: data5,
             };
             if (vErrors === null) {
@@ -28393,7 +29258,7 @@ function validate65(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema129.properties.carrier_ids,
+                parentSchema: schema131.properties.carrier_ids,
                 data: data4,
               };
               if (vErrors === null) {
@@ -28414,8 +29279,8 @@ function validate65(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema129.properties.carrier_ids.type,
-          parentSchema: schema129.properties.carrier_ids,
+          schema: schema131.properties.carrier_ids.type,
+          parentSchema: schema131.properties.carrier_ids,
           data: data4,
         };
         if (vErrors === null) {
@@ -28435,8 +29300,8 @@ function validate65(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema129.properties.active.type,
-          parentSchema: schema129.properties.active,
+          schema: schema131.properties.active.type,
+          parentSchema: schema131.properties.active,
           data: data6,
         };
         if (vErrors === null) {
@@ -28454,8 +29319,8 @@ function validate65(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema129.type,
-      parentSchema: schema129,
+      schema: schema131.type,
+      parentSchema: schema131,
       data,
     };
     if (vErrors === null) {
@@ -28465,17 +29330,17 @@ function validate65(
     }
     errors++;
   }
-  validate65.errors = vErrors;
+  validate67.errors = vErrors;
   return errors === 0;
 }
-validate65.evaluated = {
+validate67.evaluated = {
   props: { service_point_group_id: true, group_name: true, service_point_ids: true, carrier_ids: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const servicePointGroupChoice = validate66;
-const schema130 = {
+export const servicePointGroupChoice = validate68;
+const schema132 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group-choice',
   title: 'Service point group choice',
@@ -28487,13 +29352,13 @@ const schema130 = {
   },
 };
 
-function validate66(
+function validate68(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group-choice" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate66.evaluated;
+  const evaluated0 = validate68.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28508,8 +29373,8 @@ function validate66(
         keyword: 'required',
         params: { missingProperty: 'service_point_group_id' },
         message: "must have required property '" + 'service_point_group_id' + "'",
-        schema: schema130.required,
-        parentSchema: schema130,
+        schema: schema132.required,
+        parentSchema: schema132,
         data,
       };
       if (vErrors === null) {
@@ -28528,8 +29393,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema130.properties.service_point_group_id.type,
-          parentSchema: schema130.properties.service_point_group_id,
+          schema: schema132.properties.service_point_group_id.type,
+          parentSchema: schema132.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -28547,8 +29412,8 @@ function validate66(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema130.type,
-      parentSchema: schema130,
+      schema: schema132.type,
+      parentSchema: schema132,
       data,
     };
     if (vErrors === null) {
@@ -28558,13 +29423,13 @@ function validate66(
     }
     errors++;
   }
-  validate66.errors = vErrors;
+  validate68.errors = vErrors;
   return errors === 0;
 }
-validate66.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
+validate68.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointLocationOwner = validate67;
-const schema131 = {
+export const servicePointLocationOwner = validate69;
+const schema133 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-location-owner',
   title: 'Service point location owner',
@@ -28574,13 +29439,13 @@ const schema131 = {
   properties: { location_owner_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=location_owners' } } },
 };
 
-function validate67(
+function validate69(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-location-owner" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate67.evaluated;
+  const evaluated0 = validate69.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28595,8 +29460,8 @@ function validate67(
         keyword: 'required',
         params: { missingProperty: 'location_owner_id' },
         message: "must have required property '" + 'location_owner_id' + "'",
-        schema: schema131.required,
-        parentSchema: schema131,
+        schema: schema133.required,
+        parentSchema: schema133,
         data,
       };
       if (vErrors === null) {
@@ -28615,8 +29480,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema131.properties.location_owner_id.type,
-          parentSchema: schema131.properties.location_owner_id,
+          schema: schema133.properties.location_owner_id.type,
+          parentSchema: schema133.properties.location_owner_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -28634,8 +29499,8 @@ function validate67(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema131.type,
-      parentSchema: schema131,
+      schema: schema133.type,
+      parentSchema: schema133,
       data,
     };
     if (vErrors === null) {
@@ -28645,13 +29510,13 @@ function validate67(
     }
     errors++;
   }
-  validate67.errors = vErrors;
+  validate69.errors = vErrors;
   return errors === 0;
 }
-validate67.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
+validate69.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointScoutContact = validate68;
-const schema132 = {
+export const servicePointScoutContact = validate70;
+const schema134 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-scout-contact',
   title: 'Service point scout contact',
@@ -28664,13 +29529,13 @@ const schema132 = {
   },
 };
 
-function validate68(
+function validate70(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-scout-contact" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate68.evaluated;
+  const evaluated0 = validate70.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28685,8 +29550,8 @@ function validate68(
         keyword: 'required',
         params: { missingProperty: 'scout_contact' },
         message: "must have required property '" + 'scout_contact' + "'",
-        schema: schema132.required,
-        parentSchema: schema132,
+        schema: schema134.required,
+        parentSchema: schema134,
         data,
       };
       if (vErrors === null) {
@@ -28707,7 +29572,7 @@ function validate68(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema132.properties.scout_contact,
+            parentSchema: schema134.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -28725,7 +29590,7 @@ function validate68(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema132.properties.scout_contact,
+            parentSchema: schema134.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -28742,8 +29607,8 @@ function validate68(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema132.properties.scout_contact.type,
-          parentSchema: schema132.properties.scout_contact,
+          schema: schema134.properties.scout_contact.type,
+          parentSchema: schema134.properties.scout_contact,
           data: data0,
         };
         if (vErrors === null) {
@@ -28761,8 +29626,8 @@ function validate68(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema132.type,
-      parentSchema: schema132,
+      schema: schema134.type,
+      parentSchema: schema134,
       data,
     };
     if (vErrors === null) {
@@ -28772,13 +29637,13 @@ function validate68(
     }
     errors++;
   }
-  validate68.errors = vErrors;
+  validate70.errors = vErrors;
   return errors === 0;
 }
-validate68.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
+validate70.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
 
-export const shipmentReportRequest = validate69;
-const schema133 = {
+export const shipmentReportRequest = validate71;
+const schema135 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'shipment-report-request',
   title: 'Shipment report request',
@@ -28806,13 +29671,13 @@ const schema133 = {
 };
 const formats280 = sharedValidators.formats['positive-integer'];
 
-function validate69(
+function validate71(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="shipment-report-request" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate69.evaluated;
+  const evaluated0 = validate71.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28827,8 +29692,8 @@ function validate69(
         keyword: 'required',
         params: { missingProperty: 'kind' },
         message: "must have required property '" + 'kind' + "'",
-        schema: schema133.required,
-        parentSchema: schema133,
+        schema: schema135.required,
+        parentSchema: schema135,
         data,
       };
       if (vErrors === null) {
@@ -28845,8 +29710,8 @@ function validate69(
         keyword: 'required',
         params: { missingProperty: 'from_date' },
         message: "must have required property '" + 'from_date' + "'",
-        schema: schema133.required,
-        parentSchema: schema133,
+        schema: schema135.required,
+        parentSchema: schema135,
         data,
       };
       if (vErrors === null) {
@@ -28863,8 +29728,8 @@ function validate69(
         keyword: 'required',
         params: { missingProperty: 'to_date' },
         message: "must have required property '" + 'to_date' + "'",
-        schema: schema133.required,
-        parentSchema: schema133,
+        schema: schema135.required,
+        parentSchema: schema135,
         data,
       };
       if (vErrors === null) {
@@ -28883,8 +29748,8 @@ function validate69(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema133.properties.kind.type,
-          parentSchema: schema133.properties.kind,
+          schema: schema135.properties.kind.type,
+          parentSchema: schema135.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -28903,10 +29768,10 @@ function validate69(
           instancePath: instancePath + '/kind',
           schemaPath: '#/properties/kind/enum',
           keyword: 'enum',
-          params: { allowedValues: schema133.properties.kind.enum },
+          params: { allowedValues: schema135.properties.kind.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema133.properties.kind.enum,
-          parentSchema: schema133.properties.kind,
+          schema: schema135.properties.kind.enum,
+          parentSchema: schema135.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -28928,7 +29793,7 @@ function validate69(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema133.properties.from_date,
+            parentSchema: schema135.properties.from_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -28945,8 +29810,8 @@ function validate69(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema133.properties.from_date.type,
-          parentSchema: schema133.properties.from_date,
+          schema: schema135.properties.from_date.type,
+          parentSchema: schema135.properties.from_date,
           data: data1,
         };
         if (vErrors === null) {
@@ -28969,7 +29834,7 @@ function validate69(
             params: { message: message0 },
             message: message0,
             schema: 'from_date',
-            parentSchema: schema133.properties.to_date,
+            parentSchema: schema135.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -28989,7 +29854,7 @@ function validate69(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema133.properties.to_date,
+            parentSchema: schema135.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -29008,7 +29873,7 @@ function validate69(
             params: { message: message1 },
             message: message1,
             schema: 'from_date',
-            parentSchema: schema133.properties.to_date,
+            parentSchema: schema135.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -29025,8 +29890,8 @@ function validate69(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema133.properties.to_date.type,
-          parentSchema: schema133.properties.to_date,
+          schema: schema135.properties.to_date.type,
+          parentSchema: schema135.properties.to_date,
           data: data2,
         };
         if (vErrors === null) {
@@ -29046,8 +29911,8 @@ function validate69(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema133.properties.carrier_id.type,
-          parentSchema: schema133.properties.carrier_id,
+          schema: schema135.properties.carrier_id.type,
+          parentSchema: schema135.properties.carrier_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -29067,8 +29932,8 @@ function validate69(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema133.properties.min_event_id.type,
-          parentSchema: schema133.properties.min_event_id,
+          schema: schema135.properties.min_event_id.type,
+          parentSchema: schema135.properties.min_event_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -29087,7 +29952,7 @@ function validate69(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema133.properties.min_event_id,
+            parentSchema: schema135.properties.min_event_id,
             data: data4,
           };
           if (vErrors === null) {
@@ -29108,8 +29973,8 @@ function validate69(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema133.properties.max_event_id.type,
-          parentSchema: schema133.properties.max_event_id,
+          schema: schema135.properties.max_event_id.type,
+          parentSchema: schema135.properties.max_event_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -29128,7 +29993,7 @@ function validate69(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema133.properties.max_event_id,
+            parentSchema: schema135.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -29147,7 +30012,7 @@ function validate69(
             params: { message: message2 },
             message: message2,
             schema: 'min_event_id',
-            parentSchema: schema133.properties.max_event_id,
+            parentSchema: schema135.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -29168,7 +30033,7 @@ function validate69(
             params: { message: message3 },
             message: message3,
             schema: 'min_event_id',
-            parentSchema: schema133.properties.max_event_id,
+            parentSchema: schema135.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -29187,8 +30052,8 @@ function validate69(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema133.type,
-      parentSchema: schema133,
+      schema: schema135.type,
+      parentSchema: schema135,
       data,
     };
     if (vErrors === null) {
@@ -29198,17 +30063,17 @@ function validate69(
     }
     errors++;
   }
-  validate69.errors = vErrors;
+  validate71.errors = vErrors;
   return errors === 0;
 }
-validate69.evaluated = {
+validate71.evaluated = {
   props: { kind: true, from_date: true, to_date: true, carrier_id: true, min_event_id: true, max_event_id: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const subOrder = validate70;
-const schema134 = {
+export const subOrder = validate72;
+const schema136 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sub-order',
   title: 'SubOrder',
@@ -29334,13 +30199,13 @@ const schema134 = {
   },
 };
 
-function validate70(
+function validate72(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="sub-order" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate70.evaluated;
+  const evaluated0 = validate72.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29355,8 +30220,8 @@ function validate70(
         keyword: 'required',
         params: { missingProperty: 'order_id' },
         message: "must have required property '" + 'order_id' + "'",
-        schema: schema134.required,
-        parentSchema: schema134,
+        schema: schema136.required,
+        parentSchema: schema136,
         data,
       };
       if (vErrors === null) {
@@ -29373,8 +30238,8 @@ function validate70(
         keyword: 'required',
         params: { missingProperty: 'type_number' },
         message: "must have required property '" + 'type_number' + "'",
-        schema: schema134.required,
-        parentSchema: schema134,
+        schema: schema136.required,
+        parentSchema: schema136,
         data,
       };
       if (vErrors === null) {
@@ -29391,8 +30256,8 @@ function validate70(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema134.required,
-        parentSchema: schema134,
+        schema: schema136.required,
+        parentSchema: schema136,
         data,
       };
       if (vErrors === null) {
@@ -29409,8 +30274,8 @@ function validate70(
         keyword: 'required',
         params: { missingProperty: 'quantity' },
         message: "must have required property '" + 'quantity' + "'",
-        schema: schema134.required,
-        parentSchema: schema134,
+        schema: schema136.required,
+        parentSchema: schema136,
         data,
       };
       if (vErrors === null) {
@@ -29429,8 +30294,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema134.properties.sub_order_id.type,
-          parentSchema: schema134.properties.sub_order_id,
+          schema: schema136.properties.sub_order_id.type,
+          parentSchema: schema136.properties.sub_order_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -29450,8 +30315,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema134.properties.order_id.type,
-          parentSchema: schema134.properties.order_id,
+          schema: schema136.properties.order_id.type,
+          parentSchema: schema136.properties.order_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -29471,8 +30336,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema134.properties.customer.type,
-          parentSchema: schema134.properties.customer,
+          schema: schema136.properties.customer.type,
+          parentSchema: schema136.properties.customer,
           data: data2,
         };
         if (vErrors === null) {
@@ -29494,7 +30359,7 @@ function validate70(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema134.properties.type_number,
+            parentSchema: schema136.properties.type_number,
             data: data3,
           };
           if (vErrors === null) {
@@ -29512,7 +30377,7 @@ function validate70(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema134.properties.type_number,
+            parentSchema: schema136.properties.type_number,
             data: data3,
           };
           if (vErrors === null) {
@@ -29529,8 +30394,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema134.properties.type_number.type,
-          parentSchema: schema134.properties.type_number,
+          schema: schema136.properties.type_number.type,
+          parentSchema: schema136.properties.type_number,
           data: data3,
         };
         if (vErrors === null) {
@@ -29550,8 +30415,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema134.properties.hardware_model_id.type,
-          parentSchema: schema134.properties.hardware_model_id,
+          schema: schema136.properties.hardware_model_id.type,
+          parentSchema: schema136.properties.hardware_model_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -29571,8 +30436,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema134.properties.model_name.type,
-          parentSchema: schema134.properties.model_name,
+          schema: schema136.properties.model_name.type,
+          parentSchema: schema136.properties.model_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -29594,7 +30459,7 @@ function validate70(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema134.properties.standard_parts_list_version,
+            parentSchema: schema136.properties.standard_parts_list_version,
             data: data6,
           };
           if (vErrors === null) {
@@ -29612,7 +30477,7 @@ function validate70(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema134.properties.standard_parts_list_version,
+            parentSchema: schema136.properties.standard_parts_list_version,
             data: data6,
           };
           if (vErrors === null) {
@@ -29629,8 +30494,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema134.properties.standard_parts_list_version.type,
-          parentSchema: schema134.properties.standard_parts_list_version,
+          schema: schema136.properties.standard_parts_list_version.type,
+          parentSchema: schema136.properties.standard_parts_list_version,
           data: data6,
         };
         if (vErrors === null) {
@@ -29652,7 +30517,7 @@ function validate70(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema134.properties.customer_parts_list_version,
+            parentSchema: schema136.properties.customer_parts_list_version,
             data: data7,
           };
           if (vErrors === null) {
@@ -29670,7 +30535,7 @@ function validate70(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema134.properties.customer_parts_list_version,
+            parentSchema: schema136.properties.customer_parts_list_version,
             data: data7,
           };
           if (vErrors === null) {
@@ -29687,8 +30552,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema134.properties.customer_parts_list_version.type,
-          parentSchema: schema134.properties.customer_parts_list_version,
+          schema: schema136.properties.customer_parts_list_version.type,
+          parentSchema: schema136.properties.customer_parts_list_version,
           data: data7,
         };
         if (vErrors === null) {
@@ -29708,8 +30573,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema134.properties.quantity.type,
-          parentSchema: schema134.properties.quantity,
+          schema: schema136.properties.quantity.type,
+          parentSchema: schema136.properties.quantity,
           data: data8,
         };
         if (vErrors === null) {
@@ -29728,7 +30593,7 @@ function validate70(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema134.properties.quantity,
+            parentSchema: schema136.properties.quantity,
             data: data8,
           };
           if (vErrors === null) {
@@ -29746,7 +30611,7 @@ function validate70(
             params: { format: 'order-quantity' },
             message: 'must match format "' + 'order-quantity' + '"',
             schema: 'order-quantity',
-            parentSchema: schema134.properties.quantity,
+            parentSchema: schema136.properties.quantity,
             data: data8,
           };
           if (vErrors === null) {
@@ -29767,8 +30632,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema134.properties.produced_quantity.type,
-          parentSchema: schema134.properties.produced_quantity,
+          schema: schema136.properties.produced_quantity.type,
+          parentSchema: schema136.properties.produced_quantity,
           data: data9,
         };
         if (vErrors === null) {
@@ -29788,8 +30653,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema134.properties.status.type,
-          parentSchema: schema134.properties.status,
+          schema: schema136.properties.status.type,
+          parentSchema: schema136.properties.status,
           data: data10,
         };
         if (vErrors === null) {
@@ -29804,10 +30669,10 @@ function validate70(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema134.properties.status.enum },
+          params: { allowedValues: schema136.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema134.properties.status.enum,
-          parentSchema: schema134.properties.status,
+          schema: schema136.properties.status.enum,
+          parentSchema: schema136.properties.status,
           data: data10,
         };
         if (vErrors === null) {
@@ -29827,8 +30692,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema134.properties.replaces_sub_order_id.type,
-          parentSchema: schema134.properties.replaces_sub_order_id,
+          schema: schema136.properties.replaces_sub_order_id.type,
+          parentSchema: schema136.properties.replaces_sub_order_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -29848,8 +30713,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema134.properties.production.type,
-          parentSchema: schema134.properties.production,
+          schema: schema136.properties.production.type,
+          parentSchema: schema136.properties.production,
           data: data12,
         };
         if (vErrors === null) {
@@ -29867,8 +30732,8 @@ function validate70(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema134.type,
-      parentSchema: schema134,
+      schema: schema136.type,
+      parentSchema: schema136,
       data,
     };
     if (vErrors === null) {
@@ -29878,10 +30743,10 @@ function validate70(
     }
     errors++;
   }
-  validate70.errors = vErrors;
+  validate72.errors = vErrors;
   return errors === 0;
 }
-validate70.evaluated = {
+validate72.evaluated = {
   props: {
     sub_order_id: true,
     order_id: true,
@@ -29901,8 +30766,8 @@ validate70.evaluated = {
   dynamicItems: false,
 };
 
-export const subOrderProduction = validate71;
-const schema135 = {
+export const subOrderProduction = validate73;
+const schema137 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sub-order-production',
   title: 'SubOrderProduction',
@@ -29911,13 +30776,13 @@ const schema135 = {
   properties: { produced_units: { type: 'integer', minimum: 1, maximum: 200, 'x-input': { kind: 'number' } } },
 };
 
-function validate71(
+function validate73(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="sub-order-production" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate71.evaluated;
+  const evaluated0 = validate73.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29932,8 +30797,8 @@ function validate71(
         keyword: 'required',
         params: { missingProperty: 'produced_units' },
         message: "must have required property '" + 'produced_units' + "'",
-        schema: schema135.required,
-        parentSchema: schema135,
+        schema: schema137.required,
+        parentSchema: schema137,
         data,
       };
       if (vErrors === null) {
@@ -29952,8 +30817,8 @@ function validate71(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema135.properties.produced_units.type,
-          parentSchema: schema135.properties.produced_units,
+          schema: schema137.properties.produced_units.type,
+          parentSchema: schema137.properties.produced_units,
           data: data0,
         };
         if (vErrors === null) {
@@ -29972,7 +30837,7 @@ function validate71(
             params: { comparison: '<=', limit: 200 },
             message: 'must be <= 200',
             schema: 200,
-            parentSchema: schema135.properties.produced_units,
+            parentSchema: schema137.properties.produced_units,
             data: data0,
           };
           if (vErrors === null) {
@@ -29990,7 +30855,7 @@ function validate71(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema135.properties.produced_units,
+            parentSchema: schema137.properties.produced_units,
             data: data0,
           };
           if (vErrors === null) {
@@ -30009,8 +30874,8 @@ function validate71(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema135.type,
-      parentSchema: schema135,
+      schema: schema137.type,
+      parentSchema: schema137,
       data,
     };
     if (vErrors === null) {
@@ -30020,13 +30885,13 @@ function validate71(
     }
     errors++;
   }
-  validate71.errors = vErrors;
+  validate73.errors = vErrors;
   return errors === 0;
 }
-validate71.evaluated = { props: { produced_units: true }, dynamicProps: false, dynamicItems: false };
+validate73.evaluated = { props: { produced_units: true }, dynamicProps: false, dynamicItems: false };
 
-export const subOrderStop = validate72;
-const schema136 = {
+export const subOrderStop = validate74;
+const schema138 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sub-order-stop',
   title: 'SubOrderStop',
@@ -30034,13 +30899,13 @@ const schema136 = {
   properties: { create_remaining: { type: 'boolean', default: true } },
 };
 
-function validate72(
+function validate74(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="sub-order-stop" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate72.evaluated;
+  const evaluated0 = validate74.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30057,8 +30922,8 @@ function validate72(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema136.properties.create_remaining.type,
-          parentSchema: schema136.properties.create_remaining,
+          schema: schema138.properties.create_remaining.type,
+          parentSchema: schema138.properties.create_remaining,
           data: data0,
         };
         if (vErrors === null) {
@@ -30076,8 +30941,8 @@ function validate72(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema136.type,
-      parentSchema: schema136,
+      schema: schema138.type,
+      parentSchema: schema138,
       data,
     };
     if (vErrors === null) {
@@ -30087,13 +30952,13 @@ function validate72(
     }
     errors++;
   }
-  validate72.errors = vErrors;
+  validate74.errors = vErrors;
   return errors === 0;
 }
-validate72.evaluated = { props: { create_remaining: true }, dynamicProps: false, dynamicItems: false };
+validate74.evaluated = { props: { create_remaining: true }, dynamicProps: false, dynamicItems: false };
 
-export const supportProvider = validate73;
-const schema137 = {
+export const supportProvider = validate75;
+const schema139 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'support-provider',
   title: 'SupportProvider',
@@ -30157,13 +31022,13 @@ const schema137 = {
   },
 };
 
-function validate73(
+function validate75(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="support-provider" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate73.evaluated;
+  const evaluated0 = validate75.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30178,8 +31043,8 @@ function validate73(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema137.required,
-        parentSchema: schema137,
+        schema: schema139.required,
+        parentSchema: schema139,
         data,
       };
       if (vErrors === null) {
@@ -30196,8 +31061,8 @@ function validate73(
         keyword: 'required',
         params: { missingProperty: 'country_code' },
         message: "must have required property '" + 'country_code' + "'",
-        schema: schema137.required,
-        parentSchema: schema137,
+        schema: schema139.required,
+        parentSchema: schema139,
         data,
       };
       if (vErrors === null) {
@@ -30216,8 +31081,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema137.properties.support_provider_id.type,
-          parentSchema: schema137.properties.support_provider_id,
+          schema: schema139.properties.support_provider_id.type,
+          parentSchema: schema139.properties.support_provider_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -30239,7 +31104,7 @@ function validate73(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema137.properties.name,
+            parentSchema: schema139.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -30257,7 +31122,7 @@ function validate73(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema137.properties.name,
+            parentSchema: schema139.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -30275,7 +31140,7 @@ function validate73(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema137.properties.name,
+            parentSchema: schema139.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -30292,8 +31157,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.name.type,
-          parentSchema: schema137.properties.name,
+          schema: schema139.properties.name.type,
+          parentSchema: schema139.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -30315,7 +31180,7 @@ function validate73(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema137.properties.organization_number,
+            parentSchema: schema139.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -30333,7 +31198,7 @@ function validate73(
             params: { format: 'organization-number' },
             message: 'must match format "' + 'organization-number' + '"',
             schema: 'organization-number',
-            parentSchema: schema137.properties.organization_number,
+            parentSchema: schema139.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -30350,8 +31215,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.organization_number.type,
-          parentSchema: schema137.properties.organization_number,
+          schema: schema139.properties.organization_number.type,
+          parentSchema: schema139.properties.organization_number,
           data: data2,
         };
         if (vErrors === null) {
@@ -30373,7 +31238,7 @@ function validate73(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema137.properties.contact_person,
+            parentSchema: schema139.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -30391,7 +31256,7 @@ function validate73(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema137.properties.contact_person,
+            parentSchema: schema139.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -30408,8 +31273,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.contact_person.type,
-          parentSchema: schema137.properties.contact_person,
+          schema: schema139.properties.contact_person.type,
+          parentSchema: schema139.properties.contact_person,
           data: data3,
         };
         if (vErrors === null) {
@@ -30431,7 +31296,7 @@ function validate73(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema137.properties.phone,
+            parentSchema: schema139.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -30449,7 +31314,7 @@ function validate73(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema137.properties.phone,
+            parentSchema: schema139.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -30466,8 +31331,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.phone.type,
-          parentSchema: schema137.properties.phone,
+          schema: schema139.properties.phone.type,
+          parentSchema: schema139.properties.phone,
           data: data4,
         };
         if (vErrors === null) {
@@ -30489,7 +31354,7 @@ function validate73(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema137.properties.email,
+            parentSchema: schema139.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -30507,7 +31372,7 @@ function validate73(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema137.properties.email,
+            parentSchema: schema139.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -30524,8 +31389,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.email.type,
-          parentSchema: schema137.properties.email,
+          schema: schema139.properties.email.type,
+          parentSchema: schema139.properties.email,
           data: data5,
         };
         if (vErrors === null) {
@@ -30547,7 +31412,7 @@ function validate73(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema137.properties.address,
+            parentSchema: schema139.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -30565,7 +31430,7 @@ function validate73(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema137.properties.address,
+            parentSchema: schema139.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -30582,8 +31447,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.address.type,
-          parentSchema: schema137.properties.address,
+          schema: schema139.properties.address.type,
+          parentSchema: schema139.properties.address,
           data: data6,
         };
         if (vErrors === null) {
@@ -30605,7 +31470,7 @@ function validate73(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema137.properties.zip,
+            parentSchema: schema139.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -30623,7 +31488,7 @@ function validate73(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema137.properties.zip,
+            parentSchema: schema139.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -30641,7 +31506,7 @@ function validate73(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema137.properties.zip,
+            parentSchema: schema139.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -30658,8 +31523,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.zip.type,
-          parentSchema: schema137.properties.zip,
+          schema: schema139.properties.zip.type,
+          parentSchema: schema139.properties.zip,
           data: data7,
         };
         if (vErrors === null) {
@@ -30681,7 +31546,7 @@ function validate73(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema137.properties.city,
+            parentSchema: schema139.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -30699,7 +31564,7 @@ function validate73(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema137.properties.city,
+            parentSchema: schema139.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -30716,8 +31581,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.city.type,
-          parentSchema: schema137.properties.city,
+          schema: schema139.properties.city.type,
+          parentSchema: schema139.properties.city,
           data: data8,
         };
         if (vErrors === null) {
@@ -30786,8 +31651,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema137.properties.active.type,
-          parentSchema: schema137.properties.active,
+          schema: schema139.properties.active.type,
+          parentSchema: schema139.properties.active,
           data: data10,
         };
         if (vErrors === null) {
@@ -30805,8 +31670,8 @@ function validate73(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema137.type,
-      parentSchema: schema137,
+      schema: schema139.type,
+      parentSchema: schema139,
       data,
     };
     if (vErrors === null) {
@@ -30816,10 +31681,10 @@ function validate73(
     }
     errors++;
   }
-  validate73.errors = vErrors;
+  validate75.errors = vErrors;
   return errors === 0;
 }
-validate73.evaluated = {
+validate75.evaluated = {
   props: {
     support_provider_id: true,
     name: true,
@@ -30837,8 +31702,8 @@ validate73.evaluated = {
   dynamicItems: false,
 };
 
-export const testAppUser = validate74;
-const schema139 = {
+export const testAppUser = validate76;
+const schema141 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'test-app-user',
   title: 'TestAppUser',
@@ -30897,13 +31762,13 @@ const schema139 = {
   },
 };
 
-function validate74(
+function validate76(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="test-app-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate74.evaluated;
+  const evaluated0 = validate76.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30918,8 +31783,8 @@ function validate74(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema139.required,
-        parentSchema: schema139,
+        schema: schema141.required,
+        parentSchema: schema141,
         data,
       };
       if (vErrors === null) {
@@ -30938,8 +31803,8 @@ function validate74(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema139.properties.test_app_user_id.type,
-          parentSchema: schema139.properties.test_app_user_id,
+          schema: schema141.properties.test_app_user_id.type,
+          parentSchema: schema141.properties.test_app_user_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -30961,7 +31826,7 @@ function validate74(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema139.properties.name,
+            parentSchema: schema141.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -30979,7 +31844,7 @@ function validate74(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema139.properties.name,
+            parentSchema: schema141.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -30996,8 +31861,8 @@ function validate74(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema139.properties.name.type,
-          parentSchema: schema139.properties.name,
+          schema: schema141.properties.name.type,
+          parentSchema: schema141.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -31015,10 +31880,10 @@ function validate74(
           instancePath: instancePath + '/phone',
           schemaPath: '#/properties/phone/type',
           keyword: 'type',
-          params: { type: schema139.properties.phone.type },
+          params: { type: schema141.properties.phone.type },
           message: 'must be string,null',
-          schema: schema139.properties.phone.type,
-          parentSchema: schema139.properties.phone,
+          schema: schema141.properties.phone.type,
+          parentSchema: schema141.properties.phone,
           data: data2,
         };
         if (vErrors === null) {
@@ -31037,7 +31902,7 @@ function validate74(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema139.properties.phone,
+            parentSchema: schema141.properties.phone,
             data: data2,
           };
           if (vErrors === null) {
@@ -31056,10 +31921,10 @@ function validate74(
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
-          params: { type: schema139.properties.email.type },
+          params: { type: schema141.properties.email.type },
           message: 'must be string,null',
-          schema: schema139.properties.email.type,
-          parentSchema: schema139.properties.email,
+          schema: schema141.properties.email.type,
+          parentSchema: schema141.properties.email,
           data: data3,
         };
         if (vErrors === null) {
@@ -31078,7 +31943,7 @@ function validate74(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema139.properties.email,
+            parentSchema: schema141.properties.email,
             data: data3,
           };
           if (vErrors === null) {
@@ -31096,7 +31961,7 @@ function validate74(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema139.properties.email,
+            parentSchema: schema141.properties.email,
             data: data3,
           };
           if (vErrors === null) {
@@ -31115,10 +31980,10 @@ function validate74(
           instancePath: instancePath + '/carrier_id',
           schemaPath: '#/properties/carrier_id/type',
           keyword: 'type',
-          params: { type: schema139.properties.carrier_id.type },
+          params: { type: schema141.properties.carrier_id.type },
           message: 'must be integer,null',
-          schema: schema139.properties.carrier_id.type,
-          parentSchema: schema139.properties.carrier_id,
+          schema: schema141.properties.carrier_id.type,
+          parentSchema: schema141.properties.carrier_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -31138,8 +32003,8 @@ function validate74(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema139.properties.active.type,
-          parentSchema: schema139.properties.active,
+          schema: schema141.properties.active.type,
+          parentSchema: schema141.properties.active,
           data: data5,
         };
         if (vErrors === null) {
@@ -31157,10 +32022,10 @@ function validate74(
           instancePath: instancePath + '/note',
           schemaPath: '#/properties/note/type',
           keyword: 'type',
-          params: { type: schema139.properties.note.type },
+          params: { type: schema141.properties.note.type },
           message: 'must be string,null',
-          schema: schema139.properties.note.type,
-          parentSchema: schema139.properties.note,
+          schema: schema141.properties.note.type,
+          parentSchema: schema141.properties.note,
           data: data6,
         };
         if (vErrors === null) {
@@ -31179,7 +32044,7 @@ function validate74(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema139.properties.note,
+            parentSchema: schema141.properties.note,
             data: data6,
           };
           if (vErrors === null) {
@@ -31200,8 +32065,8 @@ function validate74(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema139.properties.test_pieces.type,
-          parentSchema: schema139.properties.test_pieces,
+          schema: schema141.properties.test_pieces.type,
+          parentSchema: schema141.properties.test_pieces,
           data: data7,
         };
         if (vErrors === null) {
@@ -31220,7 +32085,7 @@ function validate74(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema139.properties.test_pieces,
+            parentSchema: schema141.properties.test_pieces,
             data: data7,
           };
           if (vErrors === null) {
@@ -31239,8 +32104,8 @@ function validate74(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema139.type,
-      parentSchema: schema139,
+      schema: schema141.type,
+      parentSchema: schema141,
       data,
     };
     if (vErrors === null) {
@@ -31250,10 +32115,10 @@ function validate74(
     }
     errors++;
   }
-  validate74.errors = vErrors;
+  validate76.errors = vErrors;
   return errors === 0;
 }
-validate74.evaluated = {
+validate76.evaluated = {
   props: {
     test_app_user_id: true,
     name: true,
@@ -31268,8 +32133,8 @@ validate74.evaluated = {
   dynamicItems: false,
 };
 
-export const ticket = validate75;
-const schema140 = {
+export const ticket = validate77;
+const schema142 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'ticket',
   title: 'Ticket',
@@ -31609,13 +32474,13 @@ const schema140 = {
   then: { properties: { deadline_date: { type: 'string' } }, required: ['deadline_date'] },
 };
 
-function validate75(
+function validate77(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="ticket" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate75.evaluated;
+  const evaluated0 = validate77.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -31668,8 +32533,8 @@ function validate75(
           keyword: 'required',
           params: { missingProperty: 'deadline_date' },
           message: "must have required property '" + 'deadline_date' + "'",
-          schema: schema140.then.required,
-          parentSchema: schema140.then,
+          schema: schema142.then.required,
+          parentSchema: schema142.then,
           data,
         };
         if (vErrors === null) {
@@ -31688,8 +32553,8 @@ function validate75(
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema140.then.properties.deadline_date.type,
-            parentSchema: schema140.then.properties.deadline_date,
+            schema: schema142.then.properties.deadline_date.type,
+            parentSchema: schema142.then.properties.deadline_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -31716,8 +32581,8 @@ function validate75(
       keyword: 'if',
       params: { failingKeyword: 'then' },
       message: 'must match "then" schema',
-      schema: schema140.if,
-      parentSchema: schema140,
+      schema: schema142.if,
+      parentSchema: schema142,
       data,
     };
     if (vErrors === null) {
@@ -31735,8 +32600,8 @@ function validate75(
         keyword: 'required',
         params: { missingProperty: 'ticket_type' },
         message: "must have required property '" + 'ticket_type' + "'",
-        schema: schema140.required,
-        parentSchema: schema140,
+        schema: schema142.required,
+        parentSchema: schema142,
         data,
       };
       if (vErrors === null) {
@@ -31753,8 +32618,8 @@ function validate75(
         keyword: 'required',
         params: { missingProperty: 'sp_id' },
         message: "must have required property '" + 'sp_id' + "'",
-        schema: schema140.required,
-        parentSchema: schema140,
+        schema: schema142.required,
+        parentSchema: schema142,
         data,
       };
       if (vErrors === null) {
@@ -31861,8 +32726,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.badge.type,
-          parentSchema: schema140.properties.badge,
+          schema: schema142.properties.badge.type,
+          parentSchema: schema142.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -31886,10 +32751,10 @@ function validate75(
           instancePath: instancePath + '/badge',
           schemaPath: '#/properties/badge/enum',
           keyword: 'enum',
-          params: { allowedValues: schema140.properties.badge.enum },
+          params: { allowedValues: schema142.properties.badge.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema140.properties.badge.enum,
-          parentSchema: schema140.properties.badge,
+          schema: schema142.properties.badge.enum,
+          parentSchema: schema142.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -31909,8 +32774,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema140.properties.ticket_type.type,
-          parentSchema: schema140.properties.ticket_type,
+          schema: schema142.properties.ticket_type.type,
+          parentSchema: schema142.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -31925,10 +32790,10 @@ function validate75(
           instancePath: instancePath + '/ticket_type',
           schemaPath: '#/properties/ticket_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema140.properties.ticket_type.enum },
+          params: { allowedValues: schema142.properties.ticket_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema140.properties.ticket_type.enum,
-          parentSchema: schema140.properties.ticket_type,
+          schema: schema142.properties.ticket_type.enum,
+          parentSchema: schema142.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -31948,8 +32813,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema140.properties.sp_id.type,
-          parentSchema: schema140.properties.sp_id,
+          schema: schema142.properties.sp_id.type,
+          parentSchema: schema142.properties.sp_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -31968,7 +32833,7 @@ function validate75(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema140.properties.sp_id,
+            parentSchema: schema142.properties.sp_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -31991,7 +32856,7 @@ function validate75(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema140.properties.sp_name,
+            parentSchema: schema142.properties.sp_name,
             data: data6,
           };
           if (vErrors === null) {
@@ -32008,8 +32873,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.sp_name.type,
-          parentSchema: schema140.properties.sp_name,
+          schema: schema142.properties.sp_name.type,
+          parentSchema: schema142.properties.sp_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -32027,10 +32892,10 @@ function validate75(
           instancePath: instancePath + '/hardware_unit_id',
           schemaPath: '#/properties/hardware_unit_id/type',
           keyword: 'type',
-          params: { type: schema140.properties.hardware_unit_id.type },
+          params: { type: schema142.properties.hardware_unit_id.type },
           message: 'must be integer,null',
-          schema: schema140.properties.hardware_unit_id.type,
-          parentSchema: schema140.properties.hardware_unit_id,
+          schema: schema142.properties.hardware_unit_id.type,
+          parentSchema: schema142.properties.hardware_unit_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -32049,7 +32914,7 @@ function validate75(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema140.properties.hardware_unit_id,
+            parentSchema: schema142.properties.hardware_unit_id,
             data: data7,
           };
           if (vErrors === null) {
@@ -32068,10 +32933,10 @@ function validate75(
           instancePath: instancePath + '/hardware_name',
           schemaPath: '#/properties/hardware_name/type',
           keyword: 'type',
-          params: { type: schema140.properties.hardware_name.type },
+          params: { type: schema142.properties.hardware_name.type },
           message: 'must be string,null',
-          schema: schema140.properties.hardware_name.type,
-          parentSchema: schema140.properties.hardware_name,
+          schema: schema142.properties.hardware_name.type,
+          parentSchema: schema142.properties.hardware_name,
           data: data8,
         };
         if (vErrors === null) {
@@ -32090,7 +32955,7 @@ function validate75(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema140.properties.hardware_name,
+            parentSchema: schema142.properties.hardware_name,
             data: data8,
           };
           if (vErrors === null) {
@@ -32109,10 +32974,10 @@ function validate75(
           instancePath: instancePath + '/pinpad_id',
           schemaPath: '#/properties/pinpad_id/type',
           keyword: 'type',
-          params: { type: schema140.properties.pinpad_id.type },
+          params: { type: schema142.properties.pinpad_id.type },
           message: 'must be integer,null',
-          schema: schema140.properties.pinpad_id.type,
-          parentSchema: schema140.properties.pinpad_id,
+          schema: schema142.properties.pinpad_id.type,
+          parentSchema: schema142.properties.pinpad_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -32131,7 +32996,7 @@ function validate75(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema140.properties.pinpad_id,
+            parentSchema: schema142.properties.pinpad_id,
             data: data9,
           };
           if (vErrors === null) {
@@ -32150,10 +33015,10 @@ function validate75(
           instancePath: instancePath + '/compartment_id',
           schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
-          params: { type: schema140.properties.compartment_id.type },
+          params: { type: schema142.properties.compartment_id.type },
           message: 'must be integer,null',
-          schema: schema140.properties.compartment_id.type,
-          parentSchema: schema140.properties.compartment_id,
+          schema: schema142.properties.compartment_id.type,
+          parentSchema: schema142.properties.compartment_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -32172,7 +33037,7 @@ function validate75(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema140.properties.compartment_id,
+            parentSchema: schema142.properties.compartment_id,
             data: data10,
           };
           if (vErrors === null) {
@@ -32191,10 +33056,10 @@ function validate75(
           instancePath: instancePath + '/piece_id',
           schemaPath: '#/properties/piece_id/type',
           keyword: 'type',
-          params: { type: schema140.properties.piece_id.type },
+          params: { type: schema142.properties.piece_id.type },
           message: 'must be string,null',
-          schema: schema140.properties.piece_id.type,
-          parentSchema: schema140.properties.piece_id,
+          schema: schema142.properties.piece_id.type,
+          parentSchema: schema142.properties.piece_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -32213,7 +33078,7 @@ function validate75(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema140.properties.piece_id,
+            parentSchema: schema142.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -32231,7 +33096,7 @@ function validate75(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema140.properties.piece_id,
+            parentSchema: schema142.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -32249,7 +33114,7 @@ function validate75(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema140.properties.piece_id,
+            parentSchema: schema142.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -32270,8 +33135,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema140.properties.status.type,
-          parentSchema: schema140.properties.status,
+          schema: schema142.properties.status.type,
+          parentSchema: schema142.properties.status,
           data: data12,
         };
         if (vErrors === null) {
@@ -32286,10 +33151,10 @@ function validate75(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema140.properties.status.enum },
+          params: { allowedValues: schema142.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema140.properties.status.enum,
-          parentSchema: schema140.properties.status,
+          schema: schema142.properties.status.enum,
+          parentSchema: schema142.properties.status,
           data: data12,
         };
         if (vErrors === null) {
@@ -32309,8 +33174,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema140.properties.ticket_verification_status.type,
-          parentSchema: schema140.properties.ticket_verification_status,
+          schema: schema142.properties.ticket_verification_status.type,
+          parentSchema: schema142.properties.ticket_verification_status,
           data: data13,
         };
         if (vErrors === null) {
@@ -32325,10 +33190,10 @@ function validate75(
           instancePath: instancePath + '/ticket_verification_status',
           schemaPath: '#/properties/ticket_verification_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema140.properties.ticket_verification_status.enum },
+          params: { allowedValues: schema142.properties.ticket_verification_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema140.properties.ticket_verification_status.enum,
-          parentSchema: schema140.properties.ticket_verification_status,
+          schema: schema142.properties.ticket_verification_status.enum,
+          parentSchema: schema142.properties.ticket_verification_status,
           data: data13,
         };
         if (vErrors === null) {
@@ -32346,10 +33211,10 @@ function validate75(
           instancePath: instancePath + '/event_type',
           schemaPath: '#/properties/event_type/type',
           keyword: 'type',
-          params: { type: schema140.properties.event_type.type },
+          params: { type: schema142.properties.event_type.type },
           message: 'must be integer,null',
-          schema: schema140.properties.event_type.type,
-          parentSchema: schema140.properties.event_type,
+          schema: schema142.properties.event_type.type,
+          parentSchema: schema142.properties.event_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -32367,10 +33232,10 @@ function validate75(
           instancePath: instancePath + '/job_type',
           schemaPath: '#/properties/job_type/type',
           keyword: 'type',
-          params: { type: schema140.properties.job_type.type },
+          params: { type: schema142.properties.job_type.type },
           message: 'must be integer,null',
-          schema: schema140.properties.job_type.type,
-          parentSchema: schema140.properties.job_type,
+          schema: schema142.properties.job_type.type,
+          parentSchema: schema142.properties.job_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -32388,10 +33253,10 @@ function validate75(
           instancePath: instancePath + '/error_type',
           schemaPath: '#/properties/error_type/type',
           keyword: 'type',
-          params: { type: schema140.properties.error_type.type },
+          params: { type: schema142.properties.error_type.type },
           message: 'must be integer,null',
-          schema: schema140.properties.error_type.type,
-          parentSchema: schema140.properties.error_type,
+          schema: schema142.properties.error_type.type,
+          parentSchema: schema142.properties.error_type,
           data: data16,
         };
         if (vErrors === null) {
@@ -32409,10 +33274,10 @@ function validate75(
           instancePath: instancePath + '/sla_date',
           schemaPath: '#/properties/sla_date/type',
           keyword: 'type',
-          params: { type: schema140.properties.sla_date.type },
+          params: { type: schema142.properties.sla_date.type },
           message: 'must be string,null',
-          schema: schema140.properties.sla_date.type,
-          parentSchema: schema140.properties.sla_date,
+          schema: schema142.properties.sla_date.type,
+          parentSchema: schema142.properties.sla_date,
           data: data17,
         };
         if (vErrors === null) {
@@ -32431,7 +33296,7 @@ function validate75(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema140.properties.sla_date,
+            parentSchema: schema142.properties.sla_date,
             data: data17,
           };
           if (vErrors === null) {
@@ -32450,10 +33315,10 @@ function validate75(
           instancePath: instancePath + '/sla_date_held',
           schemaPath: '#/properties/sla_date_held/type',
           keyword: 'type',
-          params: { type: schema140.properties.sla_date_held.type },
+          params: { type: schema142.properties.sla_date_held.type },
           message: 'must be string,null',
-          schema: schema140.properties.sla_date_held.type,
-          parentSchema: schema140.properties.sla_date_held,
+          schema: schema142.properties.sla_date_held.type,
+          parentSchema: schema142.properties.sla_date_held,
           data: data18,
         };
         if (vErrors === null) {
@@ -32472,7 +33337,7 @@ function validate75(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema140.properties.sla_date_held,
+            parentSchema: schema142.properties.sla_date_held,
             data: data18,
           };
           if (vErrors === null) {
@@ -32491,10 +33356,10 @@ function validate75(
           instancePath: instancePath + '/deadline_date',
           schemaPath: '#/properties/deadline_date/type',
           keyword: 'type',
-          params: { type: schema140.properties.deadline_date.type },
+          params: { type: schema142.properties.deadline_date.type },
           message: 'must be string,null',
-          schema: schema140.properties.deadline_date.type,
-          parentSchema: schema140.properties.deadline_date,
+          schema: schema142.properties.deadline_date.type,
+          parentSchema: schema142.properties.deadline_date,
           data: data19,
         };
         if (vErrors === null) {
@@ -32513,7 +33378,7 @@ function validate75(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema140.properties.deadline_date,
+            parentSchema: schema142.properties.deadline_date,
             data: data19,
           };
           if (vErrors === null) {
@@ -32532,10 +33397,10 @@ function validate75(
           instancePath: instancePath + '/deadline_time',
           schemaPath: '#/properties/deadline_time/type',
           keyword: 'type',
-          params: { type: schema140.properties.deadline_time.type },
+          params: { type: schema142.properties.deadline_time.type },
           message: 'must be string,null',
-          schema: schema140.properties.deadline_time.type,
-          parentSchema: schema140.properties.deadline_time,
+          schema: schema142.properties.deadline_time.type,
+          parentSchema: schema142.properties.deadline_time,
           data: data20,
         };
         if (vErrors === null) {
@@ -32554,7 +33419,7 @@ function validate75(
             params: { format: 'time' },
             message: 'must match format "' + 'time' + '"',
             schema: 'time',
-            parentSchema: schema140.properties.deadline_time,
+            parentSchema: schema142.properties.deadline_time,
             data: data20,
           };
           if (vErrors === null) {
@@ -32573,10 +33438,10 @@ function validate75(
           instancePath: instancePath + '/maintenance_provider_id',
           schemaPath: '#/properties/maintenance_provider_id/type',
           keyword: 'type',
-          params: { type: schema140.properties.maintenance_provider_id.type },
+          params: { type: schema142.properties.maintenance_provider_id.type },
           message: 'must be integer,null',
-          schema: schema140.properties.maintenance_provider_id.type,
-          parentSchema: schema140.properties.maintenance_provider_id,
+          schema: schema142.properties.maintenance_provider_id.type,
+          parentSchema: schema142.properties.maintenance_provider_id,
           data: data21,
         };
         if (vErrors === null) {
@@ -32594,10 +33459,10 @@ function validate75(
           instancePath: instancePath + '/maintenance_operator_id',
           schemaPath: '#/properties/maintenance_operator_id/type',
           keyword: 'type',
-          params: { type: schema140.properties.maintenance_operator_id.type },
+          params: { type: schema142.properties.maintenance_operator_id.type },
           message: 'must be integer,null',
-          schema: schema140.properties.maintenance_operator_id.type,
-          parentSchema: schema140.properties.maintenance_operator_id,
+          schema: schema142.properties.maintenance_operator_id.type,
+          parentSchema: schema142.properties.maintenance_operator_id,
           data: data22,
         };
         if (vErrors === null) {
@@ -32615,10 +33480,10 @@ function validate75(
           instancePath: instancePath + '/operator_name',
           schemaPath: '#/properties/operator_name/type',
           keyword: 'type',
-          params: { type: schema140.properties.operator_name.type },
+          params: { type: schema142.properties.operator_name.type },
           message: 'must be string,null',
-          schema: schema140.properties.operator_name.type,
-          parentSchema: schema140.properties.operator_name,
+          schema: schema142.properties.operator_name.type,
+          parentSchema: schema142.properties.operator_name,
           data: data23,
         };
         if (vErrors === null) {
@@ -32637,7 +33502,7 @@ function validate75(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema140.properties.operator_name,
+            parentSchema: schema142.properties.operator_name,
             data: data23,
           };
           if (vErrors === null) {
@@ -32656,10 +33521,10 @@ function validate75(
           instancePath: instancePath + '/maintenance_operator_code',
           schemaPath: '#/properties/maintenance_operator_code/type',
           keyword: 'type',
-          params: { type: schema140.properties.maintenance_operator_code.type },
+          params: { type: schema142.properties.maintenance_operator_code.type },
           message: 'must be string,null',
-          schema: schema140.properties.maintenance_operator_code.type,
-          parentSchema: schema140.properties.maintenance_operator_code,
+          schema: schema142.properties.maintenance_operator_code.type,
+          parentSchema: schema142.properties.maintenance_operator_code,
           data: data24,
         };
         if (vErrors === null) {
@@ -32678,7 +33543,7 @@ function validate75(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema140.properties.maintenance_operator_code,
+            parentSchema: schema142.properties.maintenance_operator_code,
             data: data24,
           };
           if (vErrors === null) {
@@ -32697,10 +33562,10 @@ function validate75(
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema140.properties.support_provider_id.type },
+          params: { type: schema142.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema140.properties.support_provider_id.type,
-          parentSchema: schema140.properties.support_provider_id,
+          schema: schema142.properties.support_provider_id.type,
+          parentSchema: schema142.properties.support_provider_id,
           data: data25,
         };
         if (vErrors === null) {
@@ -32722,7 +33587,7 @@ function validate75(
             params: { limit: 10 },
             message: 'must NOT have more than 10 characters',
             schema: 10,
-            parentSchema: schema140.properties.reported_by,
+            parentSchema: schema142.properties.reported_by,
             data: data26,
           };
           if (vErrors === null) {
@@ -32740,7 +33605,7 @@ function validate75(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema140.properties.reported_by,
+            parentSchema: schema142.properties.reported_by,
             data: data26,
           };
           if (vErrors === null) {
@@ -32757,8 +33622,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.reported_by.type,
-          parentSchema: schema140.properties.reported_by,
+          schema: schema142.properties.reported_by.type,
+          parentSchema: schema142.properties.reported_by,
           data: data26,
         };
         if (vErrors === null) {
@@ -32776,10 +33641,10 @@ function validate75(
           instancePath: instancePath + '/regeneration_months',
           schemaPath: '#/properties/regeneration_months/type',
           keyword: 'type',
-          params: { type: schema140.properties.regeneration_months.type },
+          params: { type: schema142.properties.regeneration_months.type },
           message: 'must be integer,null',
-          schema: schema140.properties.regeneration_months.type,
-          parentSchema: schema140.properties.regeneration_months,
+          schema: schema142.properties.regeneration_months.type,
+          parentSchema: schema142.properties.regeneration_months,
           data: data27,
         };
         if (vErrors === null) {
@@ -32798,7 +33663,7 @@ function validate75(
             params: { comparison: '<=', limit: 24 },
             message: 'must be <= 24',
             schema: 24,
-            parentSchema: schema140.properties.regeneration_months,
+            parentSchema: schema142.properties.regeneration_months,
             data: data27,
           };
           if (vErrors === null) {
@@ -32816,7 +33681,7 @@ function validate75(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema140.properties.regeneration_months,
+            parentSchema: schema142.properties.regeneration_months,
             data: data27,
           };
           if (vErrors === null) {
@@ -32839,7 +33704,7 @@ function validate75(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema140.properties.description,
+            parentSchema: schema142.properties.description,
             data: data28,
           };
           if (vErrors === null) {
@@ -32856,8 +33721,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.description.type,
-          parentSchema: schema140.properties.description,
+          schema: schema142.properties.description.type,
+          parentSchema: schema142.properties.description,
           data: data28,
         };
         if (vErrors === null) {
@@ -32879,7 +33744,7 @@ function validate75(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema140.properties.internal_notes,
+            parentSchema: schema142.properties.internal_notes,
             data: data29,
           };
           if (vErrors === null) {
@@ -32896,8 +33761,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.internal_notes.type,
-          parentSchema: schema140.properties.internal_notes,
+          schema: schema142.properties.internal_notes.type,
+          parentSchema: schema142.properties.internal_notes,
           data: data29,
         };
         if (vErrors === null) {
@@ -32915,10 +33780,10 @@ function validate75(
           instancePath: instancePath + '/warranty_status',
           schemaPath: '#/properties/warranty_status/type',
           keyword: 'type',
-          params: { type: schema140.properties.warranty_status.type },
+          params: { type: schema142.properties.warranty_status.type },
           message: 'must be integer,null',
-          schema: schema140.properties.warranty_status.type,
-          parentSchema: schema140.properties.warranty_status,
+          schema: schema142.properties.warranty_status.type,
+          parentSchema: schema142.properties.warranty_status,
           data: data30,
         };
         if (vErrors === null) {
@@ -32933,10 +33798,10 @@ function validate75(
           instancePath: instancePath + '/warranty_status',
           schemaPath: '#/properties/warranty_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema140.properties.warranty_status.enum },
+          params: { allowedValues: schema142.properties.warranty_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema140.properties.warranty_status.enum,
-          parentSchema: schema140.properties.warranty_status,
+          schema: schema142.properties.warranty_status.enum,
+          parentSchema: schema142.properties.warranty_status,
           data: data30,
         };
         if (vErrors === null) {
@@ -32958,7 +33823,7 @@ function validate75(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema140.properties.warranty_comment,
+            parentSchema: schema142.properties.warranty_comment,
             data: data31,
           };
           if (vErrors === null) {
@@ -32975,8 +33840,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.warranty_comment.type,
-          parentSchema: schema140.properties.warranty_comment,
+          schema: schema142.properties.warranty_comment.type,
+          parentSchema: schema142.properties.warranty_comment,
           data: data31,
         };
         if (vErrors === null) {
@@ -33033,10 +33898,10 @@ function validate75(
           instancePath: instancePath + '/installation_deadline',
           schemaPath: '#/properties/installation_deadline/type',
           keyword: 'type',
-          params: { type: schema140.properties.installation_deadline.type },
+          params: { type: schema142.properties.installation_deadline.type },
           message: 'must be string,null',
-          schema: schema140.properties.installation_deadline.type,
-          parentSchema: schema140.properties.installation_deadline,
+          schema: schema142.properties.installation_deadline.type,
+          parentSchema: schema142.properties.installation_deadline,
           data: data33,
         };
         if (vErrors === null) {
@@ -33055,7 +33920,7 @@ function validate75(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema140.properties.installation_deadline,
+            parentSchema: schema142.properties.installation_deadline,
             data: data33,
           };
           if (vErrors === null) {
@@ -33074,10 +33939,10 @@ function validate75(
           instancePath: instancePath + '/earliest_installation_date',
           schemaPath: '#/properties/earliest_installation_date/type',
           keyword: 'type',
-          params: { type: schema140.properties.earliest_installation_date.type },
+          params: { type: schema142.properties.earliest_installation_date.type },
           message: 'must be string,null',
-          schema: schema140.properties.earliest_installation_date.type,
-          parentSchema: schema140.properties.earliest_installation_date,
+          schema: schema142.properties.earliest_installation_date.type,
+          parentSchema: schema142.properties.earliest_installation_date,
           data: data34,
         };
         if (vErrors === null) {
@@ -33096,7 +33961,7 @@ function validate75(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema140.properties.earliest_installation_date,
+            parentSchema: schema142.properties.earliest_installation_date,
             data: data34,
           };
           if (vErrors === null) {
@@ -33115,10 +33980,10 @@ function validate75(
           instancePath: instancePath + '/vehicle_type',
           schemaPath: '#/properties/vehicle_type/type',
           keyword: 'type',
-          params: { type: schema140.properties.vehicle_type.type },
+          params: { type: schema142.properties.vehicle_type.type },
           message: 'must be integer,null',
-          schema: schema140.properties.vehicle_type.type,
-          parentSchema: schema140.properties.vehicle_type,
+          schema: schema142.properties.vehicle_type.type,
+          parentSchema: schema142.properties.vehicle_type,
           data: data35,
         };
         if (vErrors === null) {
@@ -33133,10 +33998,10 @@ function validate75(
           instancePath: instancePath + '/vehicle_type',
           schemaPath: '#/properties/vehicle_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema140.properties.vehicle_type.enum },
+          params: { allowedValues: schema142.properties.vehicle_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema140.properties.vehicle_type.enum,
-          parentSchema: schema140.properties.vehicle_type,
+          schema: schema142.properties.vehicle_type.enum,
+          parentSchema: schema142.properties.vehicle_type,
           data: data35,
         };
         if (vErrors === null) {
@@ -33158,7 +34023,7 @@ function validate75(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema140.properties.notes_to_operator,
+            parentSchema: schema142.properties.notes_to_operator,
             data: data36,
           };
           if (vErrors === null) {
@@ -33175,8 +34040,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.notes_to_operator.type,
-          parentSchema: schema140.properties.notes_to_operator,
+          schema: schema142.properties.notes_to_operator.type,
+          parentSchema: schema142.properties.notes_to_operator,
           data: data36,
         };
         if (vErrors === null) {
@@ -33200,8 +34065,8 @@ function validate75(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema140.properties.accessories.items.type,
-              parentSchema: schema140.properties.accessories.items,
+              schema: schema142.properties.accessories.items.type,
+              parentSchema: schema142.properties.accessories.items,
               data: data38,
             };
             if (vErrors === null) {
@@ -33230,7 +34095,7 @@ function validate75(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema140.properties.accessories,
+                parentSchema: schema142.properties.accessories,
                 data: data37,
               };
               if (vErrors === null) {
@@ -33251,8 +34116,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema140.properties.accessories.type,
-          parentSchema: schema140.properties.accessories,
+          schema: schema142.properties.accessories.type,
+          parentSchema: schema142.properties.accessories,
           data: data37,
         };
         if (vErrors === null) {
@@ -33276,8 +34141,8 @@ function validate75(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema140.properties.hardware_unit_ids.items.type,
-              parentSchema: schema140.properties.hardware_unit_ids.items,
+              schema: schema142.properties.hardware_unit_ids.items.type,
+              parentSchema: schema142.properties.hardware_unit_ids.items,
               data: data40,
             };
             if (vErrors === null) {
@@ -33296,7 +34161,7 @@ function validate75(
                 params: { comparison: '>=', limit: 1 },
                 message: 'must be >= 1',
                 schema: 1,
-                parentSchema: schema140.properties.hardware_unit_ids.items,
+                parentSchema: schema142.properties.hardware_unit_ids.items,
                 data: data40,
               };
               if (vErrors === null) {
@@ -33326,7 +34191,7 @@ function validate75(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema140.properties.hardware_unit_ids,
+                parentSchema: schema142.properties.hardware_unit_ids,
                 data: data39,
               };
               if (vErrors === null) {
@@ -33347,8 +34212,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema140.properties.hardware_unit_ids.type,
-          parentSchema: schema140.properties.hardware_unit_ids,
+          schema: schema142.properties.hardware_unit_ids.type,
+          parentSchema: schema142.properties.hardware_unit_ids,
           data: data39,
         };
         if (vErrors === null) {
@@ -33373,8 +34238,8 @@ function validate75(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema102.required,
-                parentSchema: schema102,
+                schema: schema104.required,
+                parentSchema: schema104,
                 data: data42,
               };
               if (vErrors === null) {
@@ -33391,8 +34256,8 @@ function validate75(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema102.required,
-                parentSchema: schema102,
+                schema: schema104.required,
+                parentSchema: schema104,
                 data: data42,
               };
               if (vErrors === null) {
@@ -33417,7 +34282,7 @@ function validate75(
                   params: { additionalProperty: key0 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema102,
+                  parentSchema: schema104,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -33439,7 +34304,7 @@ function validate75(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema102.properties.photo_id,
+                    parentSchema: schema104.properties.photo_id,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -33456,8 +34321,8 @@ function validate75(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema102.properties.photo_id.type,
-                  parentSchema: schema102.properties.photo_id,
+                  schema: schema104.properties.photo_id.type,
+                  parentSchema: schema104.properties.photo_id,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -33479,7 +34344,7 @@ function validate75(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema102.properties.url,
+                    parentSchema: schema104.properties.url,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -33496,8 +34361,8 @@ function validate75(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema102.properties.url.type,
-                  parentSchema: schema102.properties.url,
+                  schema: schema104.properties.url.type,
+                  parentSchema: schema104.properties.url,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -33519,7 +34384,7 @@ function validate75(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema102.properties.file_name,
+                    parentSchema: schema104.properties.file_name,
                     data: data45,
                   };
                   if (vErrors === null) {
@@ -33536,8 +34401,8 @@ function validate75(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema102.properties.file_name.type,
-                  parentSchema: schema102.properties.file_name,
+                  schema: schema104.properties.file_name.type,
+                  parentSchema: schema104.properties.file_name,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -33559,7 +34424,7 @@ function validate75(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema102.properties.content_type,
+                    parentSchema: schema104.properties.content_type,
                     data: data46,
                   };
                   if (vErrors === null) {
@@ -33576,8 +34441,8 @@ function validate75(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema102.properties.content_type.type,
-                  parentSchema: schema102.properties.content_type,
+                  schema: schema104.properties.content_type.type,
+                  parentSchema: schema104.properties.content_type,
                   data: data46,
                 };
                 if (vErrors === null) {
@@ -33597,8 +34462,8 @@ function validate75(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema102.properties.size.type,
-                  parentSchema: schema102.properties.size,
+                  schema: schema104.properties.size.type,
+                  parentSchema: schema104.properties.size,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -33617,7 +34482,7 @@ function validate75(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema102.properties.size,
+                    parentSchema: schema104.properties.size,
                     data: data47,
                   };
                   if (vErrors === null) {
@@ -33636,8 +34501,8 @@ function validate75(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema102.type,
-              parentSchema: schema102,
+              schema: schema104.type,
+              parentSchema: schema104,
               data: data42,
             };
             if (vErrors === null) {
@@ -33655,8 +34520,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema140.properties.photos.type,
-          parentSchema: schema140.properties.photos,
+          schema: schema142.properties.photos.type,
+          parentSchema: schema142.properties.photos,
           data: data41,
         };
         if (vErrors === null) {
@@ -33678,7 +34543,7 @@ function validate75(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema140.properties.created_at,
+            parentSchema: schema142.properties.created_at,
             data: data48,
           };
           if (vErrors === null) {
@@ -33695,8 +34560,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.created_at.type,
-          parentSchema: schema140.properties.created_at,
+          schema: schema142.properties.created_at.type,
+          parentSchema: schema142.properties.created_at,
           data: data48,
         };
         if (vErrors === null) {
@@ -33714,10 +34579,10 @@ function validate75(
           instancePath: instancePath + '/closed_at',
           schemaPath: '#/properties/closed_at/type',
           keyword: 'type',
-          params: { type: schema140.properties.closed_at.type },
+          params: { type: schema142.properties.closed_at.type },
           message: 'must be string,null',
-          schema: schema140.properties.closed_at.type,
-          parentSchema: schema140.properties.closed_at,
+          schema: schema142.properties.closed_at.type,
+          parentSchema: schema142.properties.closed_at,
           data: data49,
         };
         if (vErrors === null) {
@@ -33736,7 +34601,7 @@ function validate75(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema140.properties.closed_at,
+            parentSchema: schema142.properties.closed_at,
             data: data49,
           };
           if (vErrors === null) {
@@ -33757,8 +34622,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.date_range_type.type,
-          parentSchema: schema140.properties.date_range_type,
+          schema: schema142.properties.date_range_type.type,
+          parentSchema: schema142.properties.date_range_type,
           data: data50,
         };
         if (vErrors === null) {
@@ -33773,10 +34638,10 @@ function validate75(
           instancePath: instancePath + '/date_range_type',
           schemaPath: '#/properties/date_range_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema140.properties.date_range_type.enum },
+          params: { allowedValues: schema142.properties.date_range_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema140.properties.date_range_type.enum,
-          parentSchema: schema140.properties.date_range_type,
+          schema: schema142.properties.date_range_type.enum,
+          parentSchema: schema142.properties.date_range_type,
           data: data50,
         };
         if (vErrors === null) {
@@ -33798,7 +34663,7 @@ function validate75(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema140.properties.date1,
+            parentSchema: schema142.properties.date1,
             data: data51,
           };
           if (vErrors === null) {
@@ -33815,8 +34680,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.date1.type,
-          parentSchema: schema140.properties.date1,
+          schema: schema142.properties.date1.type,
+          parentSchema: schema142.properties.date1,
           data: data51,
         };
         if (vErrors === null) {
@@ -33838,7 +34703,7 @@ function validate75(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema140.properties.date2,
+            parentSchema: schema142.properties.date2,
             data: data52,
           };
           if (vErrors === null) {
@@ -33855,8 +34720,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.date2.type,
-          parentSchema: schema140.properties.date2,
+          schema: schema142.properties.date2.type,
+          parentSchema: schema142.properties.date2,
           data: data52,
         };
         if (vErrors === null) {
@@ -33876,8 +34741,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema140.properties.is_sla_data.type,
-          parentSchema: schema140.properties.is_sla_data,
+          schema: schema142.properties.is_sla_data.type,
+          parentSchema: schema142.properties.is_sla_data,
           data: data53,
         };
         if (vErrors === null) {
@@ -33895,8 +34760,8 @@ function validate75(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema140.type,
-      parentSchema: schema140,
+      schema: schema142.type,
+      parentSchema: schema142,
       data,
     };
     if (vErrors === null) {
@@ -33906,14 +34771,14 @@ function validate75(
     }
     errors++;
   }
-  validate75.errors = vErrors;
+  validate77.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate75.evaluated = { dynamicProps: true, dynamicItems: false };
+validate77.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const webhookEvent = validate76;
-const schema144 = {
+export const webhookEvent = validate78;
+const schema146 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webhook-event',
   title: 'WebhookEvent',
@@ -34044,13 +34909,13 @@ const schema144 = {
   },
 };
 
-function validate76(
+function validate78(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webhook-event" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate76.evaluated;
+  const evaluated0 = validate78.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -34067,8 +34932,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema144.properties.event_id.type,
-          parentSchema: schema144.properties.event_id,
+          schema: schema146.properties.event_id.type,
+          parentSchema: schema146.properties.event_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -34088,8 +34953,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema144.properties.event_type.type,
-          parentSchema: schema144.properties.event_type,
+          schema: schema146.properties.event_type.type,
+          parentSchema: schema146.properties.event_type,
           data: data1,
         };
         if (vErrors === null) {
@@ -34111,10 +34976,10 @@ function validate76(
           instancePath: instancePath + '/event_type',
           schemaPath: '#/properties/event_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema144.properties.event_type.enum },
+          params: { allowedValues: schema146.properties.event_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema144.properties.event_type.enum,
-          parentSchema: schema144.properties.event_type,
+          schema: schema146.properties.event_type.enum,
+          parentSchema: schema146.properties.event_type,
           data: data1,
         };
         if (vErrors === null) {
@@ -34134,8 +34999,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema144.properties.carrier_id.type,
-          parentSchema: schema144.properties.carrier_id,
+          schema: schema146.properties.carrier_id.type,
+          parentSchema: schema146.properties.carrier_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -34157,7 +35022,7 @@ function validate76(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema144.properties.piece_id,
+            parentSchema: schema146.properties.piece_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -34174,8 +35039,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema144.properties.piece_id.type,
-          parentSchema: schema144.properties.piece_id,
+          schema: schema146.properties.piece_id.type,
+          parentSchema: schema146.properties.piece_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -34197,7 +35062,7 @@ function validate76(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema144.properties.at,
+            parentSchema: schema146.properties.at,
             data: data4,
           };
           if (vErrors === null) {
@@ -34214,8 +35079,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema144.properties.at.type,
-          parentSchema: schema144.properties.at,
+          schema: schema146.properties.at.type,
+          parentSchema: schema146.properties.at,
           data: data4,
         };
         if (vErrors === null) {
@@ -34235,8 +35100,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema144.properties.status.type,
-          parentSchema: schema144.properties.status,
+          schema: schema146.properties.status.type,
+          parentSchema: schema146.properties.status,
           data: data5,
         };
         if (vErrors === null) {
@@ -34251,10 +35116,10 @@ function validate76(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema144.properties.status.enum },
+          params: { allowedValues: schema146.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema144.properties.status.enum,
-          parentSchema: schema144.properties.status,
+          schema: schema146.properties.status.enum,
+          parentSchema: schema146.properties.status,
           data: data5,
         };
         if (vErrors === null) {
@@ -34274,8 +35139,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema144.properties.attempts.type,
-          parentSchema: schema144.properties.attempts,
+          schema: schema146.properties.attempts.type,
+          parentSchema: schema146.properties.attempts,
           data: data6,
         };
         if (vErrors === null) {
@@ -34294,7 +35159,7 @@ function validate76(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema144.properties.attempts,
+            parentSchema: schema146.properties.attempts,
             data: data6,
           };
           if (vErrors === null) {
@@ -34313,10 +35178,10 @@ function validate76(
           instancePath: instancePath + '/last_http_status',
           schemaPath: '#/properties/last_http_status/type',
           keyword: 'type',
-          params: { type: schema144.properties.last_http_status.type },
+          params: { type: schema146.properties.last_http_status.type },
           message: 'must be integer,null',
-          schema: schema144.properties.last_http_status.type,
-          parentSchema: schema144.properties.last_http_status,
+          schema: schema146.properties.last_http_status.type,
+          parentSchema: schema146.properties.last_http_status,
           data: data7,
         };
         if (vErrors === null) {
@@ -34334,10 +35199,10 @@ function validate76(
           instancePath: instancePath + '/next_attempt_at',
           schemaPath: '#/properties/next_attempt_at/type',
           keyword: 'type',
-          params: { type: schema144.properties.next_attempt_at.type },
+          params: { type: schema146.properties.next_attempt_at.type },
           message: 'must be string,null',
-          schema: schema144.properties.next_attempt_at.type,
-          parentSchema: schema144.properties.next_attempt_at,
+          schema: schema146.properties.next_attempt_at.type,
+          parentSchema: schema146.properties.next_attempt_at,
           data: data8,
         };
         if (vErrors === null) {
@@ -34356,7 +35221,7 @@ function validate76(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema144.properties.next_attempt_at,
+            parentSchema: schema146.properties.next_attempt_at,
             data: data8,
           };
           if (vErrors === null) {
@@ -34375,10 +35240,10 @@ function validate76(
           instancePath: instancePath + '/delivered_at',
           schemaPath: '#/properties/delivered_at/type',
           keyword: 'type',
-          params: { type: schema144.properties.delivered_at.type },
+          params: { type: schema146.properties.delivered_at.type },
           message: 'must be string,null',
-          schema: schema144.properties.delivered_at.type,
-          parentSchema: schema144.properties.delivered_at,
+          schema: schema146.properties.delivered_at.type,
+          parentSchema: schema146.properties.delivered_at,
           data: data9,
         };
         if (vErrors === null) {
@@ -34397,7 +35262,7 @@ function validate76(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema144.properties.delivered_at,
+            parentSchema: schema146.properties.delivered_at,
             data: data9,
           };
           if (vErrors === null) {
@@ -34418,8 +35283,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema144.properties.cycle.type,
-          parentSchema: schema144.properties.cycle,
+          schema: schema146.properties.cycle.type,
+          parentSchema: schema146.properties.cycle,
           data: data10,
         };
         if (vErrors === null) {
@@ -34438,7 +35303,7 @@ function validate76(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema144.properties.cycle,
+            parentSchema: schema146.properties.cycle,
             data: data10,
           };
           if (vErrors === null) {
@@ -34459,8 +35324,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema144.properties.cycle_attempts.type,
-          parentSchema: schema144.properties.cycle_attempts,
+          schema: schema146.properties.cycle_attempts.type,
+          parentSchema: schema146.properties.cycle_attempts,
           data: data11,
         };
         if (vErrors === null) {
@@ -34479,7 +35344,7 @@ function validate76(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema144.properties.cycle_attempts,
+            parentSchema: schema146.properties.cycle_attempts,
             data: data11,
           };
           if (vErrors === null) {
@@ -34498,10 +35363,10 @@ function validate76(
           instancePath: instancePath + '/cycle_started_at',
           schemaPath: '#/properties/cycle_started_at/type',
           keyword: 'type',
-          params: { type: schema144.properties.cycle_started_at.type },
+          params: { type: schema146.properties.cycle_started_at.type },
           message: 'must be string,null',
-          schema: schema144.properties.cycle_started_at.type,
-          parentSchema: schema144.properties.cycle_started_at,
+          schema: schema146.properties.cycle_started_at.type,
+          parentSchema: schema146.properties.cycle_started_at,
           data: data12,
         };
         if (vErrors === null) {
@@ -34520,7 +35385,7 @@ function validate76(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema144.properties.cycle_started_at,
+            parentSchema: schema146.properties.cycle_started_at,
             data: data12,
           };
           if (vErrors === null) {
@@ -34541,8 +35406,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema144.properties.piece_event_code.type,
-          parentSchema: schema144.properties.piece_event_code,
+          schema: schema146.properties.piece_event_code.type,
+          parentSchema: schema146.properties.piece_event_code,
           data: data13,
         };
         if (vErrors === null) {
@@ -34560,8 +35425,8 @@ function validate76(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema144.type,
-      parentSchema: schema144,
+      schema: schema146.type,
+      parentSchema: schema146,
       data,
     };
     if (vErrors === null) {
@@ -34571,10 +35436,10 @@ function validate76(
     }
     errors++;
   }
-  validate76.errors = vErrors;
+  validate78.errors = vErrors;
   return errors === 0;
 }
-validate76.evaluated = {
+validate78.evaluated = {
   props: {
     event_id: true,
     event_type: true,
@@ -34595,8 +35460,8 @@ validate76.evaluated = {
   dynamicItems: false,
 };
 
-export const webtoolUser = validate77;
-const schema145 = {
+export const webtoolUser = validate79;
+const schema147 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -34703,13 +35568,13 @@ const schema145 = {
   },
 };
 
-function validate77(
+function validate79(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webtool-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate77.evaluated;
+  const evaluated0 = validate79.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -34724,8 +35589,8 @@ function validate77(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema145.required,
-        parentSchema: schema145,
+        schema: schema147.required,
+        parentSchema: schema147,
         data,
       };
       if (vErrors === null) {
@@ -34742,8 +35607,8 @@ function validate77(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema145.required,
-        parentSchema: schema145,
+        schema: schema147.required,
+        parentSchema: schema147,
         data,
       };
       if (vErrors === null) {
@@ -34760,8 +35625,8 @@ function validate77(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema145.required,
-        parentSchema: schema145,
+        schema: schema147.required,
+        parentSchema: schema147,
         data,
       };
       if (vErrors === null) {
@@ -34780,8 +35645,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema145.properties.username.type,
-          parentSchema: schema145.properties.username,
+          schema: schema147.properties.username.type,
+          parentSchema: schema147.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -34803,7 +35668,7 @@ function validate77(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema145.properties.name.allOf[0],
+            parentSchema: schema147.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -34823,7 +35688,7 @@ function validate77(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema145.properties.name.allOf[1],
+            parentSchema: schema147.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -34843,7 +35708,7 @@ function validate77(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema145.properties.name,
+            parentSchema: schema147.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -34860,8 +35725,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema145.properties.name.type,
-          parentSchema: schema145.properties.name,
+          schema: schema147.properties.name.type,
+          parentSchema: schema147.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -34883,7 +35748,7 @@ function validate77(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema145.properties.email,
+            parentSchema: schema147.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -34901,7 +35766,7 @@ function validate77(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema145.properties.email,
+            parentSchema: schema147.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -34918,8 +35783,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema145.properties.email.type,
-          parentSchema: schema145.properties.email,
+          schema: schema147.properties.email.type,
+          parentSchema: schema147.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -34939,8 +35804,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema145.properties.partner_type.type,
-          parentSchema: schema145.properties.partner_type,
+          schema: schema147.properties.partner_type.type,
+          parentSchema: schema147.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -34962,10 +35827,10 @@ function validate77(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema145.properties.partner_type.enum },
+          params: { allowedValues: schema147.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema145.properties.partner_type.enum,
-          parentSchema: schema145.properties.partner_type,
+          schema: schema147.properties.partner_type.enum,
+          parentSchema: schema147.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -34987,7 +35852,7 @@ function validate77(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema145.properties.partner,
+            parentSchema: schema147.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -35004,8 +35869,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema145.properties.partner.type,
-          parentSchema: schema145.properties.partner,
+          schema: schema147.properties.partner.type,
+          parentSchema: schema147.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -35025,8 +35890,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema145.properties.partner_name.type,
-          parentSchema: schema145.properties.partner_name,
+          schema: schema147.properties.partner_name.type,
+          parentSchema: schema147.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -35046,8 +35911,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema145.properties.role_name.type,
-          parentSchema: schema145.properties.role_name,
+          schema: schema147.properties.role_name.type,
+          parentSchema: schema147.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -35067,8 +35932,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema145.properties.enabled.type,
-          parentSchema: schema145.properties.enabled,
+          schema: schema147.properties.enabled.type,
+          parentSchema: schema147.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -35088,8 +35953,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema145.properties.status.type,
-          parentSchema: schema145.properties.status,
+          schema: schema147.properties.status.type,
+          parentSchema: schema147.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -35104,10 +35969,10 @@ function validate77(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema145.properties.status.enum },
+          params: { allowedValues: schema147.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema145.properties.status.enum,
-          parentSchema: schema145.properties.status,
+          schema: schema147.properties.status.enum,
+          parentSchema: schema147.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -35125,8 +35990,8 @@ function validate77(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema145.type,
-      parentSchema: schema145,
+      schema: schema147.type,
+      parentSchema: schema147,
       data,
     };
     if (vErrors === null) {
@@ -35136,10 +36001,10 @@ function validate77(
     }
     errors++;
   }
-  validate77.errors = vErrors;
+  validate79.errors = vErrors;
   return errors === 0;
 }
-validate77.evaluated = {
+validate79.evaluated = {
   props: {
     username: true,
     name: true,
@@ -35173,6 +36038,8 @@ export const validators: Record<string, ValidateFunction> = {
   'hotline-provider': hotlineProvider,
   invoice: invoice,
   'invoice-request': invoiceRequest,
+  licence: licence,
+  'licence-request': licenceRequest,
   location: location,
   'location-contact': locationContact,
   'location-owner': locationOwner,
