@@ -1,4 +1,5 @@
 import { INVOICE_JOB, invoiceWork } from './gateway/rules/invoicing.ts';
+import { REMINDER_JOB, reminderWork } from './gateway/rules/notifications.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -137,9 +138,14 @@ export async function buildApp(options: AppOptions) {
       [SHIPMENT_REPORT_JOB]: shipmentReportWork(options.db),
       [HARDWARE_BADGES_JOB]: hardwareBadgesWork(options.db),
       [INVOICE_JOB]: invoiceWork(options.db),
+      [REMINDER_JOB]: reminderWork(options.db),
     },
     // The hardware units' warranty and sync badges change with time alone (issue 33.5).
-    schedules: [{ kind: HARDWARE_BADGES_JOB, everySeconds: 3600 }],
+    schedules: [
+      { kind: HARDWARE_BADGES_JOB, everySeconds: 3600 },
+      // The end users' reminders fall due with time alone (issue 28.3).
+      { kind: REMINDER_JOB, everySeconds: 900 },
+    ],
   });
   app.addHook('onClose', async () => {
     await webhookDelivery.stop();

@@ -1,6 +1,5 @@
 /** Areas whose screens come with later issues: path -> menu key. */
 export const comingAreas: Record<string, string> = {
-  notifications: 'notifications',
   license: 'license',
 };
 

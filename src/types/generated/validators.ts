@@ -5030,6 +5030,14 @@ const schema75 = {
       'x-column': { type: 'switch', index: 5 },
       'x-filter': { kind: 'boolean' },
     },
+    language: {
+      type: 'string',
+      enum: ['en', 'fr'],
+      default: 'en',
+      'x-choices': 'language',
+      description: 'The language of the notifications sent to them (issue 28.3).',
+      'x-column': { type: 'select', hide: true, index: 6 },
+    },
   },
 };
 const formats30 = sharedValidators.formats['alphanumeric-hyphen'];
@@ -5285,8 +5293,47 @@ function validate42(
         errors++;
       }
     }
+    if (data.language !== undefined) {
+      let data6 = data.language;
+      if (typeof data6 !== 'string') {
+        const err12 = {
+          instancePath: instancePath + '/language',
+          schemaPath: '#/properties/language/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema75.properties.language.type,
+          parentSchema: schema75.properties.language,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (!(data6 === 'en' || data6 === 'fr')) {
+        const err13 = {
+          instancePath: instancePath + '/language',
+          schemaPath: '#/properties/language/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema75.properties.language.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema75.properties.language.enum,
+          parentSchema: schema75.properties.language,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err12 = {
+    const err14 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -5297,9 +5344,9 @@ function validate42(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err12];
+      vErrors = [err14];
     } else {
-      vErrors.push(err12);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -5307,7 +5354,15 @@ function validate42(
   return errors === 0;
 }
 validate42.evaluated = {
-  props: { courier_id: true, carrier_id: true, code: true, phone: true, box_inspection: true, active: true },
+  props: {
+    courier_id: true,
+    carrier_id: true,
+    code: true,
+    phone: true,
+    box_inspection: true,
+    active: true,
+    language: true,
+  },
   dynamicProps: false,
   dynamicItems: false,
 };
@@ -6081,6 +6136,14 @@ const schema77 = {
       'x-filter': { kind: 'boolean' },
     },
     created_at: { type: 'string', format: 'date-time', readOnly: true, 'x-column': { index: 6 } },
+    language: {
+      type: 'string',
+      enum: ['en', 'fr'],
+      default: 'en',
+      'x-choices': 'language',
+      description: 'The language of the notifications sent to them (issue 28.3).',
+      'x-column': { type: 'select', hide: true, index: 7 },
+    },
   },
 };
 
@@ -6473,8 +6536,47 @@ function validate44(
         errors++;
       }
     }
+    if (data.language !== undefined) {
+      let data9 = data.language;
+      if (typeof data9 !== 'string') {
+        const err18 = {
+          instancePath: instancePath + '/language',
+          schemaPath: '#/properties/language/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema77.properties.language.type,
+          parentSchema: schema77.properties.language,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+      if (!(data9 === 'en' || data9 === 'fr')) {
+        const err19 = {
+          instancePath: instancePath + '/language',
+          schemaPath: '#/properties/language/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema77.properties.language.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema77.properties.language.enum,
+          parentSchema: schema77.properties.language,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err18 = {
+    const err20 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -6485,9 +6587,9 @@ function validate44(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err18];
+      vErrors = [err20];
     } else {
-      vErrors.push(err18);
+      vErrors.push(err20);
     }
     errors++;
   }
@@ -6504,6 +6606,7 @@ validate44.evaluated = {
     security_questions: true,
     marked_for_deletion: true,
     created_at: true,
+    language: true,
   },
   dynamicProps: false,
   dynamicItems: false,
@@ -16539,8 +16642,889 @@ validate57.evaluated = {
   dynamicItems: false,
 };
 
-export const orderComment = validate58;
+export const notification = validate58;
 const schema106 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'notification',
+  title: 'Notification',
+  description:
+    "A notification sent to an end user or a courier for a piece (issue 28.3, spec 01 §6 feature notifications 228/229): a token message, booking notification, reminder... made by the gateway's rule from the piece's events (server/gateway/rules/notifications.ts) in the event's transaction, its text in the recipient's language. Never created nor edited by hand. A partner that may not see end users' contact data reads the recipient masked.",
+  type: 'object',
+  'x-resource': {
+    name: 'notifications',
+    endpoint: 'shipments/notifications',
+    id: 'notification_id',
+    feature: 'notifications',
+    partnerTypes: ['operator', 'carrier', 'support_provider'],
+    actions: {
+      create: { levels: ['advance'], partnerTypes: [] },
+      edit: { levels: ['advance'], partnerTypes: [] },
+      delete: { levels: ['advance'], partnerTypes: [] },
+    },
+    tenancy: { carrier: 'carrier_id', support_provider: 'support_provider_id' },
+    pageSize: 20,
+    sort: { field: 'at', order: 'DESC' },
+    representation: 'notification_id',
+    search: ['piece_id'],
+    queryFilters: ['phone'],
+  },
+  required: ['at', 'piece_id', 'kind', 'channel', 'audience', 'recipient', 'language', 'text', 'status', 'carrier_id'],
+  properties: {
+    notification_id: { type: 'integer', readOnly: true, 'x-column': { index: 0, hide: true } },
+    at: {
+      type: 'string',
+      format: 'date-time',
+      readOnly: true,
+      description: 'When the notification was handed to its channel.',
+      'x-column': { type: 'link', index: 1 },
+      'x-filter': { kind: 'date-range', alwaysOn: true },
+    },
+    piece_id: {
+      type: 'string',
+      readOnly: true,
+      maxLength: 30,
+      'x-lookup': { resource: 'shipments', label: 'piece_id' },
+      'x-column': { type: 'select2', linked: true, index: 2 },
+      'x-filter': { kind: 'text', alwaysOn: true },
+    },
+    kind: {
+      type: 'string',
+      readOnly: true,
+      enum: ['booking_notification', 'token_message', 'reminder', 'token_resent', 'expiry_notice', 'courier_token'],
+      'x-choices': 'notification_kind',
+      'x-column': { type: 'select', index: 3 },
+      'x-filter': { kind: 'select', alwaysOn: true },
+    },
+    channel: {
+      type: 'string',
+      readOnly: true,
+      enum: ['sms', 'email', 'push'],
+      'x-choices': 'notification_channel',
+      'x-column': { type: 'select', index: 4 },
+      'x-filter': { kind: 'select' },
+    },
+    audience: {
+      type: 'string',
+      readOnly: true,
+      enum: ['end_user', 'courier'],
+      'x-choices': 'notification_audience',
+      'x-column': { type: 'select', index: 5, hide: true },
+      'x-filter': { kind: 'select' },
+    },
+    recipient: {
+      type: 'string',
+      readOnly: true,
+      maxLength: 70,
+      description:
+        "The phone number (international form) or e-mail address the notification went to; masked for a partner that may not see end users' and couriers' contact data.",
+      'x-column': { index: 6 },
+    },
+    recipient_phone: {
+      type: ['string', 'null'],
+      readOnly: true,
+      description:
+        "The recipient's phone in E.164 (an SMS's or an app account's), which the phone filter compares; left out for a partner that reads the recipient masked.",
+      'x-column': { index: 13, hide: true, ignorexport: true },
+    },
+    phone: {
+      type: 'string',
+      maxLength: 30,
+      description:
+        "Query only: the notifications sent to this phone number (or the app account of that number), any spacing, with or without the country code's +.",
+      'x-filter': { kind: 'text', alwaysOn: true },
+    },
+    language: {
+      type: 'string',
+      readOnly: true,
+      enum: ['en', 'fr'],
+      'x-choices': 'language',
+      'x-column': { type: 'select', index: 7, hide: true },
+    },
+    text: {
+      type: 'string',
+      readOnly: true,
+      maxLength: 500,
+      description: 'The message as the recipient read it, in their language.',
+      'x-column': { type: 'expandable', index: 8 },
+    },
+    status: {
+      type: 'string',
+      readOnly: true,
+      enum: ['sent', 'delivered', 'failed'],
+      'x-choices': 'notification_status',
+      'x-badge': { colors: { sent: 'info', delivered: 'success', failed: 'error' } },
+      'x-column': { type: 'text_with_badge', index: 9 },
+      'x-filter': { kind: 'select', alwaysOn: true },
+    },
+    carrier_id: {
+      type: 'integer',
+      readOnly: true,
+      'x-lookup': { source: 'webtool/lists?type=carrier_list' },
+      'x-column': { type: 'select2', index: 10 },
+      'x-filter': { kind: 'select' },
+    },
+    support_provider_id: {
+      type: ['integer', 'null'],
+      readOnly: true,
+      description: "The support provider of the piece's service point (its tenancy).",
+      'x-column': { index: 11, hide: true, ignorexport: true },
+    },
+    piece_event_code: {
+      type: ['integer', 'null'],
+      readOnly: true,
+      description: 'The piece event (spec 02 §4) the notification was made for.',
+      'x-choices': 'piece_event',
+      'x-column': { type: 'select', index: 12, hide: true },
+    },
+  },
+};
+
+function validate58(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="notification" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate58.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.at === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'at' },
+        message: "must have required property '" + 'at' + "'",
+        schema: schema106.required,
+        parentSchema: schema106,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.piece_id === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'piece_id' },
+        message: "must have required property '" + 'piece_id' + "'",
+        schema: schema106.required,
+        parentSchema: schema106,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.kind === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'kind' },
+        message: "must have required property '" + 'kind' + "'",
+        schema: schema106.required,
+        parentSchema: schema106,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.channel === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'channel' },
+        message: "must have required property '" + 'channel' + "'",
+        schema: schema106.required,
+        parentSchema: schema106,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.audience === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'audience' },
+        message: "must have required property '" + 'audience' + "'",
+        schema: schema106.required,
+        parentSchema: schema106,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.recipient === undefined) {
+      const err5 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'recipient' },
+        message: "must have required property '" + 'recipient' + "'",
+        schema: schema106.required,
+        parentSchema: schema106,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    if (data.language === undefined) {
+      const err6 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'language' },
+        message: "must have required property '" + 'language' + "'",
+        schema: schema106.required,
+        parentSchema: schema106,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+    if (data.text === undefined) {
+      const err7 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'text' },
+        message: "must have required property '" + 'text' + "'",
+        schema: schema106.required,
+        parentSchema: schema106,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err7];
+      } else {
+        vErrors.push(err7);
+      }
+      errors++;
+    }
+    if (data.status === undefined) {
+      const err8 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'status' },
+        message: "must have required property '" + 'status' + "'",
+        schema: schema106.required,
+        parentSchema: schema106,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err8];
+      } else {
+        vErrors.push(err8);
+      }
+      errors++;
+    }
+    if (data.carrier_id === undefined) {
+      const err9 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'carrier_id' },
+        message: "must have required property '" + 'carrier_id' + "'",
+        schema: schema106.required,
+        parentSchema: schema106,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err9];
+      } else {
+        vErrors.push(err9);
+      }
+      errors++;
+    }
+    if (data.notification_id !== undefined) {
+      let data0 = data.notification_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err10 = {
+          instancePath: instancePath + '/notification_id',
+          schemaPath: '#/properties/notification_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema106.properties.notification_id.type,
+          parentSchema: schema106.properties.notification_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.at !== undefined) {
+      let data1 = data.at;
+      if (typeof data1 === 'string') {
+        if (!formats2.validate(data1)) {
+          const err11 = {
+            instancePath: instancePath + '/at',
+            schemaPath: '#/properties/at/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema106.properties.at,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + '/at',
+          schemaPath: '#/properties/at/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema106.properties.at.type,
+          parentSchema: schema106.properties.at,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.piece_id !== undefined) {
+      let data2 = data.piece_id;
+      if (typeof data2 === 'string') {
+        if (func2(data2) > 30) {
+          const err13 = {
+            instancePath: instancePath + '/piece_id',
+            schemaPath: '#/properties/piece_id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema106.properties.piece_id,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      } else {
+        const err14 = {
+          instancePath: instancePath + '/piece_id',
+          schemaPath: '#/properties/piece_id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema106.properties.piece_id.type,
+          parentSchema: schema106.properties.piece_id,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.kind !== undefined) {
+      let data3 = data.kind;
+      if (typeof data3 !== 'string') {
+        const err15 = {
+          instancePath: instancePath + '/kind',
+          schemaPath: '#/properties/kind/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema106.properties.kind.type,
+          parentSchema: schema106.properties.kind,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+      if (!(
+        data3 === 'booking_notification' ||
+        data3 === 'token_message' ||
+        data3 === 'reminder' ||
+        data3 === 'token_resent' ||
+        data3 === 'expiry_notice' ||
+        data3 === 'courier_token'
+      )) {
+        const err16 = {
+          instancePath: instancePath + '/kind',
+          schemaPath: '#/properties/kind/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema106.properties.kind.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema106.properties.kind.enum,
+          parentSchema: schema106.properties.kind,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+    if (data.channel !== undefined) {
+      let data4 = data.channel;
+      if (typeof data4 !== 'string') {
+        const err17 = {
+          instancePath: instancePath + '/channel',
+          schemaPath: '#/properties/channel/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema106.properties.channel.type,
+          parentSchema: schema106.properties.channel,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+      if (!(data4 === 'sms' || data4 === 'email' || data4 === 'push')) {
+        const err18 = {
+          instancePath: instancePath + '/channel',
+          schemaPath: '#/properties/channel/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema106.properties.channel.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema106.properties.channel.enum,
+          parentSchema: schema106.properties.channel,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    if (data.audience !== undefined) {
+      let data5 = data.audience;
+      if (typeof data5 !== 'string') {
+        const err19 = {
+          instancePath: instancePath + '/audience',
+          schemaPath: '#/properties/audience/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema106.properties.audience.type,
+          parentSchema: schema106.properties.audience,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+      if (!(data5 === 'end_user' || data5 === 'courier')) {
+        const err20 = {
+          instancePath: instancePath + '/audience',
+          schemaPath: '#/properties/audience/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema106.properties.audience.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema106.properties.audience.enum,
+          parentSchema: schema106.properties.audience,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+    }
+    if (data.recipient !== undefined) {
+      let data6 = data.recipient;
+      if (typeof data6 === 'string') {
+        if (func2(data6) > 70) {
+          const err21 = {
+            instancePath: instancePath + '/recipient',
+            schemaPath: '#/properties/recipient/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema106.properties.recipient,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+      } else {
+        const err22 = {
+          instancePath: instancePath + '/recipient',
+          schemaPath: '#/properties/recipient/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema106.properties.recipient.type,
+          parentSchema: schema106.properties.recipient,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+    if (data.recipient_phone !== undefined) {
+      let data7 = data.recipient_phone;
+      if (typeof data7 !== 'string' && data7 !== null) {
+        const err23 = {
+          instancePath: instancePath + '/recipient_phone',
+          schemaPath: '#/properties/recipient_phone/type',
+          keyword: 'type',
+          params: { type: schema106.properties.recipient_phone.type },
+          message: 'must be string,null',
+          schema: schema106.properties.recipient_phone.type,
+          parentSchema: schema106.properties.recipient_phone,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+    }
+    if (data.phone !== undefined) {
+      let data8 = data.phone;
+      if (typeof data8 === 'string') {
+        if (func2(data8) > 30) {
+          const err24 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema106.properties.phone,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      } else {
+        const err25 = {
+          instancePath: instancePath + '/phone',
+          schemaPath: '#/properties/phone/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema106.properties.phone.type,
+          parentSchema: schema106.properties.phone,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+    if (data.language !== undefined) {
+      let data9 = data.language;
+      if (typeof data9 !== 'string') {
+        const err26 = {
+          instancePath: instancePath + '/language',
+          schemaPath: '#/properties/language/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema106.properties.language.type,
+          parentSchema: schema106.properties.language,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err26];
+        } else {
+          vErrors.push(err26);
+        }
+        errors++;
+      }
+      if (!(data9 === 'en' || data9 === 'fr')) {
+        const err27 = {
+          instancePath: instancePath + '/language',
+          schemaPath: '#/properties/language/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema106.properties.language.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema106.properties.language.enum,
+          parentSchema: schema106.properties.language,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+    }
+    if (data.text !== undefined) {
+      let data10 = data.text;
+      if (typeof data10 === 'string') {
+        if (func2(data10) > 500) {
+          const err28 = {
+            instancePath: instancePath + '/text',
+            schemaPath: '#/properties/text/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema106.properties.text,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
+      } else {
+        const err29 = {
+          instancePath: instancePath + '/text',
+          schemaPath: '#/properties/text/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema106.properties.text.type,
+          parentSchema: schema106.properties.text,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+    }
+    if (data.status !== undefined) {
+      let data11 = data.status;
+      if (typeof data11 !== 'string') {
+        const err30 = {
+          instancePath: instancePath + '/status',
+          schemaPath: '#/properties/status/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema106.properties.status.type,
+          parentSchema: schema106.properties.status,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+      if (!(data11 === 'sent' || data11 === 'delivered' || data11 === 'failed')) {
+        const err31 = {
+          instancePath: instancePath + '/status',
+          schemaPath: '#/properties/status/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema106.properties.status.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema106.properties.status.enum,
+          parentSchema: schema106.properties.status,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err31];
+        } else {
+          vErrors.push(err31);
+        }
+        errors++;
+      }
+    }
+    if (data.carrier_id !== undefined) {
+      let data12 = data.carrier_id;
+      if (!(typeof data12 == 'number' && !(data12 % 1) && !isNaN(data12) && isFinite(data12))) {
+        const err32 = {
+          instancePath: instancePath + '/carrier_id',
+          schemaPath: '#/properties/carrier_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema106.properties.carrier_id.type,
+          parentSchema: schema106.properties.carrier_id,
+          data: data12,
+        };
+        if (vErrors === null) {
+          vErrors = [err32];
+        } else {
+          vErrors.push(err32);
+        }
+        errors++;
+      }
+    }
+    if (data.support_provider_id !== undefined) {
+      let data13 = data.support_provider_id;
+      if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13)) && data13 !== null) {
+        const err33 = {
+          instancePath: instancePath + '/support_provider_id',
+          schemaPath: '#/properties/support_provider_id/type',
+          keyword: 'type',
+          params: { type: schema106.properties.support_provider_id.type },
+          message: 'must be integer,null',
+          schema: schema106.properties.support_provider_id.type,
+          parentSchema: schema106.properties.support_provider_id,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err33];
+        } else {
+          vErrors.push(err33);
+        }
+        errors++;
+      }
+    }
+    if (data.piece_event_code !== undefined) {
+      let data14 = data.piece_event_code;
+      if (!(typeof data14 == 'number' && !(data14 % 1) && !isNaN(data14) && isFinite(data14)) && data14 !== null) {
+        const err34 = {
+          instancePath: instancePath + '/piece_event_code',
+          schemaPath: '#/properties/piece_event_code/type',
+          keyword: 'type',
+          params: { type: schema106.properties.piece_event_code.type },
+          message: 'must be integer,null',
+          schema: schema106.properties.piece_event_code.type,
+          parentSchema: schema106.properties.piece_event_code,
+          data: data14,
+        };
+        if (vErrors === null) {
+          vErrors = [err34];
+        } else {
+          vErrors.push(err34);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err35 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema106.type,
+      parentSchema: schema106,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err35];
+    } else {
+      vErrors.push(err35);
+    }
+    errors++;
+  }
+  validate58.errors = vErrors;
+  return errors === 0;
+}
+validate58.evaluated = {
+  props: {
+    notification_id: true,
+    at: true,
+    piece_id: true,
+    kind: true,
+    channel: true,
+    audience: true,
+    recipient: true,
+    recipient_phone: true,
+    phone: true,
+    language: true,
+    text: true,
+    status: true,
+    carrier_id: true,
+    support_provider_id: true,
+    piece_event_code: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const orderComment = validate59;
+const schema107 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'order-comment',
   title: 'OrderComment',
@@ -16549,13 +17533,13 @@ const schema106 = {
   properties: { comment: { type: 'string', maxLength: 500, format: 'name-3', 'x-input': { multiline: true } } },
 };
 
-function validate58(
+function validate59(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="order-comment" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate59.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16570,8 +17554,8 @@ function validate58(
         keyword: 'required',
         params: { missingProperty: 'comment' },
         message: "must have required property '" + 'comment' + "'",
-        schema: schema106.required,
-        parentSchema: schema106,
+        schema: schema107.required,
+        parentSchema: schema107,
         data,
       };
       if (vErrors === null) {
@@ -16592,7 +17576,7 @@ function validate58(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema106.properties.comment,
+            parentSchema: schema107.properties.comment,
             data: data0,
           };
           if (vErrors === null) {
@@ -16610,7 +17594,7 @@ function validate58(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema106.properties.comment,
+            parentSchema: schema107.properties.comment,
             data: data0,
           };
           if (vErrors === null) {
@@ -16627,8 +17611,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema106.properties.comment.type,
-          parentSchema: schema106.properties.comment,
+          schema: schema107.properties.comment.type,
+          parentSchema: schema107.properties.comment,
           data: data0,
         };
         if (vErrors === null) {
@@ -16646,8 +17630,8 @@ function validate58(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema106.type,
-      parentSchema: schema106,
+      schema: schema107.type,
+      parentSchema: schema107,
       data,
     };
     if (vErrors === null) {
@@ -16657,13 +17641,13 @@ function validate58(
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate59.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = { props: { comment: true }, dynamicProps: false, dynamicItems: false };
+validate59.evaluated = { props: { comment: true }, dynamicProps: false, dynamicItems: false };
 
-export const partnerAdmin = validate59;
-const schema107 = {
+export const partnerAdmin = validate60;
+const schema108 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'partner-admin',
   title: 'PartnerAdmin',
@@ -16677,13 +17661,13 @@ const schema107 = {
   },
 };
 
-function validate59(
+function validate60(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="partner-admin" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate59.evaluated;
+  const evaluated0 = validate60.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16698,8 +17682,8 @@ function validate59(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema108.required,
+        parentSchema: schema108,
         data,
       };
       if (vErrors === null) {
@@ -16716,8 +17700,8 @@ function validate59(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema108.required,
+        parentSchema: schema108,
         data,
       };
       if (vErrors === null) {
@@ -16738,7 +17722,7 @@ function validate59(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema107.properties.name,
+            parentSchema: schema108.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -16756,7 +17740,7 @@ function validate59(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema107.properties.name,
+            parentSchema: schema108.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -16774,7 +17758,7 @@ function validate59(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema107.properties.name,
+            parentSchema: schema108.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -16791,8 +17775,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema107.properties.name.type,
-          parentSchema: schema107.properties.name,
+          schema: schema108.properties.name.type,
+          parentSchema: schema108.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -16814,7 +17798,7 @@ function validate59(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema107.properties.email,
+            parentSchema: schema108.properties.email,
             data: data1,
           };
           if (vErrors === null) {
@@ -16832,7 +17816,7 @@ function validate59(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema107.properties.email,
+            parentSchema: schema108.properties.email,
             data: data1,
           };
           if (vErrors === null) {
@@ -16849,8 +17833,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema107.properties.email.type,
-          parentSchema: schema107.properties.email,
+          schema: schema108.properties.email.type,
+          parentSchema: schema108.properties.email,
           data: data1,
         };
         if (vErrors === null) {
@@ -16868,8 +17852,8 @@ function validate59(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema107.type,
-      parentSchema: schema107,
+      schema: schema108.type,
+      parentSchema: schema108,
       data,
     };
     if (vErrors === null) {
@@ -16879,13 +17863,13 @@ function validate59(
     }
     errors++;
   }
-  validate59.errors = vErrors;
+  validate60.errors = vErrors;
   return errors === 0;
 }
-validate59.evaluated = { props: { name: true, email: true }, dynamicProps: false, dynamicItems: false };
+validate60.evaluated = { props: { name: true, email: true }, dynamicProps: false, dynamicItems: false };
 
-export const piece = validate60;
-const schema108 = {
+export const piece = validate61;
+const schema109 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'piece',
   title: 'Piece',
@@ -17258,13 +18242,13 @@ const schema108 = {
   },
 };
 
-function validate60(
+function validate61(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="piece" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate60.evaluated;
+  const evaluated0 = validate61.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17279,8 +18263,8 @@ function validate60(
         keyword: 'required',
         params: { missingProperty: 'piece_id' },
         message: "must have required property '" + 'piece_id' + "'",
-        schema: schema108.required,
-        parentSchema: schema108,
+        schema: schema109.required,
+        parentSchema: schema109,
         data,
       };
       if (vErrors === null) {
@@ -17297,8 +18281,8 @@ function validate60(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema108.required,
-        parentSchema: schema108,
+        schema: schema109.required,
+        parentSchema: schema109,
         data,
       };
       if (vErrors === null) {
@@ -17315,8 +18299,8 @@ function validate60(
         keyword: 'required',
         params: { missingProperty: 'service_point_id' },
         message: "must have required property '" + 'service_point_id' + "'",
-        schema: schema108.required,
-        parentSchema: schema108,
+        schema: schema109.required,
+        parentSchema: schema109,
         data,
       };
       if (vErrors === null) {
@@ -17333,8 +18317,8 @@ function validate60(
         keyword: 'required',
         params: { missingProperty: 'piece_type' },
         message: "must have required property '" + 'piece_type' + "'",
-        schema: schema108.required,
-        parentSchema: schema108,
+        schema: schema109.required,
+        parentSchema: schema109,
         data,
       };
       if (vErrors === null) {
@@ -17355,7 +18339,7 @@ function validate60(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema108.properties.piece_id,
+            parentSchema: schema109.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -17373,7 +18357,7 @@ function validate60(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema108.properties.piece_id,
+            parentSchema: schema109.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -17391,7 +18375,7 @@ function validate60(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema108.properties.piece_id,
+            parentSchema: schema109.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -17408,8 +18392,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.properties.piece_id.type,
-          parentSchema: schema108.properties.piece_id,
+          schema: schema109.properties.piece_id.type,
+          parentSchema: schema109.properties.piece_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -17427,10 +18411,10 @@ function validate60(
           instancePath: instancePath + '/parcel_id',
           schemaPath: '#/properties/parcel_id/type',
           keyword: 'type',
-          params: { type: schema108.properties.parcel_id.type },
+          params: { type: schema109.properties.parcel_id.type },
           message: 'must be string,null',
-          schema: schema108.properties.parcel_id.type,
-          parentSchema: schema108.properties.parcel_id,
+          schema: schema109.properties.parcel_id.type,
+          parentSchema: schema109.properties.parcel_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -17449,7 +18433,7 @@ function validate60(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema108.properties.parcel_id,
+            parentSchema: schema109.properties.parcel_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -17468,10 +18452,10 @@ function validate60(
           instancePath: instancePath + '/shipment_id',
           schemaPath: '#/properties/shipment_id/type',
           keyword: 'type',
-          params: { type: schema108.properties.shipment_id.type },
+          params: { type: schema109.properties.shipment_id.type },
           message: 'must be string,null',
-          schema: schema108.properties.shipment_id.type,
-          parentSchema: schema108.properties.shipment_id,
+          schema: schema109.properties.shipment_id.type,
+          parentSchema: schema109.properties.shipment_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -17490,7 +18474,7 @@ function validate60(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema108.properties.shipment_id,
+            parentSchema: schema109.properties.shipment_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -17513,7 +18497,7 @@ function validate60(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema108.properties.piece_barcode,
+            parentSchema: schema109.properties.piece_barcode,
             data: data3,
           };
           if (vErrors === null) {
@@ -17531,7 +18515,7 @@ function validate60(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema108.properties.piece_barcode,
+            parentSchema: schema109.properties.piece_barcode,
             data: data3,
           };
           if (vErrors === null) {
@@ -17548,8 +18532,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.properties.piece_barcode.type,
-          parentSchema: schema108.properties.piece_barcode,
+          schema: schema109.properties.piece_barcode.type,
+          parentSchema: schema109.properties.piece_barcode,
           data: data3,
         };
         if (vErrors === null) {
@@ -17569,8 +18553,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema108.properties.test_piece.type,
-          parentSchema: schema108.properties.test_piece,
+          schema: schema109.properties.test_piece.type,
+          parentSchema: schema109.properties.test_piece,
           data: data4,
         };
         if (vErrors === null) {
@@ -17590,8 +18574,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema108.properties.state.type,
-          parentSchema: schema108.properties.state,
+          schema: schema109.properties.state.type,
+          parentSchema: schema109.properties.state,
           data: data5,
         };
         if (vErrors === null) {
@@ -17633,10 +18617,10 @@ function validate60(
           instancePath: instancePath + '/state',
           schemaPath: '#/properties/state/enum',
           keyword: 'enum',
-          params: { allowedValues: schema108.properties.state.enum },
+          params: { allowedValues: schema109.properties.state.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema108.properties.state.enum,
-          parentSchema: schema108.properties.state,
+          schema: schema109.properties.state.enum,
+          parentSchema: schema109.properties.state,
           data: data5,
         };
         if (vErrors === null) {
@@ -17656,8 +18640,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema108.properties.piece_type.type,
-          parentSchema: schema108.properties.piece_type,
+          schema: schema109.properties.piece_type.type,
+          parentSchema: schema109.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -17672,10 +18656,10 @@ function validate60(
           instancePath: instancePath + '/piece_type',
           schemaPath: '#/properties/piece_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema108.properties.piece_type.enum },
+          params: { allowedValues: schema109.properties.piece_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema108.properties.piece_type.enum,
-          parentSchema: schema108.properties.piece_type,
+          schema: schema109.properties.piece_type.enum,
+          parentSchema: schema109.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -17695,8 +18679,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema108.properties.carrier_id.type,
-          parentSchema: schema108.properties.carrier_id,
+          schema: schema109.properties.carrier_id.type,
+          parentSchema: schema109.properties.carrier_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -17716,8 +18700,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema108.properties.service_point_id.type,
-          parentSchema: schema108.properties.service_point_id,
+          schema: schema109.properties.service_point_id.type,
+          parentSchema: schema109.properties.service_point_id,
           data: data8,
         };
         if (vErrors === null) {
@@ -17735,10 +18719,10 @@ function validate60(
           instancePath: instancePath + '/service_point_name',
           schemaPath: '#/properties/service_point_name/type',
           keyword: 'type',
-          params: { type: schema108.properties.service_point_name.type },
+          params: { type: schema109.properties.service_point_name.type },
           message: 'must be string,null',
-          schema: schema108.properties.service_point_name.type,
-          parentSchema: schema108.properties.service_point_name,
+          schema: schema109.properties.service_point_name.type,
+          parentSchema: schema109.properties.service_point_name,
           data: data9,
         };
         if (vErrors === null) {
@@ -17756,10 +18740,10 @@ function validate60(
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema108.properties.support_provider_id.type },
+          params: { type: schema109.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema108.properties.support_provider_id.type,
-          parentSchema: schema108.properties.support_provider_id,
+          schema: schema109.properties.support_provider_id.type,
+          parentSchema: schema109.properties.support_provider_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -17777,10 +18761,10 @@ function validate60(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema108.properties.hardware_id.type },
+          params: { type: schema109.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema108.properties.hardware_id.type,
-          parentSchema: schema108.properties.hardware_id,
+          schema: schema109.properties.hardware_id.type,
+          parentSchema: schema109.properties.hardware_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -17798,10 +18782,10 @@ function validate60(
           instancePath: instancePath + '/compartment_id',
           schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
-          params: { type: schema108.properties.compartment_id.type },
+          params: { type: schema109.properties.compartment_id.type },
           message: 'must be integer,null',
-          schema: schema108.properties.compartment_id.type,
-          parentSchema: schema108.properties.compartment_id,
+          schema: schema109.properties.compartment_id.type,
+          parentSchema: schema109.properties.compartment_id,
           data: data12,
         };
         if (vErrors === null) {
@@ -17819,10 +18803,10 @@ function validate60(
           instancePath: instancePath + '/courier_id',
           schemaPath: '#/properties/courier_id/type',
           keyword: 'type',
-          params: { type: schema108.properties.courier_id.type },
+          params: { type: schema109.properties.courier_id.type },
           message: 'must be integer,null',
-          schema: schema108.properties.courier_id.type,
-          parentSchema: schema108.properties.courier_id,
+          schema: schema109.properties.courier_id.type,
+          parentSchema: schema109.properties.courier_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -17842,8 +18826,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema108.properties.allocation_type.type,
-          parentSchema: schema108.properties.allocation_type,
+          schema: schema109.properties.allocation_type.type,
+          parentSchema: schema109.properties.allocation_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -17858,10 +18842,10 @@ function validate60(
           instancePath: instancePath + '/allocation_type',
           schemaPath: '#/properties/allocation_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema108.properties.allocation_type.enum },
+          params: { allowedValues: schema109.properties.allocation_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema108.properties.allocation_type.enum,
-          parentSchema: schema108.properties.allocation_type,
+          schema: schema109.properties.allocation_type.enum,
+          parentSchema: schema109.properties.allocation_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -17881,8 +18865,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.properties.parcel_type.type,
-          parentSchema: schema108.properties.parcel_type,
+          schema: schema109.properties.parcel_type.type,
+          parentSchema: schema109.properties.parcel_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -17897,10 +18881,10 @@ function validate60(
           instancePath: instancePath + '/parcel_type',
           schemaPath: '#/properties/parcel_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema108.properties.parcel_type.enum },
+          params: { allowedValues: schema109.properties.parcel_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema108.properties.parcel_type.enum,
-          parentSchema: schema108.properties.parcel_type,
+          schema: schema109.properties.parcel_type.enum,
+          parentSchema: schema109.properties.parcel_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -17922,7 +18906,7 @@ function validate60(
             params: { comparison: '<=', limit: 58 },
             message: 'must be <= 58',
             schema: 58,
-            parentSchema: schema108.properties.height,
+            parentSchema: schema109.properties.height,
             data: data16,
           };
           if (vErrors === null) {
@@ -17940,7 +18924,7 @@ function validate60(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema108.properties.height,
+            parentSchema: schema109.properties.height,
             data: data16,
           };
           if (vErrors === null) {
@@ -17957,8 +18941,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema108.properties.height.type,
-          parentSchema: schema108.properties.height,
+          schema: schema109.properties.height.type,
+          parentSchema: schema109.properties.height,
           data: data16,
         };
         if (vErrors === null) {
@@ -17980,7 +18964,7 @@ function validate60(
             params: { comparison: '<=', limit: 43 },
             message: 'must be <= 43',
             schema: 43,
-            parentSchema: schema108.properties.width,
+            parentSchema: schema109.properties.width,
             data: data17,
           };
           if (vErrors === null) {
@@ -17998,7 +18982,7 @@ function validate60(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema108.properties.width,
+            parentSchema: schema109.properties.width,
             data: data17,
           };
           if (vErrors === null) {
@@ -18015,8 +18999,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema108.properties.width.type,
-          parentSchema: schema108.properties.width,
+          schema: schema109.properties.width.type,
+          parentSchema: schema109.properties.width,
           data: data17,
         };
         if (vErrors === null) {
@@ -18038,7 +19022,7 @@ function validate60(
             params: { comparison: '<=', limit: 58 },
             message: 'must be <= 58',
             schema: 58,
-            parentSchema: schema108.properties.depth,
+            parentSchema: schema109.properties.depth,
             data: data18,
           };
           if (vErrors === null) {
@@ -18056,7 +19040,7 @@ function validate60(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema108.properties.depth,
+            parentSchema: schema109.properties.depth,
             data: data18,
           };
           if (vErrors === null) {
@@ -18073,8 +19057,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema108.properties.depth.type,
-          parentSchema: schema108.properties.depth,
+          schema: schema109.properties.depth.type,
+          parentSchema: schema109.properties.depth,
           data: data18,
         };
         if (vErrors === null) {
@@ -18092,10 +19076,10 @@ function validate60(
           instancePath: instancePath + '/sender_name',
           schemaPath: '#/properties/sender_name/type',
           keyword: 'type',
-          params: { type: schema108.properties.sender_name.type },
+          params: { type: schema109.properties.sender_name.type },
           message: 'must be string,null',
-          schema: schema108.properties.sender_name.type,
-          parentSchema: schema108.properties.sender_name,
+          schema: schema109.properties.sender_name.type,
+          parentSchema: schema109.properties.sender_name,
           data: data19,
         };
         if (vErrors === null) {
@@ -18114,7 +19098,7 @@ function validate60(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema108.properties.sender_name,
+            parentSchema: schema109.properties.sender_name,
             data: data19,
           };
           if (vErrors === null) {
@@ -18133,10 +19117,10 @@ function validate60(
           instancePath: instancePath + '/sender_phone',
           schemaPath: '#/properties/sender_phone/type',
           keyword: 'type',
-          params: { type: schema108.properties.sender_phone.type },
+          params: { type: schema109.properties.sender_phone.type },
           message: 'must be string,null',
-          schema: schema108.properties.sender_phone.type,
-          parentSchema: schema108.properties.sender_phone,
+          schema: schema109.properties.sender_phone.type,
+          parentSchema: schema109.properties.sender_phone,
           data: data20,
         };
         if (vErrors === null) {
@@ -18155,7 +19139,7 @@ function validate60(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema108.properties.sender_phone,
+            parentSchema: schema109.properties.sender_phone,
             data: data20,
           };
           if (vErrors === null) {
@@ -18174,10 +19158,10 @@ function validate60(
           instancePath: instancePath + '/sender_email',
           schemaPath: '#/properties/sender_email/type',
           keyword: 'type',
-          params: { type: schema108.properties.sender_email.type },
+          params: { type: schema109.properties.sender_email.type },
           message: 'must be string,null',
-          schema: schema108.properties.sender_email.type,
-          parentSchema: schema108.properties.sender_email,
+          schema: schema109.properties.sender_email.type,
+          parentSchema: schema109.properties.sender_email,
           data: data21,
         };
         if (vErrors === null) {
@@ -18196,7 +19180,7 @@ function validate60(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema108.properties.sender_email,
+            parentSchema: schema109.properties.sender_email,
             data: data21,
           };
           if (vErrors === null) {
@@ -18215,10 +19199,10 @@ function validate60(
           instancePath: instancePath + '/recipient_name',
           schemaPath: '#/properties/recipient_name/type',
           keyword: 'type',
-          params: { type: schema108.properties.recipient_name.type },
+          params: { type: schema109.properties.recipient_name.type },
           message: 'must be string,null',
-          schema: schema108.properties.recipient_name.type,
-          parentSchema: schema108.properties.recipient_name,
+          schema: schema109.properties.recipient_name.type,
+          parentSchema: schema109.properties.recipient_name,
           data: data22,
         };
         if (vErrors === null) {
@@ -18237,7 +19221,7 @@ function validate60(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema108.properties.recipient_name,
+            parentSchema: schema109.properties.recipient_name,
             data: data22,
           };
           if (vErrors === null) {
@@ -18256,10 +19240,10 @@ function validate60(
           instancePath: instancePath + '/recipient_phone',
           schemaPath: '#/properties/recipient_phone/type',
           keyword: 'type',
-          params: { type: schema108.properties.recipient_phone.type },
+          params: { type: schema109.properties.recipient_phone.type },
           message: 'must be string,null',
-          schema: schema108.properties.recipient_phone.type,
-          parentSchema: schema108.properties.recipient_phone,
+          schema: schema109.properties.recipient_phone.type,
+          parentSchema: schema109.properties.recipient_phone,
           data: data23,
         };
         if (vErrors === null) {
@@ -18278,7 +19262,7 @@ function validate60(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema108.properties.recipient_phone,
+            parentSchema: schema109.properties.recipient_phone,
             data: data23,
           };
           if (vErrors === null) {
@@ -18297,10 +19281,10 @@ function validate60(
           instancePath: instancePath + '/recipient_email',
           schemaPath: '#/properties/recipient_email/type',
           keyword: 'type',
-          params: { type: schema108.properties.recipient_email.type },
+          params: { type: schema109.properties.recipient_email.type },
           message: 'must be string,null',
-          schema: schema108.properties.recipient_email.type,
-          parentSchema: schema108.properties.recipient_email,
+          schema: schema109.properties.recipient_email.type,
+          parentSchema: schema109.properties.recipient_email,
           data: data24,
         };
         if (vErrors === null) {
@@ -18319,7 +19303,7 @@ function validate60(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema108.properties.recipient_email,
+            parentSchema: schema109.properties.recipient_email,
             data: data24,
           };
           if (vErrors === null) {
@@ -18338,10 +19322,10 @@ function validate60(
           instancePath: instancePath + '/end_user_phone',
           schemaPath: '#/properties/end_user_phone/type',
           keyword: 'type',
-          params: { type: schema108.properties.end_user_phone.type },
+          params: { type: schema109.properties.end_user_phone.type },
           message: 'must be string,null',
-          schema: schema108.properties.end_user_phone.type,
-          parentSchema: schema108.properties.end_user_phone,
+          schema: schema109.properties.end_user_phone.type,
+          parentSchema: schema109.properties.end_user_phone,
           data: data25,
         };
         if (vErrors === null) {
@@ -18360,7 +19344,7 @@ function validate60(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema108.properties.end_user_phone,
+            parentSchema: schema109.properties.end_user_phone,
             data: data25,
           };
           if (vErrors === null) {
@@ -18379,10 +19363,10 @@ function validate60(
           instancePath: instancePath + '/end_user_email',
           schemaPath: '#/properties/end_user_email/type',
           keyword: 'type',
-          params: { type: schema108.properties.end_user_email.type },
+          params: { type: schema109.properties.end_user_email.type },
           message: 'must be string,null',
-          schema: schema108.properties.end_user_email.type,
-          parentSchema: schema108.properties.end_user_email,
+          schema: schema109.properties.end_user_email.type,
+          parentSchema: schema109.properties.end_user_email,
           data: data26,
         };
         if (vErrors === null) {
@@ -18401,7 +19385,7 @@ function validate60(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema108.properties.end_user_email,
+            parentSchema: schema109.properties.end_user_email,
             data: data26,
           };
           if (vErrors === null) {
@@ -18420,10 +19404,10 @@ function validate60(
           instancePath: instancePath + '/enduser_id',
           schemaPath: '#/properties/enduser_id/type',
           keyword: 'type',
-          params: { type: schema108.properties.enduser_id.type },
+          params: { type: schema109.properties.enduser_id.type },
           message: 'must be integer,null',
-          schema: schema108.properties.enduser_id.type,
-          parentSchema: schema108.properties.enduser_id,
+          schema: schema109.properties.enduser_id.type,
+          parentSchema: schema109.properties.enduser_id,
           data: data27,
         };
         if (vErrors === null) {
@@ -18441,10 +19425,10 @@ function validate60(
           instancePath: instancePath + '/reference',
           schemaPath: '#/properties/reference/type',
           keyword: 'type',
-          params: { type: schema108.properties.reference.type },
+          params: { type: schema109.properties.reference.type },
           message: 'must be string,null',
-          schema: schema108.properties.reference.type,
-          parentSchema: schema108.properties.reference,
+          schema: schema109.properties.reference.type,
+          parentSchema: schema109.properties.reference,
           data: data28,
         };
         if (vErrors === null) {
@@ -18463,7 +19447,7 @@ function validate60(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema108.properties.reference,
+            parentSchema: schema109.properties.reference,
             data: data28,
           };
           if (vErrors === null) {
@@ -18484,8 +19468,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.properties.reservation.type,
-          parentSchema: schema108.properties.reservation,
+          schema: schema109.properties.reservation.type,
+          parentSchema: schema109.properties.reservation,
           data: data29,
         };
         if (vErrors === null) {
@@ -18500,10 +19484,10 @@ function validate60(
           instancePath: instancePath + '/reservation',
           schemaPath: '#/properties/reservation/enum',
           keyword: 'enum',
-          params: { allowedValues: schema108.properties.reservation.enum },
+          params: { allowedValues: schema109.properties.reservation.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema108.properties.reservation.enum,
-          parentSchema: schema108.properties.reservation,
+          schema: schema109.properties.reservation.enum,
+          parentSchema: schema109.properties.reservation,
           data: data29,
         };
         if (vErrors === null) {
@@ -18523,8 +19507,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema108.properties.reservation_time.type,
-          parentSchema: schema108.properties.reservation_time,
+          schema: schema109.properties.reservation_time.type,
+          parentSchema: schema109.properties.reservation_time,
           data: data30,
         };
         if (vErrors === null) {
@@ -18543,7 +19527,7 @@ function validate60(
             params: { comparison: '<=', limit: 168 },
             message: 'must be <= 168',
             schema: 168,
-            parentSchema: schema108.properties.reservation_time,
+            parentSchema: schema109.properties.reservation_time,
             data: data30,
           };
           if (vErrors === null) {
@@ -18561,7 +19545,7 @@ function validate60(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema108.properties.reservation_time,
+            parentSchema: schema109.properties.reservation_time,
             data: data30,
           };
           if (vErrors === null) {
@@ -18580,10 +19564,10 @@ function validate60(
           instancePath: instancePath + '/reserved_until',
           schemaPath: '#/properties/reserved_until/type',
           keyword: 'type',
-          params: { type: schema108.properties.reserved_until.type },
+          params: { type: schema109.properties.reserved_until.type },
           message: 'must be string,null',
-          schema: schema108.properties.reserved_until.type,
-          parentSchema: schema108.properties.reserved_until,
+          schema: schema109.properties.reserved_until.type,
+          parentSchema: schema109.properties.reserved_until,
           data: data31,
         };
         if (vErrors === null) {
@@ -18602,7 +19586,7 @@ function validate60(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema108.properties.reserved_until,
+            parentSchema: schema109.properties.reserved_until,
             data: data31,
           };
           if (vErrors === null) {
@@ -18623,8 +19607,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema108.properties.expiry_days.type,
-          parentSchema: schema108.properties.expiry_days,
+          schema: schema109.properties.expiry_days.type,
+          parentSchema: schema109.properties.expiry_days,
           data: data32,
         };
         if (vErrors === null) {
@@ -18643,7 +19627,7 @@ function validate60(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema108.properties.expiry_days,
+            parentSchema: schema109.properties.expiry_days,
             data: data32,
           };
           if (vErrors === null) {
@@ -18661,7 +19645,7 @@ function validate60(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema108.properties.expiry_days,
+            parentSchema: schema109.properties.expiry_days,
             data: data32,
           };
           if (vErrors === null) {
@@ -18680,10 +19664,10 @@ function validate60(
           instancePath: instancePath + '/expiry_at',
           schemaPath: '#/properties/expiry_at/type',
           keyword: 'type',
-          params: { type: schema108.properties.expiry_at.type },
+          params: { type: schema109.properties.expiry_at.type },
           message: 'must be string,null',
-          schema: schema108.properties.expiry_at.type,
-          parentSchema: schema108.properties.expiry_at,
+          schema: schema109.properties.expiry_at.type,
+          parentSchema: schema109.properties.expiry_at,
           data: data33,
         };
         if (vErrors === null) {
@@ -18702,7 +19686,7 @@ function validate60(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema108.properties.expiry_at,
+            parentSchema: schema109.properties.expiry_at,
             data: data33,
           };
           if (vErrors === null) {
@@ -18728,8 +19712,8 @@ function validate60(
                 keyword: 'required',
                 params: { missingProperty: 'token_type' },
                 message: "must have required property '" + 'token_type' + "'",
-                schema: schema108.properties.tokens.items.required,
-                parentSchema: schema108.properties.tokens.items,
+                schema: schema109.properties.tokens.items.required,
+                parentSchema: schema109.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -18746,8 +19730,8 @@ function validate60(
                 keyword: 'required',
                 params: { missingProperty: 'status' },
                 message: "must have required property '" + 'status' + "'",
-                schema: schema108.properties.tokens.items.required,
-                parentSchema: schema108.properties.tokens.items,
+                schema: schema109.properties.tokens.items.required,
+                parentSchema: schema109.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -18764,8 +19748,8 @@ function validate60(
                 keyword: 'required',
                 params: { missingProperty: 'code' },
                 message: "must have required property '" + 'code' + "'",
-                schema: schema108.properties.tokens.items.required,
-                parentSchema: schema108.properties.tokens.items,
+                schema: schema109.properties.tokens.items.required,
+                parentSchema: schema109.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -18784,8 +19768,8 @@ function validate60(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.tokens.items.properties.token_type.type,
-                  parentSchema: schema108.properties.tokens.items.properties.token_type,
+                  schema: schema109.properties.tokens.items.properties.token_type.type,
+                  parentSchema: schema109.properties.tokens.items.properties.token_type,
                   data: data36,
                 };
                 if (vErrors === null) {
@@ -18808,10 +19792,10 @@ function validate60(
                   instancePath: instancePath + '/tokens/' + i0 + '/token_type',
                   schemaPath: '#/properties/tokens/items/properties/token_type/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema108.properties.tokens.items.properties.token_type.enum },
+                  params: { allowedValues: schema109.properties.tokens.items.properties.token_type.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema108.properties.tokens.items.properties.token_type.enum,
-                  parentSchema: schema108.properties.tokens.items.properties.token_type,
+                  schema: schema109.properties.tokens.items.properties.token_type.enum,
+                  parentSchema: schema109.properties.tokens.items.properties.token_type,
                   data: data36,
                 };
                 if (vErrors === null) {
@@ -18831,8 +19815,8 @@ function validate60(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.tokens.items.properties.status.type,
-                  parentSchema: schema108.properties.tokens.items.properties.status,
+                  schema: schema109.properties.tokens.items.properties.status.type,
+                  parentSchema: schema109.properties.tokens.items.properties.status,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -18853,10 +19837,10 @@ function validate60(
                   instancePath: instancePath + '/tokens/' + i0 + '/status',
                   schemaPath: '#/properties/tokens/items/properties/status/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema108.properties.tokens.items.properties.status.enum },
+                  params: { allowedValues: schema109.properties.tokens.items.properties.status.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema108.properties.tokens.items.properties.status.enum,
-                  parentSchema: schema108.properties.tokens.items.properties.status,
+                  schema: schema109.properties.tokens.items.properties.status.enum,
+                  parentSchema: schema109.properties.tokens.items.properties.status,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -18878,7 +19862,7 @@ function validate60(
                     params: { limit: 12 },
                     message: 'must NOT have more than 12 characters',
                     schema: 12,
-                    parentSchema: schema108.properties.tokens.items.properties.code,
+                    parentSchema: schema109.properties.tokens.items.properties.code,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -18895,8 +19879,8 @@ function validate60(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.tokens.items.properties.code.type,
-                  parentSchema: schema108.properties.tokens.items.properties.code,
+                  schema: schema109.properties.tokens.items.properties.code.type,
+                  parentSchema: schema109.properties.tokens.items.properties.code,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -18914,10 +19898,10 @@ function validate60(
                   instancePath: instancePath + '/tokens/' + i0 + '/valid_until',
                   schemaPath: '#/properties/tokens/items/properties/valid_until/type',
                   keyword: 'type',
-                  params: { type: schema108.properties.tokens.items.properties.valid_until.type },
+                  params: { type: schema109.properties.tokens.items.properties.valid_until.type },
                   message: 'must be string,null',
-                  schema: schema108.properties.tokens.items.properties.valid_until.type,
-                  parentSchema: schema108.properties.tokens.items.properties.valid_until,
+                  schema: schema109.properties.tokens.items.properties.valid_until.type,
+                  parentSchema: schema109.properties.tokens.items.properties.valid_until,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -18936,7 +19920,7 @@ function validate60(
                     params: { format: 'date-time' },
                     message: 'must match format "' + 'date-time' + '"',
                     schema: 'date-time',
-                    parentSchema: schema108.properties.tokens.items.properties.valid_until,
+                    parentSchema: schema109.properties.tokens.items.properties.valid_until,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -18955,8 +19939,8 @@ function validate60(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema108.properties.tokens.items.type,
-              parentSchema: schema108.properties.tokens.items,
+              schema: schema109.properties.tokens.items.type,
+              parentSchema: schema109.properties.tokens.items,
               data: data35,
             };
             if (vErrors === null) {
@@ -18974,8 +19958,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema108.properties.tokens.type,
-          parentSchema: schema108.properties.tokens,
+          schema: schema109.properties.tokens.type,
+          parentSchema: schema109.properties.tokens,
           data: data34,
         };
         if (vErrors === null) {
@@ -19000,8 +19984,8 @@ function validate60(
                 keyword: 'required',
                 params: { missingProperty: 'channel' },
                 message: "must have required property '" + 'channel' + "'",
-                schema: schema108.properties.notifications.items.required,
-                parentSchema: schema108.properties.notifications.items,
+                schema: schema109.properties.notifications.items.required,
+                parentSchema: schema109.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -19018,8 +20002,8 @@ function validate60(
                 keyword: 'required',
                 params: { missingProperty: 'to' },
                 message: "must have required property '" + 'to' + "'",
-                schema: schema108.properties.notifications.items.required,
-                parentSchema: schema108.properties.notifications.items,
+                schema: schema109.properties.notifications.items.required,
+                parentSchema: schema109.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -19036,8 +20020,8 @@ function validate60(
                 keyword: 'required',
                 params: { missingProperty: 'at' },
                 message: "must have required property '" + 'at' + "'",
-                schema: schema108.properties.notifications.items.required,
-                parentSchema: schema108.properties.notifications.items,
+                schema: schema109.properties.notifications.items.required,
+                parentSchema: schema109.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -19056,8 +20040,8 @@ function validate60(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.notifications.items.properties.channel.type,
-                  parentSchema: schema108.properties.notifications.items.properties.channel,
+                  schema: schema109.properties.notifications.items.properties.channel.type,
+                  parentSchema: schema109.properties.notifications.items.properties.channel,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -19072,10 +20056,10 @@ function validate60(
                   instancePath: instancePath + '/notifications/' + i1 + '/channel',
                   schemaPath: '#/properties/notifications/items/properties/channel/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema108.properties.notifications.items.properties.channel.enum },
+                  params: { allowedValues: schema109.properties.notifications.items.properties.channel.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema108.properties.notifications.items.properties.channel.enum,
-                  parentSchema: schema108.properties.notifications.items.properties.channel,
+                  schema: schema109.properties.notifications.items.properties.channel.enum,
+                  parentSchema: schema109.properties.notifications.items.properties.channel,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -19097,7 +20081,7 @@ function validate60(
                     params: { limit: 70 },
                     message: 'must NOT have more than 70 characters',
                     schema: 70,
-                    parentSchema: schema108.properties.notifications.items.properties.to,
+                    parentSchema: schema109.properties.notifications.items.properties.to,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -19114,8 +20098,8 @@ function validate60(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.notifications.items.properties.to.type,
-                  parentSchema: schema108.properties.notifications.items.properties.to,
+                  schema: schema109.properties.notifications.items.properties.to.type,
+                  parentSchema: schema109.properties.notifications.items.properties.to,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -19135,8 +20119,8 @@ function validate60(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.notifications.items.properties.token_type.type,
-                  parentSchema: schema108.properties.notifications.items.properties.token_type,
+                  schema: schema109.properties.notifications.items.properties.token_type.type,
+                  parentSchema: schema109.properties.notifications.items.properties.token_type,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -19159,10 +20143,10 @@ function validate60(
                   instancePath: instancePath + '/notifications/' + i1 + '/token_type',
                   schemaPath: '#/properties/notifications/items/properties/token_type/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema108.properties.notifications.items.properties.token_type.enum },
+                  params: { allowedValues: schema109.properties.notifications.items.properties.token_type.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema108.properties.notifications.items.properties.token_type.enum,
-                  parentSchema: schema108.properties.notifications.items.properties.token_type,
+                  schema: schema109.properties.notifications.items.properties.token_type.enum,
+                  parentSchema: schema109.properties.notifications.items.properties.token_type,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -19184,7 +20168,7 @@ function validate60(
                     params: { format: 'date-time' },
                     message: 'must match format "' + 'date-time' + '"',
                     schema: 'date-time',
-                    parentSchema: schema108.properties.notifications.items.properties.at,
+                    parentSchema: schema109.properties.notifications.items.properties.at,
                     data: data45,
                   };
                   if (vErrors === null) {
@@ -19201,8 +20185,8 @@ function validate60(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.notifications.items.properties.at.type,
-                  parentSchema: schema108.properties.notifications.items.properties.at,
+                  schema: schema109.properties.notifications.items.properties.at.type,
+                  parentSchema: schema109.properties.notifications.items.properties.at,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -19220,8 +20204,8 @@ function validate60(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema108.properties.notifications.items.type,
-              parentSchema: schema108.properties.notifications.items,
+              schema: schema109.properties.notifications.items.type,
+              parentSchema: schema109.properties.notifications.items,
               data: data41,
             };
             if (vErrors === null) {
@@ -19239,8 +20223,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema108.properties.notifications.type,
-          parentSchema: schema108.properties.notifications,
+          schema: schema109.properties.notifications.type,
+          parentSchema: schema109.properties.notifications,
           data: data40,
         };
         if (vErrors === null) {
@@ -19262,7 +20246,7 @@ function validate60(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema108.properties.created_at,
+            parentSchema: schema109.properties.created_at,
             data: data46,
           };
           if (vErrors === null) {
@@ -19279,8 +20263,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.properties.created_at.type,
-          parentSchema: schema108.properties.created_at,
+          schema: schema109.properties.created_at.type,
+          parentSchema: schema109.properties.created_at,
           data: data46,
         };
         if (vErrors === null) {
@@ -19300,8 +20284,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema108.properties.active.type,
-          parentSchema: schema108.properties.active,
+          schema: schema109.properties.active.type,
+          parentSchema: schema109.properties.active,
           data: data47,
         };
         if (vErrors === null) {
@@ -19319,8 +20303,8 @@ function validate60(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema108.type,
-      parentSchema: schema108,
+      schema: schema109.type,
+      parentSchema: schema109,
       data,
     };
     if (vErrors === null) {
@@ -19330,10 +20314,10 @@ function validate60(
     }
     errors++;
   }
-  validate60.errors = vErrors;
+  validate61.errors = vErrors;
   return errors === 0;
 }
-validate60.evaluated = {
+validate61.evaluated = {
   props: {
     piece_id: true,
     parcel_id: true,
@@ -19378,8 +20362,8 @@ validate60.evaluated = {
   dynamicItems: false,
 };
 
-export const pinpad = validate61;
-const schema109 = {
+export const pinpad = validate62;
+const schema110 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'pinpad',
   title: 'Pinpad',
@@ -19570,15 +20554,15 @@ const schema109 = {
     last_heartbeat_at: { type: ['string', 'null'], format: 'date-time', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const formats206 = sharedValidators.formats.numeric;
+const formats208 = sharedValidators.formats.numeric;
 
-function validate61(
+function validate62(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="pinpad" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate61.evaluated;
+  const evaluated0 = validate62.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19593,8 +20577,8 @@ function validate61(
         keyword: 'required',
         params: { missingProperty: 'ble_chip_id' },
         message: "must have required property '" + 'ble_chip_id' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -19611,8 +20595,8 @@ function validate61(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -19629,8 +20613,8 @@ function validate61(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -19692,7 +20676,7 @@ function validate61(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema109.properties.ble_chip_id,
+            parentSchema: schema110.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -19710,7 +20694,7 @@ function validate61(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema109.properties.ble_chip_id,
+            parentSchema: schema110.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -19728,7 +20712,7 @@ function validate61(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema109.properties.ble_chip_id,
+            parentSchema: schema110.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -19745,8 +20729,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.ble_chip_id.type,
-          parentSchema: schema109.properties.ble_chip_id,
+          schema: schema110.properties.ble_chip_id.type,
+          parentSchema: schema110.properties.ble_chip_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -19805,8 +20789,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema109.properties.hardware_model_id.type,
-          parentSchema: schema109.properties.hardware_model_id,
+          schema: schema110.properties.hardware_model_id.type,
+          parentSchema: schema110.properties.hardware_model_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -19826,8 +20810,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema109.properties.hardware_owner_id.type,
-          parentSchema: schema109.properties.hardware_owner_id,
+          schema: schema110.properties.hardware_owner_id.type,
+          parentSchema: schema110.properties.hardware_owner_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -19845,10 +20829,10 @@ function validate61(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema109.properties.service_point_id.type },
+          params: { type: schema110.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema109.properties.service_point_id.type,
-          parentSchema: schema109.properties.service_point_id,
+          schema: schema110.properties.service_point_id.type,
+          parentSchema: schema110.properties.service_point_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -19866,10 +20850,10 @@ function validate61(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema109.properties.hardware_id.type },
+          params: { type: schema110.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema109.properties.hardware_id.type,
-          parentSchema: schema109.properties.hardware_id,
+          schema: schema110.properties.hardware_id.type,
+          parentSchema: schema110.properties.hardware_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -19893,8 +20877,8 @@ function validate61(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema109.properties.alerts.items.type,
-              parentSchema: schema109.properties.alerts.items,
+              schema: schema110.properties.alerts.items.type,
+              parentSchema: schema110.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -19915,10 +20899,10 @@ function validate61(
               instancePath: instancePath + '/alerts/' + i0,
               schemaPath: '#/properties/alerts/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema109.properties.alerts.items.enum },
+              params: { allowedValues: schema110.properties.alerts.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema109.properties.alerts.items.enum,
-              parentSchema: schema109.properties.alerts.items,
+              schema: schema110.properties.alerts.items.enum,
+              parentSchema: schema110.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -19947,7 +20931,7 @@ function validate61(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema109.properties.alerts,
+                parentSchema: schema110.properties.alerts,
                 data: data7,
               };
               if (vErrors === null) {
@@ -19968,8 +20952,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema109.properties.alerts.type,
-          parentSchema: schema109.properties.alerts,
+          schema: schema110.properties.alerts.type,
+          parentSchema: schema110.properties.alerts,
           data: data7,
         };
         if (vErrors === null) {
@@ -19987,10 +20971,10 @@ function validate61(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema109.properties.last_sync_at.type },
+          params: { type: schema110.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema109.properties.last_sync_at.type,
-          parentSchema: schema109.properties.last_sync_at,
+          schema: schema110.properties.last_sync_at.type,
+          parentSchema: schema110.properties.last_sync_at,
           data: data9,
         };
         if (vErrors === null) {
@@ -20009,7 +20993,7 @@ function validate61(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema109.properties.last_sync_at,
+            parentSchema: schema110.properties.last_sync_at,
             data: data9,
           };
           if (vErrors === null) {
@@ -20030,8 +21014,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema109.properties.installation_sync_status.type,
-          parentSchema: schema109.properties.installation_sync_status,
+          schema: schema110.properties.installation_sync_status.type,
+          parentSchema: schema110.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -20046,10 +21030,10 @@ function validate61(
           instancePath: instancePath + '/installation_sync_status',
           schemaPath: '#/properties/installation_sync_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema109.properties.installation_sync_status.enum },
+          params: { allowedValues: schema110.properties.installation_sync_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema109.properties.installation_sync_status.enum,
-          parentSchema: schema109.properties.installation_sync_status,
+          schema: schema110.properties.installation_sync_status.enum,
+          parentSchema: schema110.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -20071,7 +21055,7 @@ function validate61(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema109.properties.firmware_version,
+            parentSchema: schema110.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -20089,7 +21073,7 @@ function validate61(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema109.properties.firmware_version,
+            parentSchema: schema110.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -20106,8 +21090,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.firmware_version.type,
-          parentSchema: schema109.properties.firmware_version,
+          schema: schema110.properties.firmware_version.type,
+          parentSchema: schema110.properties.firmware_version,
           data: data11,
         };
         if (vErrors === null) {
@@ -20129,7 +21113,7 @@ function validate61(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema109.properties.comm_board,
+            parentSchema: schema110.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -20147,7 +21131,7 @@ function validate61(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema109.properties.comm_board,
+            parentSchema: schema110.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -20164,8 +21148,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.comm_board.type,
-          parentSchema: schema109.properties.comm_board,
+          schema: schema110.properties.comm_board.type,
+          parentSchema: schema110.properties.comm_board,
           data: data12,
         };
         if (vErrors === null) {
@@ -20187,7 +21171,7 @@ function validate61(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema109.properties.battery_pack,
+            parentSchema: schema110.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -20205,7 +21189,7 @@ function validate61(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema109.properties.battery_pack,
+            parentSchema: schema110.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -20222,8 +21206,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.battery_pack.type,
-          parentSchema: schema109.properties.battery_pack,
+          schema: schema110.properties.battery_pack.type,
+          parentSchema: schema110.properties.battery_pack,
           data: data13,
         };
         if (vErrors === null) {
@@ -20245,7 +21229,7 @@ function validate61(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema109.properties.order_number,
+            parentSchema: schema110.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -20263,7 +21247,7 @@ function validate61(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema109.properties.order_number,
+            parentSchema: schema110.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -20280,8 +21264,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.order_number.type,
-          parentSchema: schema109.properties.order_number,
+          schema: schema110.properties.order_number.type,
+          parentSchema: schema110.properties.order_number,
           data: data14,
         };
         if (vErrors === null) {
@@ -20303,7 +21287,7 @@ function validate61(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema109.properties.type_number,
+            parentSchema: schema110.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -20321,7 +21305,7 @@ function validate61(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema109.properties.type_number,
+            parentSchema: schema110.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -20338,8 +21322,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.type_number.type,
-          parentSchema: schema109.properties.type_number,
+          schema: schema110.properties.type_number.type,
+          parentSchema: schema110.properties.type_number,
           data: data15,
         };
         if (vErrors === null) {
@@ -20361,7 +21345,7 @@ function validate61(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema109.properties.manufacturer,
+            parentSchema: schema110.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -20379,7 +21363,7 @@ function validate61(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema109.properties.manufacturer,
+            parentSchema: schema110.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -20396,8 +21380,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.manufacturer.type,
-          parentSchema: schema109.properties.manufacturer,
+          schema: schema110.properties.manufacturer.type,
+          parentSchema: schema110.properties.manufacturer,
           data: data16,
         };
         if (vErrors === null) {
@@ -20417,8 +21401,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.foil.type,
-          parentSchema: schema109.properties.foil,
+          schema: schema110.properties.foil.type,
+          parentSchema: schema110.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -20433,10 +21417,10 @@ function validate61(
           instancePath: instancePath + '/foil',
           schemaPath: '#/properties/foil/enum',
           keyword: 'enum',
-          params: { allowedValues: schema109.properties.foil.enum },
+          params: { allowedValues: schema110.properties.foil.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema109.properties.foil.enum,
-          parentSchema: schema109.properties.foil,
+          schema: schema110.properties.foil.enum,
+          parentSchema: schema110.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -20456,8 +21440,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.language.type,
-          parentSchema: schema109.properties.language,
+          schema: schema110.properties.language.type,
+          parentSchema: schema110.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -20484,10 +21468,10 @@ function validate61(
           instancePath: instancePath + '/language',
           schemaPath: '#/properties/language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema109.properties.language.enum },
+          params: { allowedValues: schema110.properties.language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema109.properties.language.enum,
-          parentSchema: schema109.properties.language,
+          schema: schema110.properties.language.enum,
+          parentSchema: schema110.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -20511,8 +21495,8 @@ function validate61(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema109.properties.features.items.type,
-              parentSchema: schema109.properties.features.items,
+              schema: schema110.properties.features.items.type,
+              parentSchema: schema110.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -20533,10 +21517,10 @@ function validate61(
               instancePath: instancePath + '/features/' + i2,
               schemaPath: '#/properties/features/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema109.properties.features.items.enum },
+              params: { allowedValues: schema110.properties.features.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema109.properties.features.items.enum,
-              parentSchema: schema109.properties.features.items,
+              schema: schema110.properties.features.items.enum,
+              parentSchema: schema110.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -20565,7 +21549,7 @@ function validate61(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema109.properties.features,
+                parentSchema: schema110.properties.features,
                 data: data19,
               };
               if (vErrors === null) {
@@ -20586,8 +21570,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema109.properties.features.type,
-          parentSchema: schema109.properties.features,
+          schema: schema110.properties.features.type,
+          parentSchema: schema110.properties.features,
           data: data19,
         };
         if (vErrors === null) {
@@ -20605,10 +21589,10 @@ function validate61(
           instancePath: instancePath + '/sim_iccid',
           schemaPath: '#/properties/sim_iccid/type',
           keyword: 'type',
-          params: { type: schema109.properties.sim_iccid.type },
+          params: { type: schema110.properties.sim_iccid.type },
           message: 'must be string,null',
-          schema: schema109.properties.sim_iccid.type,
-          parentSchema: schema109.properties.sim_iccid,
+          schema: schema110.properties.sim_iccid.type,
+          parentSchema: schema110.properties.sim_iccid,
           data: data21,
         };
         if (vErrors === null) {
@@ -20627,7 +21611,7 @@ function validate61(
             params: { limit: 22 },
             message: 'must NOT have more than 22 characters',
             schema: 22,
-            parentSchema: schema109.properties.sim_iccid,
+            parentSchema: schema110.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -20645,7 +21629,7 @@ function validate61(
             params: { limit: 18 },
             message: 'must NOT have fewer than 18 characters',
             schema: 18,
-            parentSchema: schema109.properties.sim_iccid,
+            parentSchema: schema110.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -20655,7 +21639,7 @@ function validate61(
           }
           errors++;
         }
-        if (!formats206.validate(data21)) {
+        if (!formats208.validate(data21)) {
           const err52 = {
             instancePath: instancePath + '/sim_iccid',
             schemaPath: '#/properties/sim_iccid/format',
@@ -20663,7 +21647,7 @@ function validate61(
             params: { format: 'numeric' },
             message: 'must match format "' + 'numeric' + '"',
             schema: 'numeric',
-            parentSchema: schema109.properties.sim_iccid,
+            parentSchema: schema110.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -20686,7 +21670,7 @@ function validate61(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema109.properties.apn,
+            parentSchema: schema110.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -20704,7 +21688,7 @@ function validate61(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema109.properties.apn,
+            parentSchema: schema110.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -20721,8 +21705,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.apn.type,
-          parentSchema: schema109.properties.apn,
+          schema: schema110.properties.apn.type,
+          parentSchema: schema110.properties.apn,
           data: data22,
         };
         if (vErrors === null) {
@@ -20742,8 +21726,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.network.type,
-          parentSchema: schema109.properties.network,
+          schema: schema110.properties.network.type,
+          parentSchema: schema110.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -20758,10 +21742,10 @@ function validate61(
           instancePath: instancePath + '/network',
           schemaPath: '#/properties/network/enum',
           keyword: 'enum',
-          params: { allowedValues: schema109.properties.network.enum },
+          params: { allowedValues: schema110.properties.network.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema109.properties.network.enum,
-          parentSchema: schema109.properties.network,
+          schema: schema110.properties.network.enum,
+          parentSchema: schema110.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -20779,10 +21763,10 @@ function validate61(
           instancePath: instancePath + '/last_heartbeat_at',
           schemaPath: '#/properties/last_heartbeat_at/type',
           keyword: 'type',
-          params: { type: schema109.properties.last_heartbeat_at.type },
+          params: { type: schema110.properties.last_heartbeat_at.type },
           message: 'must be string,null',
-          schema: schema109.properties.last_heartbeat_at.type,
-          parentSchema: schema109.properties.last_heartbeat_at,
+          schema: schema110.properties.last_heartbeat_at.type,
+          parentSchema: schema110.properties.last_heartbeat_at,
           data: data24,
         };
         if (vErrors === null) {
@@ -20801,7 +21785,7 @@ function validate61(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema109.properties.last_heartbeat_at,
+            parentSchema: schema110.properties.last_heartbeat_at,
             data: data24,
           };
           if (vErrors === null) {
@@ -20820,8 +21804,8 @@ function validate61(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema109.type,
-      parentSchema: schema109,
+      schema: schema110.type,
+      parentSchema: schema110,
       data,
     };
     if (vErrors === null) {
@@ -20831,10 +21815,10 @@ function validate61(
     }
     errors++;
   }
-  validate61.errors = vErrors;
+  validate62.errors = vErrors;
   return errors === 0;
 }
-validate61.evaluated = {
+validate62.evaluated = {
   props: {
     pinpad_id: true,
     ble_chip_id: true,
@@ -20864,8 +21848,8 @@ validate61.evaluated = {
   dynamicItems: false,
 };
 
-export const priceStructure = validate62;
-const schema112 = {
+export const priceStructure = validate63;
+const schema113 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'price-structure',
   title: 'PriceStructure',
@@ -20915,13 +21899,13 @@ const schema112 = {
   },
 };
 
-function validate62(
+function validate63(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="price-structure" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate62.evaluated;
+  const evaluated0 = validate63.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20936,8 +21920,8 @@ function validate62(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema113.required,
+        parentSchema: schema113,
         data,
       };
       if (vErrors === null) {
@@ -20954,8 +21938,8 @@ function validate62(
         keyword: 'required',
         params: { missingProperty: 'item' },
         message: "must have required property '" + 'item' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema113.required,
+        parentSchema: schema113,
         data,
       };
       if (vErrors === null) {
@@ -20972,8 +21956,8 @@ function validate62(
         keyword: 'required',
         params: { missingProperty: 'unit_price' },
         message: "must have required property '" + 'unit_price' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema113.required,
+        parentSchema: schema113,
         data,
       };
       if (vErrors === null) {
@@ -20990,8 +21974,8 @@ function validate62(
         keyword: 'required',
         params: { missingProperty: 'currency' },
         message: "must have required property '" + 'currency' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema113.required,
+        parentSchema: schema113,
         data,
       };
       if (vErrors === null) {
@@ -21008,8 +21992,8 @@ function validate62(
         keyword: 'required',
         params: { missingProperty: 'valid_from' },
         message: "must have required property '" + 'valid_from' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema113.required,
+        parentSchema: schema113,
         data,
       };
       if (vErrors === null) {
@@ -21028,8 +22012,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema112.properties.price_id.type,
-          parentSchema: schema112.properties.price_id,
+          schema: schema113.properties.price_id.type,
+          parentSchema: schema113.properties.price_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -21049,8 +22033,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema112.properties.carrier_id.type,
-          parentSchema: schema112.properties.carrier_id,
+          schema: schema113.properties.carrier_id.type,
+          parentSchema: schema113.properties.carrier_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -21070,8 +22054,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.item.type,
-          parentSchema: schema112.properties.item,
+          schema: schema113.properties.item.type,
+          parentSchema: schema113.properties.item,
           data: data2,
         };
         if (vErrors === null) {
@@ -21086,10 +22070,10 @@ function validate62(
           instancePath: instancePath + '/item',
           schemaPath: '#/properties/item/enum',
           keyword: 'enum',
-          params: { allowedValues: schema112.properties.item.enum },
+          params: { allowedValues: schema113.properties.item.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema112.properties.item.enum,
-          parentSchema: schema112.properties.item,
+          schema: schema113.properties.item.enum,
+          parentSchema: schema113.properties.item,
           data: data2,
         };
         if (vErrors === null) {
@@ -21111,7 +22095,7 @@ function validate62(
             params: { comparison: '<=', limit: 10000 },
             message: 'must be <= 10000',
             schema: 10000,
-            parentSchema: schema112.properties.unit_price,
+            parentSchema: schema113.properties.unit_price,
             data: data3,
           };
           if (vErrors === null) {
@@ -21129,7 +22113,7 @@ function validate62(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema112.properties.unit_price,
+            parentSchema: schema113.properties.unit_price,
             data: data3,
           };
           if (vErrors === null) {
@@ -21146,8 +22130,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema112.properties.unit_price.type,
-          parentSchema: schema112.properties.unit_price,
+          schema: schema113.properties.unit_price.type,
+          parentSchema: schema113.properties.unit_price,
           data: data3,
         };
         if (vErrors === null) {
@@ -21167,8 +22151,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.currency.type,
-          parentSchema: schema112.properties.currency,
+          schema: schema113.properties.currency.type,
+          parentSchema: schema113.properties.currency,
           data: data4,
         };
         if (vErrors === null) {
@@ -21183,10 +22167,10 @@ function validate62(
           instancePath: instancePath + '/currency',
           schemaPath: '#/properties/currency/enum',
           keyword: 'enum',
-          params: { allowedValues: schema112.properties.currency.enum },
+          params: { allowedValues: schema113.properties.currency.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema112.properties.currency.enum,
-          parentSchema: schema112.properties.currency,
+          schema: schema113.properties.currency.enum,
+          parentSchema: schema113.properties.currency,
           data: data4,
         };
         if (vErrors === null) {
@@ -21208,7 +22192,7 @@ function validate62(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema112.properties.valid_from,
+            parentSchema: schema113.properties.valid_from,
             data: data5,
           };
           if (vErrors === null) {
@@ -21225,8 +22209,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.valid_from.type,
-          parentSchema: schema112.properties.valid_from,
+          schema: schema113.properties.valid_from.type,
+          parentSchema: schema113.properties.valid_from,
           data: data5,
         };
         if (vErrors === null) {
@@ -21244,8 +22228,8 @@ function validate62(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema112.type,
-      parentSchema: schema112,
+      schema: schema113.type,
+      parentSchema: schema113,
       data,
     };
     if (vErrors === null) {
@@ -21255,17 +22239,17 @@ function validate62(
     }
     errors++;
   }
-  validate62.errors = vErrors;
+  validate63.errors = vErrors;
   return errors === 0;
 }
-validate62.evaluated = {
+validate63.evaluated = {
   props: { price_id: true, carrier_id: true, item: true, unit_price: true, currency: true, valid_from: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const role = validate63;
-const schema113 = {
+export const role = validate64;
+const schema114 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'role',
   title: 'Role',
@@ -21337,13 +22321,13 @@ const schema113 = {
 const pattern10 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
 const pattern11 = new RegExp('^[a-z0-9]+$', 'u');
 
-function validate63(
+function validate64(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="role" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate63.evaluated;
+  const evaluated0 = validate64.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21358,8 +22342,8 @@ function validate63(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema114.required,
+        parentSchema: schema114,
         data,
       };
       if (vErrors === null) {
@@ -21376,8 +22360,8 @@ function validate63(
         keyword: 'required',
         params: { missingProperty: 'partner_type' },
         message: "must have required property '" + 'partner_type' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema114.required,
+        parentSchema: schema114,
         data,
       };
       if (vErrors === null) {
@@ -21394,8 +22378,8 @@ function validate63(
         keyword: 'required',
         params: { missingProperty: 'partner' },
         message: "must have required property '" + 'partner' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema114.required,
+        parentSchema: schema114,
         data,
       };
       if (vErrors === null) {
@@ -21412,8 +22396,8 @@ function validate63(
         keyword: 'required',
         params: { missingProperty: 'permissions' },
         message: "must have required property '" + 'permissions' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema114.required,
+        parentSchema: schema114,
         data,
       };
       if (vErrors === null) {
@@ -21434,7 +22418,7 @@ function validate63(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema113.properties.role_name,
+            parentSchema: schema114.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -21452,7 +22436,7 @@ function validate63(
             params: { pattern: '^[a-z]+(_[a-z0-9]+)+$' },
             message: 'must match pattern "' + '^[a-z]+(_[a-z0-9]+)+$' + '"',
             schema: '^[a-z]+(_[a-z0-9]+)+$',
-            parentSchema: schema113.properties.role_name,
+            parentSchema: schema114.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -21469,8 +22453,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.role_name.type,
-          parentSchema: schema113.properties.role_name,
+          schema: schema114.properties.role_name.type,
+          parentSchema: schema114.properties.role_name,
           data: data0,
         };
         if (vErrors === null) {
@@ -21492,7 +22476,7 @@ function validate63(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema113.properties.role_description,
+            parentSchema: schema114.properties.role_description,
             data: data1,
           };
           if (vErrors === null) {
@@ -21509,8 +22493,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.role_description.type,
-          parentSchema: schema113.properties.role_description,
+          schema: schema114.properties.role_description.type,
+          parentSchema: schema114.properties.role_description,
           data: data1,
         };
         if (vErrors === null) {
@@ -21531,10 +22515,10 @@ function validate63(
               instancePath: instancePath + '/role_description_translations',
               schemaPath: '#/properties/role_description_translations/propertyNames/enum',
               keyword: 'enum',
-              params: { allowedValues: schema113.properties.role_description_translations.propertyNames.enum },
+              params: { allowedValues: schema114.properties.role_description_translations.propertyNames.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema113.properties.role_description_translations.propertyNames.enum,
-              parentSchema: schema113.properties.role_description_translations.propertyNames,
+              schema: schema114.properties.role_description_translations.propertyNames.enum,
+              parentSchema: schema114.properties.role_description_translations.propertyNames,
               data: key0,
               propertyName: key0,
             };
@@ -21553,8 +22537,8 @@ function validate63(
               keyword: 'propertyNames',
               params: { propertyName: key0 },
               message: 'property name must be valid',
-              schema: schema113.properties.role_description_translations.propertyNames,
-              parentSchema: schema113.properties.role_description_translations,
+              schema: schema114.properties.role_description_translations.propertyNames,
+              parentSchema: schema114.properties.role_description_translations,
               data: data2,
             };
             if (vErrors === null) {
@@ -21577,7 +22561,7 @@ function validate63(
                 params: { limit: 255 },
                 message: 'must NOT have more than 255 characters',
                 schema: 255,
-                parentSchema: schema113.properties.role_description_translations.additionalProperties,
+                parentSchema: schema114.properties.role_description_translations.additionalProperties,
                 data: data3,
               };
               if (vErrors === null) {
@@ -21595,8 +22579,8 @@ function validate63(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema113.properties.role_description_translations.additionalProperties.type,
-              parentSchema: schema113.properties.role_description_translations.additionalProperties,
+              schema: schema114.properties.role_description_translations.additionalProperties.type,
+              parentSchema: schema114.properties.role_description_translations.additionalProperties,
               data: data3,
             };
             if (vErrors === null) {
@@ -21614,8 +22598,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema113.properties.role_description_translations.type,
-          parentSchema: schema113.properties.role_description_translations,
+          schema: schema114.properties.role_description_translations.type,
+          parentSchema: schema114.properties.role_description_translations,
           data: data2,
         };
         if (vErrors === null) {
@@ -21635,8 +22619,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.partner_type.type,
-          parentSchema: schema113.properties.partner_type,
+          schema: schema114.properties.partner_type.type,
+          parentSchema: schema114.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -21658,10 +22642,10 @@ function validate63(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema113.properties.partner_type.enum },
+          params: { allowedValues: schema114.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema113.properties.partner_type.enum,
-          parentSchema: schema113.properties.partner_type,
+          schema: schema114.properties.partner_type.enum,
+          parentSchema: schema114.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -21683,7 +22667,7 @@ function validate63(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema113.properties.partner,
+            parentSchema: schema114.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -21701,7 +22685,7 @@ function validate63(
             params: { pattern: '^[a-z0-9]+$' },
             message: 'must match pattern "' + '^[a-z0-9]+$' + '"',
             schema: '^[a-z0-9]+$',
-            parentSchema: schema113.properties.partner,
+            parentSchema: schema114.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -21718,8 +22702,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.partner.type,
-          parentSchema: schema113.properties.partner,
+          schema: schema114.properties.partner.type,
+          parentSchema: schema114.properties.partner,
           data: data5,
         };
         if (vErrors === null) {
@@ -21744,8 +22728,8 @@ function validate63(
                 keyword: 'required',
                 params: { missingProperty: 'feature_id' },
                 message: "must have required property '" + 'feature_id' + "'",
-                schema: schema113.properties.permissions.items.required,
-                parentSchema: schema113.properties.permissions.items,
+                schema: schema114.properties.permissions.items.required,
+                parentSchema: schema114.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -21762,8 +22746,8 @@ function validate63(
                 keyword: 'required',
                 params: { missingProperty: 'has_permission' },
                 message: "must have required property '" + 'has_permission' + "'",
-                schema: schema113.properties.permissions.items.required,
-                parentSchema: schema113.properties.permissions.items,
+                schema: schema114.properties.permissions.items.required,
+                parentSchema: schema114.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -21782,8 +22766,8 @@ function validate63(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema113.properties.permissions.items.properties.feature_id.type,
-                  parentSchema: schema113.properties.permissions.items.properties.feature_id,
+                  schema: schema114.properties.permissions.items.properties.feature_id.type,
+                  parentSchema: schema114.properties.permissions.items.properties.feature_id,
                   data: data8,
                 };
                 if (vErrors === null) {
@@ -21802,7 +22786,7 @@ function validate63(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema113.properties.permissions.items.properties.feature_id,
+                    parentSchema: schema114.properties.permissions.items.properties.feature_id,
                     data: data8,
                   };
                   if (vErrors === null) {
@@ -21823,8 +22807,8 @@ function validate63(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema113.properties.permissions.items.properties.has_permission.type,
-                  parentSchema: schema113.properties.permissions.items.properties.has_permission,
+                  schema: schema114.properties.permissions.items.properties.has_permission.type,
+                  parentSchema: schema114.properties.permissions.items.properties.has_permission,
                   data: data9,
                 };
                 if (vErrors === null) {
@@ -21849,8 +22833,8 @@ function validate63(
                         keyword: 'required',
                         params: { missingProperty: 'type' },
                         message: "must have required property '" + 'type' + "'",
-                        schema: schema113.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema113.properties.permissions.items.properties.configurations.items,
+                        schema: schema114.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema114.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -21867,8 +22851,8 @@ function validate63(
                         keyword: 'required',
                         params: { missingProperty: 'show' },
                         message: "must have required property '" + 'show' + "'",
-                        schema: schema113.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema113.properties.permissions.items.properties.configurations.items,
+                        schema: schema114.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema114.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -21891,7 +22875,7 @@ function validate63(
                             message: 'must NOT have more than 100 characters',
                             schema: 100,
                             parentSchema:
-                              schema113.properties.permissions.items.properties.configurations.items.properties.type,
+                              schema114.properties.permissions.items.properties.configurations.items.properties.type,
                             data: data12,
                           };
                           if (vErrors === null) {
@@ -21910,9 +22894,9 @@ function validate63(
                           params: { type: 'string' },
                           message: 'must be string',
                           schema:
-                            schema113.properties.permissions.items.properties.configurations.items.properties.type.type,
+                            schema114.properties.permissions.items.properties.configurations.items.properties.type.type,
                           parentSchema:
-                            schema113.properties.permissions.items.properties.configurations.items.properties.type,
+                            schema114.properties.permissions.items.properties.configurations.items.properties.type,
                           data: data12,
                         };
                         if (vErrors === null) {
@@ -21934,9 +22918,9 @@ function validate63(
                           params: { type: 'boolean' },
                           message: 'must be boolean',
                           schema:
-                            schema113.properties.permissions.items.properties.configurations.items.properties.show.type,
+                            schema114.properties.permissions.items.properties.configurations.items.properties.show.type,
                           parentSchema:
-                            schema113.properties.permissions.items.properties.configurations.items.properties.show,
+                            schema114.properties.permissions.items.properties.configurations.items.properties.show,
                           data: data13,
                         };
                         if (vErrors === null) {
@@ -21954,8 +22938,8 @@ function validate63(
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema113.properties.permissions.items.properties.configurations.items.type,
-                      parentSchema: schema113.properties.permissions.items.properties.configurations.items,
+                      schema: schema114.properties.permissions.items.properties.configurations.items.type,
+                      parentSchema: schema114.properties.permissions.items.properties.configurations.items,
                       data: data11,
                     };
                     if (vErrors === null) {
@@ -21973,8 +22957,8 @@ function validate63(
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema113.properties.permissions.items.properties.configurations.type,
-                  parentSchema: schema113.properties.permissions.items.properties.configurations,
+                  schema: schema114.properties.permissions.items.properties.configurations.type,
+                  parentSchema: schema114.properties.permissions.items.properties.configurations,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -21992,8 +22976,8 @@ function validate63(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema113.properties.permissions.items.type,
-              parentSchema: schema113.properties.permissions.items,
+              schema: schema114.properties.permissions.items.type,
+              parentSchema: schema114.properties.permissions.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -22011,8 +22995,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema113.properties.permissions.type,
-          parentSchema: schema113.properties.permissions,
+          schema: schema114.properties.permissions.type,
+          parentSchema: schema114.properties.permissions,
           data: data6,
         };
         if (vErrors === null) {
@@ -22030,8 +23014,8 @@ function validate63(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema113.type,
-      parentSchema: schema113,
+      schema: schema114.type,
+      parentSchema: schema114,
       data,
     };
     if (vErrors === null) {
@@ -22041,10 +23025,10 @@ function validate63(
     }
     errors++;
   }
-  validate63.errors = vErrors;
+  validate64.errors = vErrors;
   return errors === 0;
 }
-validate63.evaluated = {
+validate64.evaluated = {
   props: {
     role_name: true,
     role_description: true,
@@ -22057,8 +23041,8 @@ validate63.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePoint = validate64;
-const schema114 = {
+export const servicePoint = validate65;
+const schema115 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point',
   title: 'ServicePoint',
@@ -22588,7 +23572,7 @@ const schema114 = {
     report_id: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const schema116 = {
+const schema117 = {
   type: 'integer',
   'x-choices': 'service_point_status',
   enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
@@ -22608,7 +23592,7 @@ const schema116 = {
     ],
   },
 };
-const schema118 = {
+const schema119 = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -22619,7 +23603,7 @@ const schema118 = {
   if: { properties: { closed: { const: false } } },
   then: { properties: { open: true, close: true }, required: ['open', 'close'] },
 };
-const schema126 = {
+const schema127 = {
   type: 'object',
   additionalProperties: false,
   required: ['carrier_id'],
@@ -22636,18 +23620,18 @@ const schema126 = {
     },
   },
 };
-const formats230 = sharedValidators.formats.time;
-const formats264 = sharedValidators.formats['scout-value'];
-const func182 = sharedValidators.timeAfterMessage;
-const func198 = sharedValidators.defaultDescriptionMessage;
+const formats232 = sharedValidators.formats.time;
+const formats266 = sharedValidators.formats['scout-value'];
+const func186 = sharedValidators.timeAfterMessage;
+const func202 = sharedValidators.defaultDescriptionMessage;
 
-function validate64(
+function validate65(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate64.evaluated;
+  const evaluated0 = validate65.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22662,8 +23646,8 @@ function validate64(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema114.required,
-        parentSchema: schema114,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -22680,8 +23664,8 @@ function validate64(
         keyword: 'required',
         params: { missingProperty: 'country' },
         message: "must have required property '" + 'country' + "'",
-        schema: schema114.required,
-        parentSchema: schema114,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -22698,8 +23682,8 @@ function validate64(
         keyword: 'required',
         params: { missingProperty: 'status' },
         message: "must have required property '" + 'status' + "'",
-        schema: schema114.required,
-        parentSchema: schema114,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -22761,7 +23745,7 @@ function validate64(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema114.properties.sp_id,
+            parentSchema: schema115.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -22779,7 +23763,7 @@ function validate64(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema114.properties.sp_id,
+            parentSchema: schema115.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -22796,8 +23780,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.sp_id.type,
-          parentSchema: schema114.properties.sp_id,
+          schema: schema115.properties.sp_id.type,
+          parentSchema: schema115.properties.sp_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -22819,7 +23803,7 @@ function validate64(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema114.properties.alt_sp_id,
+            parentSchema: schema115.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -22837,7 +23821,7 @@ function validate64(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema114.properties.alt_sp_id,
+            parentSchema: schema115.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -22854,8 +23838,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.alt_sp_id.type,
-          parentSchema: schema114.properties.alt_sp_id,
+          schema: schema115.properties.alt_sp_id.type,
+          parentSchema: schema115.properties.alt_sp_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -22877,7 +23861,7 @@ function validate64(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema114.properties.name,
+            parentSchema: schema115.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -22895,7 +23879,7 @@ function validate64(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema114.properties.name,
+            parentSchema: schema115.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -22913,7 +23897,7 @@ function validate64(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema114.properties.name,
+            parentSchema: schema115.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -22930,8 +23914,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.name.type,
-          parentSchema: schema114.properties.name,
+          schema: schema115.properties.name.type,
+          parentSchema: schema115.properties.name,
           data: data3,
         };
         if (vErrors === null) {
@@ -22953,7 +23937,7 @@ function validate64(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema114.properties.location_name,
+            parentSchema: schema115.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -22971,7 +23955,7 @@ function validate64(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema114.properties.location_name,
+            parentSchema: schema115.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -22988,8 +23972,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.location_name.type,
-          parentSchema: schema114.properties.location_name,
+          schema: schema115.properties.location_name.type,
+          parentSchema: schema115.properties.location_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -23009,8 +23993,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema116.type,
-          parentSchema: schema116,
+          schema: schema117.type,
+          parentSchema: schema117,
           data: data5,
         };
         if (vErrors === null) {
@@ -23036,10 +24020,10 @@ function validate64(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/servicePointStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema116.enum },
+          params: { allowedValues: schema117.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema116.enum,
-          parentSchema: schema116,
+          schema: schema117.enum,
+          parentSchema: schema117,
           data: data5,
         };
         if (vErrors === null) {
@@ -23061,7 +24045,7 @@ function validate64(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.status_comment,
+            parentSchema: schema115.properties.status_comment,
             data: data6,
           };
           if (vErrors === null) {
@@ -23078,8 +24062,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.status_comment.type,
-          parentSchema: schema114.properties.status_comment,
+          schema: schema115.properties.status_comment.type,
+          parentSchema: schema115.properties.status_comment,
           data: data6,
         };
         if (vErrors === null) {
@@ -23150,7 +24134,7 @@ function validate64(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema114.properties.address,
+            parentSchema: schema115.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -23168,7 +24152,7 @@ function validate64(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema114.properties.address,
+            parentSchema: schema115.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -23185,8 +24169,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.address.type,
-          parentSchema: schema114.properties.address,
+          schema: schema115.properties.address.type,
+          parentSchema: schema115.properties.address,
           data: data8,
         };
         if (vErrors === null) {
@@ -23206,8 +24190,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.address_id.type,
-          parentSchema: schema114.properties.address_id,
+          schema: schema115.properties.address_id.type,
+          parentSchema: schema115.properties.address_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -23229,7 +24213,7 @@ function validate64(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema114.properties.zip,
+            parentSchema: schema115.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -23247,7 +24231,7 @@ function validate64(
             params: { limit: 4 },
             message: 'must NOT have fewer than 4 characters',
             schema: 4,
-            parentSchema: schema114.properties.zip,
+            parentSchema: schema115.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -23265,7 +24249,7 @@ function validate64(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema114.properties.zip,
+            parentSchema: schema115.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -23282,8 +24266,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.zip.type,
-          parentSchema: schema114.properties.zip,
+          schema: schema115.properties.zip.type,
+          parentSchema: schema115.properties.zip,
           data: data10,
         };
         if (vErrors === null) {
@@ -23305,7 +24289,7 @@ function validate64(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema114.properties.city,
+            parentSchema: schema115.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -23323,7 +24307,7 @@ function validate64(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema114.properties.city,
+            parentSchema: schema115.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -23340,8 +24324,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.city.type,
-          parentSchema: schema114.properties.city,
+          schema: schema115.properties.city.type,
+          parentSchema: schema115.properties.city,
           data: data11,
         };
         if (vErrors === null) {
@@ -23363,7 +24347,7 @@ function validate64(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema114.properties.municipality,
+            parentSchema: schema115.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -23381,7 +24365,7 @@ function validate64(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema114.properties.municipality,
+            parentSchema: schema115.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -23398,8 +24382,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.municipality.type,
-          parentSchema: schema114.properties.municipality,
+          schema: schema115.properties.municipality.type,
+          parentSchema: schema115.properties.municipality,
           data: data12,
         };
         if (vErrors === null) {
@@ -23419,8 +24403,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.region_id.type,
-          parentSchema: schema114.properties.region_id,
+          schema: schema115.properties.region_id.type,
+          parentSchema: schema115.properties.region_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -23440,8 +24424,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.sub_region_id.type,
-          parentSchema: schema114.properties.sub_region_id,
+          schema: schema115.properties.sub_region_id.type,
+          parentSchema: schema115.properties.sub_region_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -23463,7 +24447,7 @@ function validate64(
             params: { comparison: '<=', limit: 90 },
             message: 'must be <= 90',
             schema: 90,
-            parentSchema: schema114.properties.latitude,
+            parentSchema: schema115.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -23481,7 +24465,7 @@ function validate64(
             params: { comparison: '>=', limit: -90 },
             message: 'must be >= -90',
             schema: -90,
-            parentSchema: schema114.properties.latitude,
+            parentSchema: schema115.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -23498,8 +24482,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema114.properties.latitude.type,
-          parentSchema: schema114.properties.latitude,
+          schema: schema115.properties.latitude.type,
+          parentSchema: schema115.properties.latitude,
           data: data15,
         };
         if (vErrors === null) {
@@ -23521,7 +24505,7 @@ function validate64(
             params: { comparison: '<=', limit: 180 },
             message: 'must be <= 180',
             schema: 180,
-            parentSchema: schema114.properties.longitude,
+            parentSchema: schema115.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -23539,7 +24523,7 @@ function validate64(
             params: { comparison: '>=', limit: -180 },
             message: 'must be >= -180',
             schema: -180,
-            parentSchema: schema114.properties.longitude,
+            parentSchema: schema115.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -23556,8 +24540,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema114.properties.longitude.type,
-          parentSchema: schema114.properties.longitude,
+          schema: schema115.properties.longitude.type,
+          parentSchema: schema115.properties.longitude,
           data: data16,
         };
         if (vErrors === null) {
@@ -23579,7 +24563,7 @@ function validate64(
             params: { limit: 64 },
             message: 'must NOT have more than 64 characters',
             schema: 64,
-            parentSchema: schema114.properties.time_zone,
+            parentSchema: schema115.properties.time_zone,
             data: data17,
           };
           if (vErrors === null) {
@@ -23596,8 +24580,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.time_zone.type,
-          parentSchema: schema114.properties.time_zone,
+          schema: schema115.properties.time_zone.type,
+          parentSchema: schema115.properties.time_zone,
           data: data17,
         };
         if (vErrors === null) {
@@ -23617,8 +24601,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.location_type_id.type,
-          parentSchema: schema114.properties.location_type_id,
+          schema: schema115.properties.location_type_id.type,
+          parentSchema: schema115.properties.location_type_id,
           data: data18,
         };
         if (vErrors === null) {
@@ -23638,8 +24622,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.foundation_id.type,
-          parentSchema: schema114.properties.foundation_id,
+          schema: schema115.properties.foundation_id.type,
+          parentSchema: schema115.properties.foundation_id,
           data: data19,
         };
         if (vErrors === null) {
@@ -23661,7 +24645,7 @@ function validate64(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema114.properties.delivery_methods,
+            parentSchema: schema115.properties.delivery_methods,
             data: data20,
           };
           if (vErrors === null) {
@@ -23681,8 +24665,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema114.properties.delivery_methods.items.type,
-              parentSchema: schema114.properties.delivery_methods.items,
+              schema: schema115.properties.delivery_methods.items.type,
+              parentSchema: schema115.properties.delivery_methods.items,
               data: data21,
             };
             if (vErrors === null) {
@@ -23711,7 +24695,7 @@ function validate64(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema114.properties.delivery_methods,
+                parentSchema: schema115.properties.delivery_methods,
                 data: data20,
               };
               if (vErrors === null) {
@@ -23732,8 +24716,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.delivery_methods.type,
-          parentSchema: schema114.properties.delivery_methods,
+          schema: schema115.properties.delivery_methods.type,
+          parentSchema: schema115.properties.delivery_methods,
           data: data20,
         };
         if (vErrors === null) {
@@ -23757,8 +24741,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema114.properties.delivery_days.items.type,
-              parentSchema: schema114.properties.delivery_days.items,
+              schema: schema115.properties.delivery_days.items.type,
+              parentSchema: schema115.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -23781,10 +24765,10 @@ function validate64(
               instancePath: instancePath + '/delivery_days/' + i2,
               schemaPath: '#/properties/delivery_days/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema114.properties.delivery_days.items.enum },
+              params: { allowedValues: schema115.properties.delivery_days.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema114.properties.delivery_days.items.enum,
-              parentSchema: schema114.properties.delivery_days.items,
+              schema: schema115.properties.delivery_days.items.enum,
+              parentSchema: schema115.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -23813,7 +24797,7 @@ function validate64(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema114.properties.delivery_days,
+                parentSchema: schema115.properties.delivery_days,
                 data: data22,
               };
               if (vErrors === null) {
@@ -23834,8 +24818,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.delivery_days.type,
-          parentSchema: schema114.properties.delivery_days,
+          schema: schema115.properties.delivery_days.type,
+          parentSchema: schema115.properties.delivery_days,
           data: data22,
         };
         if (vErrors === null) {
@@ -23866,7 +24850,7 @@ function validate64(
               params: { additionalProperty: key0 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema114.properties.opening_hours,
+              parentSchema: schema115.properties.opening_hours,
               data: data24,
             };
             if (vErrors === null) {
@@ -23914,8 +24898,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema119.then.required,
+                  parentSchema: schema119.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -23932,8 +24916,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema119.then.required,
+                  parentSchema: schema119.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -23960,8 +24944,8 @@ function validate64(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema118.if,
-              parentSchema: schema118,
+              schema: schema119.if,
+              parentSchema: schema119,
               data: data25,
             };
             if (vErrors === null) {
@@ -23981,7 +24965,7 @@ function validate64(
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema118,
+                  parentSchema: schema119,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -24001,8 +24985,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema118.properties.closed.type,
-                  parentSchema: schema118.properties.closed,
+                  schema: schema119.properties.closed.type,
+                  parentSchema: schema119.properties.closed,
                   data: data27,
                 };
                 if (vErrors === null) {
@@ -24016,7 +25000,7 @@ function validate64(
             if (data25.open !== undefined) {
               let data28 = data25.open;
               if (typeof data28 === 'string') {
-                if (!formats230.validate(data28)) {
+                if (!formats232.validate(data28)) {
                   const err65 = {
                     instancePath: instancePath + '/opening_hours/monday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -24024,7 +25008,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.open,
+                    parentSchema: schema119.properties.open,
                     data: data28,
                   };
                   if (vErrors === null) {
@@ -24041,8 +25025,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.open.type,
-                  parentSchema: schema118.properties.open,
+                  schema: schema119.properties.open.type,
+                  parentSchema: schema119.properties.open,
                   data: data28,
                 };
                 if (vErrors === null) {
@@ -24056,7 +25040,7 @@ function validate64(
             if (data25.close !== undefined) {
               let data29 = data25.close;
               if (typeof data29 === 'string') {
-                if (!formats230.validate(data29)) {
+                if (!formats232.validate(data29)) {
                   const err67 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -24064,7 +25048,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema119.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -24074,7 +25058,7 @@ function validate64(
                   }
                   errors++;
                 }
-                const message0 = func182(data29, 'open', data25);
+                const message0 = func186(data29, 'open', data25);
                 if (message0 !== undefined) {
                   const err68 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
@@ -24083,7 +25067,7 @@ function validate64(
                     params: { message: message0 },
                     message: message0,
                     schema: 'open',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema119.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -24100,8 +25084,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.close.type,
-                  parentSchema: schema118.properties.close,
+                  schema: schema119.properties.close.type,
+                  parentSchema: schema119.properties.close,
                   data: data29,
                 };
                 if (vErrors === null) {
@@ -24119,8 +25103,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema118.type,
-              parentSchema: schema118,
+              schema: schema119.type,
+              parentSchema: schema119,
               data: data25,
             };
             if (vErrors === null) {
@@ -24168,8 +25152,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema119.then.required,
+                  parentSchema: schema119.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -24186,8 +25170,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema119.then.required,
+                  parentSchema: schema119.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -24214,8 +25198,8 @@ function validate64(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema118.if,
-              parentSchema: schema118,
+              schema: schema119.if,
+              parentSchema: schema119,
               data: data30,
             };
             if (vErrors === null) {
@@ -24235,7 +25219,7 @@ function validate64(
                   params: { additionalProperty: key2 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema118,
+                  parentSchema: schema119,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -24255,8 +25239,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema118.properties.closed.type,
-                  parentSchema: schema118.properties.closed,
+                  schema: schema119.properties.closed.type,
+                  parentSchema: schema119.properties.closed,
                   data: data32,
                 };
                 if (vErrors === null) {
@@ -24270,7 +25254,7 @@ function validate64(
             if (data30.open !== undefined) {
               let data33 = data30.open;
               if (typeof data33 === 'string') {
-                if (!formats230.validate(data33)) {
+                if (!formats232.validate(data33)) {
                   const err77 = {
                     instancePath: instancePath + '/opening_hours/tuesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -24278,7 +25262,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.open,
+                    parentSchema: schema119.properties.open,
                     data: data33,
                   };
                   if (vErrors === null) {
@@ -24295,8 +25279,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.open.type,
-                  parentSchema: schema118.properties.open,
+                  schema: schema119.properties.open.type,
+                  parentSchema: schema119.properties.open,
                   data: data33,
                 };
                 if (vErrors === null) {
@@ -24310,7 +25294,7 @@ function validate64(
             if (data30.close !== undefined) {
               let data34 = data30.close;
               if (typeof data34 === 'string') {
-                if (!formats230.validate(data34)) {
+                if (!formats232.validate(data34)) {
                   const err79 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -24318,7 +25302,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema119.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -24328,7 +25312,7 @@ function validate64(
                   }
                   errors++;
                 }
-                const message1 = func182(data34, 'open', data30);
+                const message1 = func186(data34, 'open', data30);
                 if (message1 !== undefined) {
                   const err80 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
@@ -24337,7 +25321,7 @@ function validate64(
                     params: { message: message1 },
                     message: message1,
                     schema: 'open',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema119.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -24354,8 +25338,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.close.type,
-                  parentSchema: schema118.properties.close,
+                  schema: schema119.properties.close.type,
+                  parentSchema: schema119.properties.close,
                   data: data34,
                 };
                 if (vErrors === null) {
@@ -24373,8 +25357,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema118.type,
-              parentSchema: schema118,
+              schema: schema119.type,
+              parentSchema: schema119,
               data: data30,
             };
             if (vErrors === null) {
@@ -24422,8 +25406,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema119.then.required,
+                  parentSchema: schema119.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -24440,8 +25424,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema119.then.required,
+                  parentSchema: schema119.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -24468,8 +25452,8 @@ function validate64(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema118.if,
-              parentSchema: schema118,
+              schema: schema119.if,
+              parentSchema: schema119,
               data: data35,
             };
             if (vErrors === null) {
@@ -24489,7 +25473,7 @@ function validate64(
                   params: { additionalProperty: key3 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema118,
+                  parentSchema: schema119,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -24509,8 +25493,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema118.properties.closed.type,
-                  parentSchema: schema118.properties.closed,
+                  schema: schema119.properties.closed.type,
+                  parentSchema: schema119.properties.closed,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -24524,7 +25508,7 @@ function validate64(
             if (data35.open !== undefined) {
               let data38 = data35.open;
               if (typeof data38 === 'string') {
-                if (!formats230.validate(data38)) {
+                if (!formats232.validate(data38)) {
                   const err89 = {
                     instancePath: instancePath + '/opening_hours/wednesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -24532,7 +25516,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.open,
+                    parentSchema: schema119.properties.open,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -24549,8 +25533,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.open.type,
-                  parentSchema: schema118.properties.open,
+                  schema: schema119.properties.open.type,
+                  parentSchema: schema119.properties.open,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -24564,7 +25548,7 @@ function validate64(
             if (data35.close !== undefined) {
               let data39 = data35.close;
               if (typeof data39 === 'string') {
-                if (!formats230.validate(data39)) {
+                if (!formats232.validate(data39)) {
                   const err91 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -24572,7 +25556,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema119.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -24582,7 +25566,7 @@ function validate64(
                   }
                   errors++;
                 }
-                const message2 = func182(data39, 'open', data35);
+                const message2 = func186(data39, 'open', data35);
                 if (message2 !== undefined) {
                   const err92 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
@@ -24591,7 +25575,7 @@ function validate64(
                     params: { message: message2 },
                     message: message2,
                     schema: 'open',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema119.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -24608,8 +25592,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.close.type,
-                  parentSchema: schema118.properties.close,
+                  schema: schema119.properties.close.type,
+                  parentSchema: schema119.properties.close,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -24627,8 +25611,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema118.type,
-              parentSchema: schema118,
+              schema: schema119.type,
+              parentSchema: schema119,
               data: data35,
             };
             if (vErrors === null) {
@@ -24676,8 +25660,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema119.then.required,
+                  parentSchema: schema119.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -24694,8 +25678,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema119.then.required,
+                  parentSchema: schema119.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -24722,8 +25706,8 @@ function validate64(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema118.if,
-              parentSchema: schema118,
+              schema: schema119.if,
+              parentSchema: schema119,
               data: data40,
             };
             if (vErrors === null) {
@@ -24743,7 +25727,7 @@ function validate64(
                   params: { additionalProperty: key4 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema118,
+                  parentSchema: schema119,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -24763,8 +25747,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema118.properties.closed.type,
-                  parentSchema: schema118.properties.closed,
+                  schema: schema119.properties.closed.type,
+                  parentSchema: schema119.properties.closed,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -24778,7 +25762,7 @@ function validate64(
             if (data40.open !== undefined) {
               let data43 = data40.open;
               if (typeof data43 === 'string') {
-                if (!formats230.validate(data43)) {
+                if (!formats232.validate(data43)) {
                   const err101 = {
                     instancePath: instancePath + '/opening_hours/thursday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -24786,7 +25770,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.open,
+                    parentSchema: schema119.properties.open,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -24803,8 +25787,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.open.type,
-                  parentSchema: schema118.properties.open,
+                  schema: schema119.properties.open.type,
+                  parentSchema: schema119.properties.open,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -24818,7 +25802,7 @@ function validate64(
             if (data40.close !== undefined) {
               let data44 = data40.close;
               if (typeof data44 === 'string') {
-                if (!formats230.validate(data44)) {
+                if (!formats232.validate(data44)) {
                   const err103 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -24826,7 +25810,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema119.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -24836,7 +25820,7 @@ function validate64(
                   }
                   errors++;
                 }
-                const message3 = func182(data44, 'open', data40);
+                const message3 = func186(data44, 'open', data40);
                 if (message3 !== undefined) {
                   const err104 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
@@ -24845,7 +25829,7 @@ function validate64(
                     params: { message: message3 },
                     message: message3,
                     schema: 'open',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema119.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -24862,8 +25846,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.close.type,
-                  parentSchema: schema118.properties.close,
+                  schema: schema119.properties.close.type,
+                  parentSchema: schema119.properties.close,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -24881,8 +25865,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema118.type,
-              parentSchema: schema118,
+              schema: schema119.type,
+              parentSchema: schema119,
               data: data40,
             };
             if (vErrors === null) {
@@ -24930,8 +25914,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema119.then.required,
+                  parentSchema: schema119.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -24948,8 +25932,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema119.then.required,
+                  parentSchema: schema119.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -24976,8 +25960,8 @@ function validate64(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema118.if,
-              parentSchema: schema118,
+              schema: schema119.if,
+              parentSchema: schema119,
               data: data45,
             };
             if (vErrors === null) {
@@ -24997,7 +25981,7 @@ function validate64(
                   params: { additionalProperty: key5 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema118,
+                  parentSchema: schema119,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -25017,8 +26001,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema118.properties.closed.type,
-                  parentSchema: schema118.properties.closed,
+                  schema: schema119.properties.closed.type,
+                  parentSchema: schema119.properties.closed,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -25032,7 +26016,7 @@ function validate64(
             if (data45.open !== undefined) {
               let data48 = data45.open;
               if (typeof data48 === 'string') {
-                if (!formats230.validate(data48)) {
+                if (!formats232.validate(data48)) {
                   const err113 = {
                     instancePath: instancePath + '/opening_hours/friday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -25040,7 +26024,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.open,
+                    parentSchema: schema119.properties.open,
                     data: data48,
                   };
                   if (vErrors === null) {
@@ -25057,8 +26041,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.open.type,
-                  parentSchema: schema118.properties.open,
+                  schema: schema119.properties.open.type,
+                  parentSchema: schema119.properties.open,
                   data: data48,
                 };
                 if (vErrors === null) {
@@ -25072,7 +26056,7 @@ function validate64(
             if (data45.close !== undefined) {
               let data49 = data45.close;
               if (typeof data49 === 'string') {
-                if (!formats230.validate(data49)) {
+                if (!formats232.validate(data49)) {
                   const err115 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -25080,7 +26064,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema119.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -25090,7 +26074,7 @@ function validate64(
                   }
                   errors++;
                 }
-                const message4 = func182(data49, 'open', data45);
+                const message4 = func186(data49, 'open', data45);
                 if (message4 !== undefined) {
                   const err116 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
@@ -25099,7 +26083,7 @@ function validate64(
                     params: { message: message4 },
                     message: message4,
                     schema: 'open',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema119.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -25116,8 +26100,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.close.type,
-                  parentSchema: schema118.properties.close,
+                  schema: schema119.properties.close.type,
+                  parentSchema: schema119.properties.close,
                   data: data49,
                 };
                 if (vErrors === null) {
@@ -25135,8 +26119,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema118.type,
-              parentSchema: schema118,
+              schema: schema119.type,
+              parentSchema: schema119,
               data: data45,
             };
             if (vErrors === null) {
@@ -25184,8 +26168,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema119.then.required,
+                  parentSchema: schema119.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -25202,8 +26186,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema119.then.required,
+                  parentSchema: schema119.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -25230,8 +26214,8 @@ function validate64(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema118.if,
-              parentSchema: schema118,
+              schema: schema119.if,
+              parentSchema: schema119,
               data: data50,
             };
             if (vErrors === null) {
@@ -25251,7 +26235,7 @@ function validate64(
                   params: { additionalProperty: key6 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema118,
+                  parentSchema: schema119,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -25271,8 +26255,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema118.properties.closed.type,
-                  parentSchema: schema118.properties.closed,
+                  schema: schema119.properties.closed.type,
+                  parentSchema: schema119.properties.closed,
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -25286,7 +26270,7 @@ function validate64(
             if (data50.open !== undefined) {
               let data53 = data50.open;
               if (typeof data53 === 'string') {
-                if (!formats230.validate(data53)) {
+                if (!formats232.validate(data53)) {
                   const err125 = {
                     instancePath: instancePath + '/opening_hours/saturday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -25294,7 +26278,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.open,
+                    parentSchema: schema119.properties.open,
                     data: data53,
                   };
                   if (vErrors === null) {
@@ -25311,8 +26295,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.open.type,
-                  parentSchema: schema118.properties.open,
+                  schema: schema119.properties.open.type,
+                  parentSchema: schema119.properties.open,
                   data: data53,
                 };
                 if (vErrors === null) {
@@ -25326,7 +26310,7 @@ function validate64(
             if (data50.close !== undefined) {
               let data54 = data50.close;
               if (typeof data54 === 'string') {
-                if (!formats230.validate(data54)) {
+                if (!formats232.validate(data54)) {
                   const err127 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -25334,7 +26318,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema119.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -25344,7 +26328,7 @@ function validate64(
                   }
                   errors++;
                 }
-                const message5 = func182(data54, 'open', data50);
+                const message5 = func186(data54, 'open', data50);
                 if (message5 !== undefined) {
                   const err128 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
@@ -25353,7 +26337,7 @@ function validate64(
                     params: { message: message5 },
                     message: message5,
                     schema: 'open',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema119.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -25370,8 +26354,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.close.type,
-                  parentSchema: schema118.properties.close,
+                  schema: schema119.properties.close.type,
+                  parentSchema: schema119.properties.close,
                   data: data54,
                 };
                 if (vErrors === null) {
@@ -25389,8 +26373,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema118.type,
-              parentSchema: schema118,
+              schema: schema119.type,
+              parentSchema: schema119,
               data: data50,
             };
             if (vErrors === null) {
@@ -25438,8 +26422,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema119.then.required,
+                  parentSchema: schema119.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -25456,8 +26440,8 @@ function validate64(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema118.then.required,
-                  parentSchema: schema118.then,
+                  schema: schema119.then.required,
+                  parentSchema: schema119.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -25484,8 +26468,8 @@ function validate64(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema118.if,
-              parentSchema: schema118,
+              schema: schema119.if,
+              parentSchema: schema119,
               data: data55,
             };
             if (vErrors === null) {
@@ -25505,7 +26489,7 @@ function validate64(
                   params: { additionalProperty: key7 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema118,
+                  parentSchema: schema119,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -25525,8 +26509,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema118.properties.closed.type,
-                  parentSchema: schema118.properties.closed,
+                  schema: schema119.properties.closed.type,
+                  parentSchema: schema119.properties.closed,
                   data: data57,
                 };
                 if (vErrors === null) {
@@ -25540,7 +26524,7 @@ function validate64(
             if (data55.open !== undefined) {
               let data58 = data55.open;
               if (typeof data58 === 'string') {
-                if (!formats230.validate(data58)) {
+                if (!formats232.validate(data58)) {
                   const err137 = {
                     instancePath: instancePath + '/opening_hours/sunday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -25548,7 +26532,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.open,
+                    parentSchema: schema119.properties.open,
                     data: data58,
                   };
                   if (vErrors === null) {
@@ -25565,8 +26549,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.open.type,
-                  parentSchema: schema118.properties.open,
+                  schema: schema119.properties.open.type,
+                  parentSchema: schema119.properties.open,
                   data: data58,
                 };
                 if (vErrors === null) {
@@ -25580,7 +26564,7 @@ function validate64(
             if (data55.close !== undefined) {
               let data59 = data55.close;
               if (typeof data59 === 'string') {
-                if (!formats230.validate(data59)) {
+                if (!formats232.validate(data59)) {
                   const err139 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -25588,7 +26572,7 @@ function validate64(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema119.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -25598,7 +26582,7 @@ function validate64(
                   }
                   errors++;
                 }
-                const message6 = func182(data59, 'open', data55);
+                const message6 = func186(data59, 'open', data55);
                 if (message6 !== undefined) {
                   const err140 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
@@ -25607,7 +26591,7 @@ function validate64(
                     params: { message: message6 },
                     message: message6,
                     schema: 'open',
-                    parentSchema: schema118.properties.close,
+                    parentSchema: schema119.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -25624,8 +26608,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema118.properties.close.type,
-                  parentSchema: schema118.properties.close,
+                  schema: schema119.properties.close.type,
+                  parentSchema: schema119.properties.close,
                   data: data59,
                 };
                 if (vErrors === null) {
@@ -25643,8 +26627,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema118.type,
-              parentSchema: schema118,
+              schema: schema119.type,
+              parentSchema: schema119,
               data: data55,
             };
             if (vErrors === null) {
@@ -25662,8 +26646,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema114.properties.opening_hours.type,
-          parentSchema: schema114.properties.opening_hours,
+          schema: schema115.properties.opening_hours.type,
+          parentSchema: schema115.properties.opening_hours,
           data: data24,
         };
         if (vErrors === null) {
@@ -25683,8 +26667,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.wheelchair_accessible.type,
-          parentSchema: schema114.properties.wheelchair_accessible,
+          schema: schema115.properties.wheelchair_accessible.type,
+          parentSchema: schema115.properties.wheelchair_accessible,
           data: data60,
         };
         if (vErrors === null) {
@@ -25706,7 +26690,7 @@ function validate64(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema114.properties.tag1,
+            parentSchema: schema115.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -25724,7 +26708,7 @@ function validate64(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema114.properties.tag1,
+            parentSchema: schema115.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -25741,8 +26725,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.tag1.type,
-          parentSchema: schema114.properties.tag1,
+          schema: schema115.properties.tag1.type,
+          parentSchema: schema115.properties.tag1,
           data: data61,
         };
         if (vErrors === null) {
@@ -25764,7 +26748,7 @@ function validate64(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema114.properties.tag2,
+            parentSchema: schema115.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -25782,7 +26766,7 @@ function validate64(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema114.properties.tag2,
+            parentSchema: schema115.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -25799,8 +26783,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.tag2.type,
-          parentSchema: schema114.properties.tag2,
+          schema: schema115.properties.tag2.type,
+          parentSchema: schema115.properties.tag2,
           data: data62,
         };
         if (vErrors === null) {
@@ -25822,7 +26806,7 @@ function validate64(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema114.properties.tag3,
+            parentSchema: schema115.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -25840,7 +26824,7 @@ function validate64(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema114.properties.tag3,
+            parentSchema: schema115.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -25857,8 +26841,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.tag3.type,
-          parentSchema: schema114.properties.tag3,
+          schema: schema115.properties.tag3.type,
+          parentSchema: schema115.properties.tag3,
           data: data63,
         };
         if (vErrors === null) {
@@ -25878,8 +26862,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.max_hardware_units.type,
-          parentSchema: schema114.properties.max_hardware_units,
+          schema: schema115.properties.max_hardware_units.type,
+          parentSchema: schema115.properties.max_hardware_units,
           data: data64,
         };
         if (vErrors === null) {
@@ -25898,7 +26882,7 @@ function validate64(
             params: { comparison: '<=', limit: 7 },
             message: 'must be <= 7',
             schema: 7,
-            parentSchema: schema114.properties.max_hardware_units,
+            parentSchema: schema115.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -25916,7 +26900,7 @@ function validate64(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema114.properties.max_hardware_units,
+            parentSchema: schema115.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -25943,7 +26927,7 @@ function validate64(
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema114.properties.hardware_models.items,
+                parentSchema: schema115.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -25961,7 +26945,7 @@ function validate64(
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema114.properties.hardware_models.items,
+                parentSchema: schema115.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -25978,8 +26962,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema114.properties.hardware_models.items.type,
-              parentSchema: schema114.properties.hardware_models.items,
+              schema: schema115.properties.hardware_models.items.type,
+              parentSchema: schema115.properties.hardware_models.items,
               data: data66,
             };
             if (vErrors === null) {
@@ -26008,7 +26992,7 @@ function validate64(
                 params: { i: i5, j: j2 },
                 message: 'must NOT have duplicate items (items ## ' + j2 + ' and ' + i5 + ' are identical)',
                 schema: true,
-                parentSchema: schema114.properties.hardware_models,
+                parentSchema: schema115.properties.hardware_models,
                 data: data65,
               };
               if (vErrors === null) {
@@ -26031,7 +27015,7 @@ function validate64(
             params: { message: message7 },
             message: message7,
             schema: 'max_hardware_units',
-            parentSchema: schema114.properties.hardware_models,
+            parentSchema: schema115.properties.hardware_models,
             data: data65,
           };
           if (vErrors === null) {
@@ -26048,8 +27032,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.hardware_models.type,
-          parentSchema: schema114.properties.hardware_models,
+          schema: schema115.properties.hardware_models.type,
+          parentSchema: schema115.properties.hardware_models,
           data: data65,
         };
         if (vErrors === null) {
@@ -26133,7 +27117,7 @@ function validate64(
                   params: { i: i7, j: j3 },
                   message: 'must NOT have duplicate items (items ## ' + j3 + ' and ' + i7 + ' are identical)',
                   schema: true,
-                  parentSchema: schema114.properties.badges_v2,
+                  parentSchema: schema115.properties.badges_v2,
                   data: data67,
                 };
                 if (vErrors === null) {
@@ -26154,8 +27138,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.badges_v2.type,
-          parentSchema: schema114.properties.badges_v2,
+          schema: schema115.properties.badges_v2.type,
+          parentSchema: schema115.properties.badges_v2,
           data: data67,
         };
         if (vErrors === null) {
@@ -26175,8 +27159,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.incomplete.type,
-          parentSchema: schema114.properties.incomplete,
+          schema: schema115.properties.incomplete.type,
+          parentSchema: schema115.properties.incomplete,
           data: data69,
         };
         if (vErrors === null) {
@@ -26196,8 +27180,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.pinpad_id.type,
-          parentSchema: schema114.properties.pinpad_id,
+          schema: schema115.properties.pinpad_id.type,
+          parentSchema: schema115.properties.pinpad_id,
           data: data70,
         };
         if (vErrors === null) {
@@ -26217,8 +27201,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.pinpad_model_id.type,
-          parentSchema: schema114.properties.pinpad_model_id,
+          schema: schema115.properties.pinpad_model_id.type,
+          parentSchema: schema115.properties.pinpad_model_id,
           data: data71,
         };
         if (vErrors === null) {
@@ -26238,8 +27222,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.pinpad_status.type,
-          parentSchema: schema114.properties.pinpad_status,
+          schema: schema115.properties.pinpad_status.type,
+          parentSchema: schema115.properties.pinpad_status,
           data: data72,
         };
         if (vErrors === null) {
@@ -26259,8 +27243,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.active_pinpad.type,
-          parentSchema: schema114.properties.active_pinpad,
+          schema: schema115.properties.active_pinpad.type,
+          parentSchema: schema115.properties.active_pinpad,
           data: data73,
         };
         if (vErrors === null) {
@@ -26280,8 +27264,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.basic_sp_search.type,
-          parentSchema: schema114.properties.basic_sp_search,
+          schema: schema115.properties.basic_sp_search.type,
+          parentSchema: schema115.properties.basic_sp_search,
           data: data74,
         };
         if (vErrors === null) {
@@ -26301,8 +27285,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.has_hardware.type,
-          parentSchema: schema114.properties.has_hardware,
+          schema: schema115.properties.has_hardware.type,
+          parentSchema: schema115.properties.has_hardware,
           data: data75,
         };
         if (vErrors === null) {
@@ -26320,10 +27304,10 @@ function validate64(
           instancePath: instancePath + '/service_point_hardware_unit_id',
           schemaPath: '#/properties/service_point_hardware_unit_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.service_point_hardware_unit_id.type },
+          params: { type: schema115.properties.service_point_hardware_unit_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.service_point_hardware_unit_id.type,
-          parentSchema: schema114.properties.service_point_hardware_unit_id,
+          schema: schema115.properties.service_point_hardware_unit_id.type,
+          parentSchema: schema115.properties.service_point_hardware_unit_id,
           data: data76,
         };
         if (vErrors === null) {
@@ -26347,8 +27331,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema114.properties.carriers_access.items.type,
-              parentSchema: schema114.properties.carriers_access.items,
+              schema: schema115.properties.carriers_access.items.type,
+              parentSchema: schema115.properties.carriers_access.items,
               data: data78,
             };
             if (vErrors === null) {
@@ -26377,7 +27361,7 @@ function validate64(
                 params: { i: i9, j: j4 },
                 message: 'must NOT have duplicate items (items ## ' + j4 + ' and ' + i9 + ' are identical)',
                 schema: true,
-                parentSchema: schema114.properties.carriers_access,
+                parentSchema: schema115.properties.carriers_access,
                 data: data77,
               };
               if (vErrors === null) {
@@ -26398,8 +27382,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.carriers_access.type,
-          parentSchema: schema114.properties.carriers_access,
+          schema: schema115.properties.carriers_access.type,
+          parentSchema: schema115.properties.carriers_access,
           data: data77,
         };
         if (vErrors === null) {
@@ -26424,8 +27408,8 @@ function validate64(
                 keyword: 'required',
                 params: { missingProperty: 'carrier_id' },
                 message: "must have required property '" + 'carrier_id' + "'",
-                schema: schema126.required,
-                parentSchema: schema126,
+                schema: schema127.required,
+                parentSchema: schema127,
                 data: data80,
               };
               if (vErrors === null) {
@@ -26451,7 +27435,7 @@ function validate64(
                   params: { additionalProperty: key8 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema126,
+                  parentSchema: schema127,
                   data: data80,
                 };
                 if (vErrors === null) {
@@ -26471,8 +27455,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema126.properties.carrier_id.type,
-                  parentSchema: schema126.properties.carrier_id,
+                  schema: schema127.properties.carrier_id.type,
+                  parentSchema: schema127.properties.carrier_id,
                   data: data81,
                 };
                 if (vErrors === null) {
@@ -26492,8 +27476,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema126.properties.first_mile.type,
-                  parentSchema: schema126.properties.first_mile,
+                  schema: schema127.properties.first_mile.type,
+                  parentSchema: schema127.properties.first_mile,
                   data: data82,
                 };
                 if (vErrors === null) {
@@ -26513,8 +27497,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema126.properties.last_mile.type,
-                  parentSchema: schema126.properties.last_mile,
+                  schema: schema127.properties.last_mile.type,
+                  parentSchema: schema127.properties.last_mile,
                   data: data83,
                 };
                 if (vErrors === null) {
@@ -26534,8 +27518,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema126.properties.expiry_days.type,
-                  parentSchema: schema126.properties.expiry_days,
+                  schema: schema127.properties.expiry_days.type,
+                  parentSchema: schema127.properties.expiry_days,
                   data: data84,
                 };
                 if (vErrors === null) {
@@ -26554,7 +27538,7 @@ function validate64(
                     params: { comparison: '<=', limit: 30 },
                     message: 'must be <= 30',
                     schema: 30,
-                    parentSchema: schema126.properties.expiry_days,
+                    parentSchema: schema127.properties.expiry_days,
                     data: data84,
                   };
                   if (vErrors === null) {
@@ -26572,7 +27556,7 @@ function validate64(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema126.properties.expiry_days,
+                    parentSchema: schema127.properties.expiry_days,
                     data: data84,
                   };
                   if (vErrors === null) {
@@ -26593,8 +27577,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema126.properties.reserved_compartments.type,
-                  parentSchema: schema126.properties.reserved_compartments,
+                  schema: schema127.properties.reserved_compartments.type,
+                  parentSchema: schema127.properties.reserved_compartments,
                   data: data85,
                 };
                 if (vErrors === null) {
@@ -26613,7 +27597,7 @@ function validate64(
                     params: { comparison: '<=', limit: 100 },
                     message: 'must be <= 100',
                     schema: 100,
-                    parentSchema: schema126.properties.reserved_compartments,
+                    parentSchema: schema127.properties.reserved_compartments,
                     data: data85,
                   };
                   if (vErrors === null) {
@@ -26631,7 +27615,7 @@ function validate64(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema126.properties.reserved_compartments,
+                    parentSchema: schema127.properties.reserved_compartments,
                     data: data85,
                   };
                   if (vErrors === null) {
@@ -26652,8 +27636,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema126.properties.allocation_behaviour.type,
-                  parentSchema: schema126.properties.allocation_behaviour,
+                  schema: schema127.properties.allocation_behaviour.type,
+                  parentSchema: schema127.properties.allocation_behaviour,
                   data: data86,
                 };
                 if (vErrors === null) {
@@ -26668,10 +27652,10 @@ function validate64(
                   instancePath: instancePath + '/carrier_settings/' + i10 + '/allocation_behaviour',
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema126.properties.allocation_behaviour.enum },
+                  params: { allowedValues: schema127.properties.allocation_behaviour.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema126.properties.allocation_behaviour.enum,
-                  parentSchema: schema126.properties.allocation_behaviour,
+                  schema: schema127.properties.allocation_behaviour.enum,
+                  parentSchema: schema127.properties.allocation_behaviour,
                   data: data86,
                 };
                 if (vErrors === null) {
@@ -26689,8 +27673,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema126.type,
-              parentSchema: schema126,
+              schema: schema127.type,
+              parentSchema: schema127,
               data: data80,
             };
             if (vErrors === null) {
@@ -26708,8 +27692,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.carrier_settings.type,
-          parentSchema: schema114.properties.carrier_settings,
+          schema: schema115.properties.carrier_settings.type,
+          parentSchema: schema115.properties.carrier_settings,
           data: data79,
         };
         if (vErrors === null) {
@@ -26729,8 +27713,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.location_owner_id.type,
-          parentSchema: schema114.properties.location_owner_id,
+          schema: schema115.properties.location_owner_id.type,
+          parentSchema: schema115.properties.location_owner_id,
           data: data87,
         };
         if (vErrors === null) {
@@ -26750,8 +27734,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.maintenance_provider_id.type,
-          parentSchema: schema114.properties.maintenance_provider_id,
+          schema: schema115.properties.maintenance_provider_id.type,
+          parentSchema: schema115.properties.maintenance_provider_id,
           data: data88,
         };
         if (vErrors === null) {
@@ -26771,8 +27755,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.support_provider_id.type,
-          parentSchema: schema114.properties.support_provider_id,
+          schema: schema115.properties.support_provider_id.type,
+          parentSchema: schema115.properties.support_provider_id,
           data: data89,
         };
         if (vErrors === null) {
@@ -26792,8 +27776,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.service_point_group_id.type,
-          parentSchema: schema114.properties.service_point_group_id,
+          schema: schema115.properties.service_point_group_id.type,
+          parentSchema: schema115.properties.service_point_group_id,
           data: data90,
         };
         if (vErrors === null) {
@@ -26813,8 +27797,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.group_name.type,
-          parentSchema: schema114.properties.group_name,
+          schema: schema115.properties.group_name.type,
+          parentSchema: schema115.properties.group_name,
           data: data91,
         };
         if (vErrors === null) {
@@ -26834,8 +27818,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.contract_signed.type,
-          parentSchema: schema114.properties.contract_signed,
+          schema: schema115.properties.contract_signed.type,
+          parentSchema: schema115.properties.contract_signed,
           data: data92,
         };
         if (vErrors === null) {
@@ -26857,7 +27841,7 @@ function validate64(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema114.properties.scout_contact,
+            parentSchema: schema115.properties.scout_contact,
             data: data93,
           };
           if (vErrors === null) {
@@ -26867,7 +27851,7 @@ function validate64(
           }
           errors++;
         }
-        if (!formats264.validate(data93)) {
+        if (!formats266.validate(data93)) {
           const err200 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -26875,7 +27859,7 @@ function validate64(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema114.properties.scout_contact,
+            parentSchema: schema115.properties.scout_contact,
             data: data93,
           };
           if (vErrors === null) {
@@ -26892,8 +27876,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.scout_contact.type,
-          parentSchema: schema114.properties.scout_contact,
+          schema: schema115.properties.scout_contact.type,
+          parentSchema: schema115.properties.scout_contact,
           data: data93,
         };
         if (vErrors === null) {
@@ -26913,8 +27897,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.scout_email.type,
-          parentSchema: schema114.properties.scout_email,
+          schema: schema115.properties.scout_email.type,
+          parentSchema: schema115.properties.scout_email,
           data: data94,
         };
         if (vErrors === null) {
@@ -26934,8 +27918,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.is_terminated.type,
-          parentSchema: schema114.properties.is_terminated,
+          schema: schema115.properties.is_terminated.type,
+          parentSchema: schema115.properties.is_terminated,
           data: data95,
         };
         if (vErrors === null) {
@@ -26955,8 +27939,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.parked.type,
-          parentSchema: schema114.properties.parked,
+          schema: schema115.properties.parked.type,
+          parentSchema: schema115.properties.parked,
           data: data96,
         };
         if (vErrors === null) {
@@ -26976,8 +27960,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.test_sp.type,
-          parentSchema: schema114.properties.test_sp,
+          schema: schema115.properties.test_sp.type,
+          parentSchema: schema115.properties.test_sp,
           data: data97,
         };
         if (vErrors === null) {
@@ -26997,8 +27981,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.active.type,
-          parentSchema: schema114.properties.active,
+          schema: schema115.properties.active.type,
+          parentSchema: schema115.properties.active,
           data: data98,
         };
         if (vErrors === null) {
@@ -27020,7 +28004,7 @@ function validate64(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.description,
+            parentSchema: schema115.properties.description,
             data: data99,
           };
           if (vErrors === null) {
@@ -27037,8 +28021,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.description.type,
-          parentSchema: schema114.properties.description,
+          schema: schema115.properties.description.type,
+          parentSchema: schema115.properties.description,
           data: data99,
         };
         if (vErrors === null) {
@@ -27058,8 +28042,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.description_language.type,
-          parentSchema: schema114.properties.description_language,
+          schema: schema115.properties.description_language.type,
+          parentSchema: schema115.properties.description_language,
           data: data100,
         };
         if (vErrors === null) {
@@ -27082,10 +28066,10 @@ function validate64(
           instancePath: instancePath + '/description_language',
           schemaPath: '#/properties/description_language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.description_language.enum },
+          params: { allowedValues: schema115.properties.description_language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.description_language.enum,
-          parentSchema: schema114.properties.description_language,
+          schema: schema115.properties.description_language.enum,
+          parentSchema: schema115.properties.description_language,
           data: data100,
         };
         if (vErrors === null) {
@@ -27124,7 +28108,7 @@ function validate64(
       if (_valid7) {
         const _errs382 = errors;
         if (Array.isArray(data101)) {
-          const message8 = func198(data101, schema114.properties.descriptions.then['x-default-description'], data);
+          const message8 = func202(data101, schema115.properties.descriptions.then['x-default-description'], data);
           if (message8 !== undefined) {
             const err212 = {
               instancePath: instancePath + '/descriptions',
@@ -27132,8 +28116,8 @@ function validate64(
               keyword: 'x-default-description',
               params: { message: message8 },
               message: message8,
-              schema: schema114.properties.descriptions.then['x-default-description'],
-              parentSchema: schema114.properties.descriptions.then,
+              schema: schema115.properties.descriptions.then['x-default-description'],
+              parentSchema: schema115.properties.descriptions.then,
               data: data101,
             };
             if (vErrors === null) {
@@ -27154,8 +28138,8 @@ function validate64(
           keyword: 'if',
           params: { failingKeyword: 'then' },
           message: 'must match "then" schema',
-          schema: schema114.properties.descriptions.if,
-          parentSchema: schema114.properties.descriptions,
+          schema: schema115.properties.descriptions.if,
+          parentSchema: schema115.properties.descriptions,
           data: data101,
         };
         if (vErrors === null) {
@@ -27177,8 +28161,8 @@ function validate64(
                 keyword: 'required',
                 params: { missingProperty: 'language_code' },
                 message: "must have required property '" + 'language_code' + "'",
-                schema: schema114.properties.descriptions.items.required,
-                parentSchema: schema114.properties.descriptions.items,
+                schema: schema115.properties.descriptions.items.required,
+                parentSchema: schema115.properties.descriptions.items,
                 data: data102,
               };
               if (vErrors === null) {
@@ -27195,8 +28179,8 @@ function validate64(
                 keyword: 'required',
                 params: { missingProperty: 'country' },
                 message: "must have required property '" + 'country' + "'",
-                schema: schema114.properties.descriptions.items.required,
-                parentSchema: schema114.properties.descriptions.items,
+                schema: schema115.properties.descriptions.items.required,
+                parentSchema: schema115.properties.descriptions.items,
                 data: data102,
               };
               if (vErrors === null) {
@@ -27217,7 +28201,7 @@ function validate64(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema114.properties.descriptions.items.properties.text,
+                    parentSchema: schema115.properties.descriptions.items.properties.text,
                     data: data103,
                   };
                   if (vErrors === null) {
@@ -27234,8 +28218,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema114.properties.descriptions.items.properties.text.type,
-                  parentSchema: schema114.properties.descriptions.items.properties.text,
+                  schema: schema115.properties.descriptions.items.properties.text.type,
+                  parentSchema: schema115.properties.descriptions.items.properties.text,
                   data: data103,
                 };
                 if (vErrors === null) {
@@ -27255,8 +28239,8 @@ function validate64(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema114.properties.descriptions.items.properties.language_code.type,
-                  parentSchema: schema114.properties.descriptions.items.properties.language_code,
+                  schema: schema115.properties.descriptions.items.properties.language_code.type,
+                  parentSchema: schema115.properties.descriptions.items.properties.language_code,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -27279,10 +28263,10 @@ function validate64(
                   instancePath: instancePath + '/descriptions/' + i11 + '/language_code',
                   schemaPath: '#/properties/descriptions/items/properties/language_code/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema114.properties.descriptions.items.properties.language_code.enum },
+                  params: { allowedValues: schema115.properties.descriptions.items.properties.language_code.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema114.properties.descriptions.items.properties.language_code.enum,
-                  parentSchema: schema114.properties.descriptions.items.properties.language_code,
+                  schema: schema115.properties.descriptions.items.properties.language_code.enum,
+                  parentSchema: schema115.properties.descriptions.items.properties.language_code,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -27349,8 +28333,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema114.properties.descriptions.items.type,
-              parentSchema: schema114.properties.descriptions.items,
+              schema: schema115.properties.descriptions.items.type,
+              parentSchema: schema115.properties.descriptions.items,
               data: data102,
             };
             if (vErrors === null) {
@@ -27368,8 +28352,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.descriptions.type,
-          parentSchema: schema114.properties.descriptions,
+          schema: schema115.properties.descriptions.type,
+          parentSchema: schema115.properties.descriptions,
           data: data101,
         };
         if (vErrors === null) {
@@ -27391,7 +28375,7 @@ function validate64(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.comments,
+            parentSchema: schema115.properties.comments,
             data: data106,
           };
           if (vErrors === null) {
@@ -27408,8 +28392,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.comments.type,
-          parentSchema: schema114.properties.comments,
+          schema: schema115.properties.comments.type,
+          parentSchema: schema115.properties.comments,
           data: data106,
         };
         if (vErrors === null) {
@@ -27431,7 +28415,7 @@ function validate64(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema114.properties.contact_person,
+            parentSchema: schema115.properties.contact_person,
             data: data107,
           };
           if (vErrors === null) {
@@ -27449,7 +28433,7 @@ function validate64(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema114.properties.contact_person,
+            parentSchema: schema115.properties.contact_person,
             data: data107,
           };
           if (vErrors === null) {
@@ -27466,8 +28450,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.contact_person.type,
-          parentSchema: schema114.properties.contact_person,
+          schema: schema115.properties.contact_person.type,
+          parentSchema: schema115.properties.contact_person,
           data: data107,
         };
         if (vErrors === null) {
@@ -27489,7 +28473,7 @@ function validate64(
             params: { limit: 15 },
             message: 'must NOT have more than 15 characters',
             schema: 15,
-            parentSchema: schema114.properties.owner_contact_phone,
+            parentSchema: schema115.properties.owner_contact_phone,
             data: data108,
           };
           if (vErrors === null) {
@@ -27507,7 +28491,7 @@ function validate64(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema114.properties.owner_contact_phone,
+            parentSchema: schema115.properties.owner_contact_phone,
             data: data108,
           };
           if (vErrors === null) {
@@ -27524,8 +28508,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.owner_contact_phone.type,
-          parentSchema: schema114.properties.owner_contact_phone,
+          schema: schema115.properties.owner_contact_phone.type,
+          parentSchema: schema115.properties.owner_contact_phone,
           data: data108,
         };
         if (vErrors === null) {
@@ -27547,7 +28531,7 @@ function validate64(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema114.properties.email,
+            parentSchema: schema115.properties.email,
             data: data109,
           };
           if (vErrors === null) {
@@ -27565,7 +28549,7 @@ function validate64(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema114.properties.email,
+            parentSchema: schema115.properties.email,
             data: data109,
           };
           if (vErrors === null) {
@@ -27582,8 +28566,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.email.type,
-          parentSchema: schema114.properties.email,
+          schema: schema115.properties.email.type,
+          parentSchema: schema115.properties.email,
           data: data109,
         };
         if (vErrors === null) {
@@ -27890,8 +28874,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.photos.type,
-          parentSchema: schema114.properties.photos,
+          schema: schema115.properties.photos.type,
+          parentSchema: schema115.properties.photos,
           data: data110,
         };
         if (vErrors === null) {
@@ -27911,8 +28895,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.report_id.type,
-          parentSchema: schema114.properties.report_id,
+          schema: schema115.properties.report_id.type,
+          parentSchema: schema115.properties.report_id,
           data: data117,
         };
         if (vErrors === null) {
@@ -27930,8 +28914,8 @@ function validate64(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema114.type,
-      parentSchema: schema114,
+      schema: schema115.type,
+      parentSchema: schema115,
       data,
     };
     if (vErrors === null) {
@@ -27941,10 +28925,10 @@ function validate64(
     }
     errors++;
   }
-  validate64.errors = vErrors;
+  validate65.errors = vErrors;
   return errors === 0;
 }
-validate64.evaluated = {
+validate65.evaluated = {
   props: {
     service_point_id: true,
     sp_id: true,
@@ -28012,8 +28996,8 @@ validate64.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePointGroup = validate65;
-const schema129 = {
+export const servicePointGroup = validate66;
+const schema130 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group',
   title: 'ServicePointGroup',
@@ -28065,13 +29049,13 @@ const schema129 = {
   },
 };
 
-function validate65(
+function validate66(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate65.evaluated;
+  const evaluated0 = validate66.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28086,8 +29070,8 @@ function validate65(
         keyword: 'required',
         params: { missingProperty: 'group_name' },
         message: "must have required property '" + 'group_name' + "'",
-        schema: schema129.required,
-        parentSchema: schema129,
+        schema: schema130.required,
+        parentSchema: schema130,
         data,
       };
       if (vErrors === null) {
@@ -28104,8 +29088,8 @@ function validate65(
         keyword: 'required',
         params: { missingProperty: 'service_point_ids' },
         message: "must have required property '" + 'service_point_ids' + "'",
-        schema: schema129.required,
-        parentSchema: schema129,
+        schema: schema130.required,
+        parentSchema: schema130,
         data,
       };
       if (vErrors === null) {
@@ -28124,8 +29108,8 @@ function validate65(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema129.properties.service_point_group_id.type,
-          parentSchema: schema129.properties.service_point_group_id,
+          schema: schema130.properties.service_point_group_id.type,
+          parentSchema: schema130.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -28147,7 +29131,7 @@ function validate65(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema129.properties.group_name,
+            parentSchema: schema130.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -28165,7 +29149,7 @@ function validate65(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema129.properties.group_name,
+            parentSchema: schema130.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -28183,7 +29167,7 @@ function validate65(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema129.properties.group_name,
+            parentSchema: schema130.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -28200,8 +29184,8 @@ function validate65(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema129.properties.group_name.type,
-          parentSchema: schema129.properties.group_name,
+          schema: schema130.properties.group_name.type,
+          parentSchema: schema130.properties.group_name,
           data: data1,
         };
         if (vErrors === null) {
@@ -28223,7 +29207,7 @@ function validate65(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema129.properties.service_point_ids,
+            parentSchema: schema130.properties.service_point_ids,
             data: data2,
           };
           if (vErrors === null) {
@@ -28243,8 +29227,8 @@ function validate65(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema129.properties.service_point_ids.items.type,
-              parentSchema: schema129.properties.service_point_ids.items,
+              schema: schema130.properties.service_point_ids.items.type,
+              parentSchema: schema130.properties.service_point_ids.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -28273,7 +29257,7 @@ function validate65(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema129.properties.service_point_ids,
+                parentSchema: schema130.properties.service_point_ids,
                 data: data2,
               };
               if (vErrors === null) {
@@ -28294,8 +29278,8 @@ function validate65(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema129.properties.service_point_ids.type,
-          parentSchema: schema129.properties.service_point_ids,
+          schema: schema130.properties.service_point_ids.type,
+          parentSchema: schema130.properties.service_point_ids,
           data: data2,
         };
         if (vErrors === null) {
@@ -28319,8 +29303,8 @@ function validate65(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema129.properties.carrier_ids.items.type,
-              parentSchema: schema129.properties.carrier_ids.items,
+              schema: schema130.properties.carrier_ids.items.type,
+              parentSchema: schema130.properties.carrier_ids.items,
               data: data5,
             };
             if (vErrors === null) {
@@ -28349,7 +29333,7 @@ function validate65(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema129.properties.carrier_ids,
+                parentSchema: schema130.properties.carrier_ids,
                 data: data4,
               };
               if (vErrors === null) {
@@ -28370,8 +29354,8 @@ function validate65(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema129.properties.carrier_ids.type,
-          parentSchema: schema129.properties.carrier_ids,
+          schema: schema130.properties.carrier_ids.type,
+          parentSchema: schema130.properties.carrier_ids,
           data: data4,
         };
         if (vErrors === null) {
@@ -28391,8 +29375,8 @@ function validate65(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema129.properties.active.type,
-          parentSchema: schema129.properties.active,
+          schema: schema130.properties.active.type,
+          parentSchema: schema130.properties.active,
           data: data6,
         };
         if (vErrors === null) {
@@ -28410,8 +29394,8 @@ function validate65(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema129.type,
-      parentSchema: schema129,
+      schema: schema130.type,
+      parentSchema: schema130,
       data,
     };
     if (vErrors === null) {
@@ -28421,17 +29405,17 @@ function validate65(
     }
     errors++;
   }
-  validate65.errors = vErrors;
+  validate66.errors = vErrors;
   return errors === 0;
 }
-validate65.evaluated = {
+validate66.evaluated = {
   props: { service_point_group_id: true, group_name: true, service_point_ids: true, carrier_ids: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const servicePointGroupChoice = validate66;
-const schema130 = {
+export const servicePointGroupChoice = validate67;
+const schema131 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group-choice',
   title: 'Service point group choice',
@@ -28443,13 +29427,13 @@ const schema130 = {
   },
 };
 
-function validate66(
+function validate67(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group-choice" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate66.evaluated;
+  const evaluated0 = validate67.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28464,8 +29448,8 @@ function validate66(
         keyword: 'required',
         params: { missingProperty: 'service_point_group_id' },
         message: "must have required property '" + 'service_point_group_id' + "'",
-        schema: schema130.required,
-        parentSchema: schema130,
+        schema: schema131.required,
+        parentSchema: schema131,
         data,
       };
       if (vErrors === null) {
@@ -28484,95 +29468,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema130.properties.service_point_group_id.type,
-          parentSchema: schema130.properties.service_point_group_id,
-          data: data0,
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-      schema: schema130.type,
-      parentSchema: schema130,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate66.errors = vErrors;
-  return errors === 0;
-}
-validate66.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
-
-export const servicePointLocationOwner = validate67;
-const schema131 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'service-point-location-owner',
-  title: 'Service point location owner',
-  description: 'The form of the service point Location owner action (PATCH set_location_owner).',
-  type: 'object',
-  required: ['location_owner_id'],
-  properties: { location_owner_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=location_owners' } } },
-};
-
-function validate67(
-  data,
-  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  /*# sourceURL="service-point-location-owner" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate67.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.location_owner_id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'location_owner_id' },
-        message: "must have required property '" + 'location_owner_id' + "'",
-        schema: schema131.required,
-        parentSchema: schema131,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.location_owner_id !== undefined) {
-      let data0 = data.location_owner_id;
-      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
-          instancePath: instancePath + '/location_owner_id',
-          schemaPath: '#/properties/location_owner_id/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema131.properties.location_owner_id.type,
-          parentSchema: schema131.properties.location_owner_id,
+          schema: schema131.properties.service_point_group_id.type,
+          parentSchema: schema131.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -28604,10 +29501,97 @@ function validate67(
   validate67.errors = vErrors;
   return errors === 0;
 }
-validate67.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
+validate67.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointScoutContact = validate68;
+export const servicePointLocationOwner = validate68;
 const schema132 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'service-point-location-owner',
+  title: 'Service point location owner',
+  description: 'The form of the service point Location owner action (PATCH set_location_owner).',
+  type: 'object',
+  required: ['location_owner_id'],
+  properties: { location_owner_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=location_owners' } } },
+};
+
+function validate68(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="service-point-location-owner" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate68.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.location_owner_id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'location_owner_id' },
+        message: "must have required property '" + 'location_owner_id' + "'",
+        schema: schema132.required,
+        parentSchema: schema132,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.location_owner_id !== undefined) {
+      let data0 = data.location_owner_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err1 = {
+          instancePath: instancePath + '/location_owner_id',
+          schemaPath: '#/properties/location_owner_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema132.properties.location_owner_id.type,
+          parentSchema: schema132.properties.location_owner_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema132.type,
+      parentSchema: schema132,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate68.errors = vErrors;
+  return errors === 0;
+}
+validate68.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
+
+export const servicePointScoutContact = validate69;
+const schema133 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-scout-contact',
   title: 'Service point scout contact',
@@ -28620,13 +29604,13 @@ const schema132 = {
   },
 };
 
-function validate68(
+function validate69(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-scout-contact" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate68.evaluated;
+  const evaluated0 = validate69.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28641,8 +29625,8 @@ function validate68(
         keyword: 'required',
         params: { missingProperty: 'scout_contact' },
         message: "must have required property '" + 'scout_contact' + "'",
-        schema: schema132.required,
-        parentSchema: schema132,
+        schema: schema133.required,
+        parentSchema: schema133,
         data,
       };
       if (vErrors === null) {
@@ -28663,7 +29647,7 @@ function validate68(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema132.properties.scout_contact,
+            parentSchema: schema133.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -28673,7 +29657,7 @@ function validate68(
           }
           errors++;
         }
-        if (!formats264.validate(data0)) {
+        if (!formats266.validate(data0)) {
           const err2 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -28681,7 +29665,7 @@ function validate68(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema132.properties.scout_contact,
+            parentSchema: schema133.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -28698,8 +29682,8 @@ function validate68(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema132.properties.scout_contact.type,
-          parentSchema: schema132.properties.scout_contact,
+          schema: schema133.properties.scout_contact.type,
+          parentSchema: schema133.properties.scout_contact,
           data: data0,
         };
         if (vErrors === null) {
@@ -28717,8 +29701,8 @@ function validate68(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema132.type,
-      parentSchema: schema132,
+      schema: schema133.type,
+      parentSchema: schema133,
       data,
     };
     if (vErrors === null) {
@@ -28728,13 +29712,13 @@ function validate68(
     }
     errors++;
   }
-  validate68.errors = vErrors;
+  validate69.errors = vErrors;
   return errors === 0;
 }
-validate68.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
+validate69.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
 
-export const shipmentReportRequest = validate69;
-const schema133 = {
+export const shipmentReportRequest = validate70;
+const schema134 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'shipment-report-request',
   title: 'Shipment report request',
@@ -28760,15 +29744,15 @@ const schema133 = {
     max_event_id: { type: 'integer', format: 'positive-integer', 'x-not-before': 'min_event_id' },
   },
 };
-const formats280 = sharedValidators.formats['positive-integer'];
+const formats282 = sharedValidators.formats['positive-integer'];
 
-function validate69(
+function validate70(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="shipment-report-request" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate69.evaluated;
+  const evaluated0 = validate70.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28783,8 +29767,8 @@ function validate69(
         keyword: 'required',
         params: { missingProperty: 'kind' },
         message: "must have required property '" + 'kind' + "'",
-        schema: schema133.required,
-        parentSchema: schema133,
+        schema: schema134.required,
+        parentSchema: schema134,
         data,
       };
       if (vErrors === null) {
@@ -28801,8 +29785,8 @@ function validate69(
         keyword: 'required',
         params: { missingProperty: 'from_date' },
         message: "must have required property '" + 'from_date' + "'",
-        schema: schema133.required,
-        parentSchema: schema133,
+        schema: schema134.required,
+        parentSchema: schema134,
         data,
       };
       if (vErrors === null) {
@@ -28819,8 +29803,8 @@ function validate69(
         keyword: 'required',
         params: { missingProperty: 'to_date' },
         message: "must have required property '" + 'to_date' + "'",
-        schema: schema133.required,
-        parentSchema: schema133,
+        schema: schema134.required,
+        parentSchema: schema134,
         data,
       };
       if (vErrors === null) {
@@ -28839,8 +29823,8 @@ function validate69(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema133.properties.kind.type,
-          parentSchema: schema133.properties.kind,
+          schema: schema134.properties.kind.type,
+          parentSchema: schema134.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -28859,10 +29843,10 @@ function validate69(
           instancePath: instancePath + '/kind',
           schemaPath: '#/properties/kind/enum',
           keyword: 'enum',
-          params: { allowedValues: schema133.properties.kind.enum },
+          params: { allowedValues: schema134.properties.kind.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema133.properties.kind.enum,
-          parentSchema: schema133.properties.kind,
+          schema: schema134.properties.kind.enum,
+          parentSchema: schema134.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -28884,7 +29868,7 @@ function validate69(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema133.properties.from_date,
+            parentSchema: schema134.properties.from_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -28901,8 +29885,8 @@ function validate69(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema133.properties.from_date.type,
-          parentSchema: schema133.properties.from_date,
+          schema: schema134.properties.from_date.type,
+          parentSchema: schema134.properties.from_date,
           data: data1,
         };
         if (vErrors === null) {
@@ -28925,7 +29909,7 @@ function validate69(
             params: { message: message0 },
             message: message0,
             schema: 'from_date',
-            parentSchema: schema133.properties.to_date,
+            parentSchema: schema134.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -28945,7 +29929,7 @@ function validate69(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema133.properties.to_date,
+            parentSchema: schema134.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -28964,7 +29948,7 @@ function validate69(
             params: { message: message1 },
             message: message1,
             schema: 'from_date',
-            parentSchema: schema133.properties.to_date,
+            parentSchema: schema134.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -28981,8 +29965,8 @@ function validate69(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema133.properties.to_date.type,
-          parentSchema: schema133.properties.to_date,
+          schema: schema134.properties.to_date.type,
+          parentSchema: schema134.properties.to_date,
           data: data2,
         };
         if (vErrors === null) {
@@ -29002,8 +29986,8 @@ function validate69(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema133.properties.carrier_id.type,
-          parentSchema: schema133.properties.carrier_id,
+          schema: schema134.properties.carrier_id.type,
+          parentSchema: schema134.properties.carrier_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -29023,8 +30007,8 @@ function validate69(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema133.properties.min_event_id.type,
-          parentSchema: schema133.properties.min_event_id,
+          schema: schema134.properties.min_event_id.type,
+          parentSchema: schema134.properties.min_event_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -29035,7 +30019,7 @@ function validate69(
         errors++;
       }
       if (typeof data4 == 'number' && isFinite(data4)) {
-        if (!formats280.validate(data4)) {
+        if (!formats282.validate(data4)) {
           const err13 = {
             instancePath: instancePath + '/min_event_id',
             schemaPath: '#/properties/min_event_id/format',
@@ -29043,7 +30027,7 @@ function validate69(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema133.properties.min_event_id,
+            parentSchema: schema134.properties.min_event_id,
             data: data4,
           };
           if (vErrors === null) {
@@ -29064,8 +30048,8 @@ function validate69(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema133.properties.max_event_id.type,
-          parentSchema: schema133.properties.max_event_id,
+          schema: schema134.properties.max_event_id.type,
+          parentSchema: schema134.properties.max_event_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -29076,7 +30060,7 @@ function validate69(
         errors++;
       }
       if (typeof data5 == 'number' && isFinite(data5)) {
-        if (!formats280.validate(data5)) {
+        if (!formats282.validate(data5)) {
           const err15 = {
             instancePath: instancePath + '/max_event_id',
             schemaPath: '#/properties/max_event_id/format',
@@ -29084,7 +30068,7 @@ function validate69(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema133.properties.max_event_id,
+            parentSchema: schema134.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -29103,7 +30087,7 @@ function validate69(
             params: { message: message2 },
             message: message2,
             schema: 'min_event_id',
-            parentSchema: schema133.properties.max_event_id,
+            parentSchema: schema134.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -29124,7 +30108,7 @@ function validate69(
             params: { message: message3 },
             message: message3,
             schema: 'min_event_id',
-            parentSchema: schema133.properties.max_event_id,
+            parentSchema: schema134.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -29143,8 +30127,8 @@ function validate69(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema133.type,
-      parentSchema: schema133,
+      schema: schema134.type,
+      parentSchema: schema134,
       data,
     };
     if (vErrors === null) {
@@ -29154,17 +30138,17 @@ function validate69(
     }
     errors++;
   }
-  validate69.errors = vErrors;
+  validate70.errors = vErrors;
   return errors === 0;
 }
-validate69.evaluated = {
+validate70.evaluated = {
   props: { kind: true, from_date: true, to_date: true, carrier_id: true, min_event_id: true, max_event_id: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const subOrder = validate70;
-const schema134 = {
+export const subOrder = validate71;
+const schema135 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sub-order',
   title: 'SubOrder',
@@ -29290,13 +30274,13 @@ const schema134 = {
   },
 };
 
-function validate70(
+function validate71(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="sub-order" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate70.evaluated;
+  const evaluated0 = validate71.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29311,8 +30295,8 @@ function validate70(
         keyword: 'required',
         params: { missingProperty: 'order_id' },
         message: "must have required property '" + 'order_id' + "'",
-        schema: schema134.required,
-        parentSchema: schema134,
+        schema: schema135.required,
+        parentSchema: schema135,
         data,
       };
       if (vErrors === null) {
@@ -29329,8 +30313,8 @@ function validate70(
         keyword: 'required',
         params: { missingProperty: 'type_number' },
         message: "must have required property '" + 'type_number' + "'",
-        schema: schema134.required,
-        parentSchema: schema134,
+        schema: schema135.required,
+        parentSchema: schema135,
         data,
       };
       if (vErrors === null) {
@@ -29347,8 +30331,8 @@ function validate70(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema134.required,
-        parentSchema: schema134,
+        schema: schema135.required,
+        parentSchema: schema135,
         data,
       };
       if (vErrors === null) {
@@ -29365,8 +30349,8 @@ function validate70(
         keyword: 'required',
         params: { missingProperty: 'quantity' },
         message: "must have required property '" + 'quantity' + "'",
-        schema: schema134.required,
-        parentSchema: schema134,
+        schema: schema135.required,
+        parentSchema: schema135,
         data,
       };
       if (vErrors === null) {
@@ -29385,8 +30369,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema134.properties.sub_order_id.type,
-          parentSchema: schema134.properties.sub_order_id,
+          schema: schema135.properties.sub_order_id.type,
+          parentSchema: schema135.properties.sub_order_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -29406,8 +30390,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema134.properties.order_id.type,
-          parentSchema: schema134.properties.order_id,
+          schema: schema135.properties.order_id.type,
+          parentSchema: schema135.properties.order_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -29427,8 +30411,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema134.properties.customer.type,
-          parentSchema: schema134.properties.customer,
+          schema: schema135.properties.customer.type,
+          parentSchema: schema135.properties.customer,
           data: data2,
         };
         if (vErrors === null) {
@@ -29450,7 +30434,7 @@ function validate70(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema134.properties.type_number,
+            parentSchema: schema135.properties.type_number,
             data: data3,
           };
           if (vErrors === null) {
@@ -29468,7 +30452,7 @@ function validate70(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema134.properties.type_number,
+            parentSchema: schema135.properties.type_number,
             data: data3,
           };
           if (vErrors === null) {
@@ -29485,8 +30469,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema134.properties.type_number.type,
-          parentSchema: schema134.properties.type_number,
+          schema: schema135.properties.type_number.type,
+          parentSchema: schema135.properties.type_number,
           data: data3,
         };
         if (vErrors === null) {
@@ -29506,8 +30490,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema134.properties.hardware_model_id.type,
-          parentSchema: schema134.properties.hardware_model_id,
+          schema: schema135.properties.hardware_model_id.type,
+          parentSchema: schema135.properties.hardware_model_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -29527,8 +30511,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema134.properties.model_name.type,
-          parentSchema: schema134.properties.model_name,
+          schema: schema135.properties.model_name.type,
+          parentSchema: schema135.properties.model_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -29550,7 +30534,7 @@ function validate70(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema134.properties.standard_parts_list_version,
+            parentSchema: schema135.properties.standard_parts_list_version,
             data: data6,
           };
           if (vErrors === null) {
@@ -29568,7 +30552,7 @@ function validate70(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema134.properties.standard_parts_list_version,
+            parentSchema: schema135.properties.standard_parts_list_version,
             data: data6,
           };
           if (vErrors === null) {
@@ -29585,8 +30569,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema134.properties.standard_parts_list_version.type,
-          parentSchema: schema134.properties.standard_parts_list_version,
+          schema: schema135.properties.standard_parts_list_version.type,
+          parentSchema: schema135.properties.standard_parts_list_version,
           data: data6,
         };
         if (vErrors === null) {
@@ -29608,7 +30592,7 @@ function validate70(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema134.properties.customer_parts_list_version,
+            parentSchema: schema135.properties.customer_parts_list_version,
             data: data7,
           };
           if (vErrors === null) {
@@ -29626,7 +30610,7 @@ function validate70(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema134.properties.customer_parts_list_version,
+            parentSchema: schema135.properties.customer_parts_list_version,
             data: data7,
           };
           if (vErrors === null) {
@@ -29643,8 +30627,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema134.properties.customer_parts_list_version.type,
-          parentSchema: schema134.properties.customer_parts_list_version,
+          schema: schema135.properties.customer_parts_list_version.type,
+          parentSchema: schema135.properties.customer_parts_list_version,
           data: data7,
         };
         if (vErrors === null) {
@@ -29664,8 +30648,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema134.properties.quantity.type,
-          parentSchema: schema134.properties.quantity,
+          schema: schema135.properties.quantity.type,
+          parentSchema: schema135.properties.quantity,
           data: data8,
         };
         if (vErrors === null) {
@@ -29684,7 +30668,7 @@ function validate70(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema134.properties.quantity,
+            parentSchema: schema135.properties.quantity,
             data: data8,
           };
           if (vErrors === null) {
@@ -29702,7 +30686,7 @@ function validate70(
             params: { format: 'order-quantity' },
             message: 'must match format "' + 'order-quantity' + '"',
             schema: 'order-quantity',
-            parentSchema: schema134.properties.quantity,
+            parentSchema: schema135.properties.quantity,
             data: data8,
           };
           if (vErrors === null) {
@@ -29723,8 +30707,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema134.properties.produced_quantity.type,
-          parentSchema: schema134.properties.produced_quantity,
+          schema: schema135.properties.produced_quantity.type,
+          parentSchema: schema135.properties.produced_quantity,
           data: data9,
         };
         if (vErrors === null) {
@@ -29744,8 +30728,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema134.properties.status.type,
-          parentSchema: schema134.properties.status,
+          schema: schema135.properties.status.type,
+          parentSchema: schema135.properties.status,
           data: data10,
         };
         if (vErrors === null) {
@@ -29760,10 +30744,10 @@ function validate70(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema134.properties.status.enum },
+          params: { allowedValues: schema135.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema134.properties.status.enum,
-          parentSchema: schema134.properties.status,
+          schema: schema135.properties.status.enum,
+          parentSchema: schema135.properties.status,
           data: data10,
         };
         if (vErrors === null) {
@@ -29783,8 +30767,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema134.properties.replaces_sub_order_id.type,
-          parentSchema: schema134.properties.replaces_sub_order_id,
+          schema: schema135.properties.replaces_sub_order_id.type,
+          parentSchema: schema135.properties.replaces_sub_order_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -29804,8 +30788,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema134.properties.production.type,
-          parentSchema: schema134.properties.production,
+          schema: schema135.properties.production.type,
+          parentSchema: schema135.properties.production,
           data: data12,
         };
         if (vErrors === null) {
@@ -29823,8 +30807,8 @@ function validate70(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema134.type,
-      parentSchema: schema134,
+      schema: schema135.type,
+      parentSchema: schema135,
       data,
     };
     if (vErrors === null) {
@@ -29834,10 +30818,10 @@ function validate70(
     }
     errors++;
   }
-  validate70.errors = vErrors;
+  validate71.errors = vErrors;
   return errors === 0;
 }
-validate70.evaluated = {
+validate71.evaluated = {
   props: {
     sub_order_id: true,
     order_id: true,
@@ -29857,8 +30841,8 @@ validate70.evaluated = {
   dynamicItems: false,
 };
 
-export const subOrderProduction = validate71;
-const schema135 = {
+export const subOrderProduction = validate72;
+const schema136 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sub-order-production',
   title: 'SubOrderProduction',
@@ -29867,13 +30851,13 @@ const schema135 = {
   properties: { produced_units: { type: 'integer', minimum: 1, maximum: 200, 'x-input': { kind: 'number' } } },
 };
 
-function validate71(
+function validate72(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="sub-order-production" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate71.evaluated;
+  const evaluated0 = validate72.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29888,8 +30872,8 @@ function validate71(
         keyword: 'required',
         params: { missingProperty: 'produced_units' },
         message: "must have required property '" + 'produced_units' + "'",
-        schema: schema135.required,
-        parentSchema: schema135,
+        schema: schema136.required,
+        parentSchema: schema136,
         data,
       };
       if (vErrors === null) {
@@ -29908,8 +30892,8 @@ function validate71(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema135.properties.produced_units.type,
-          parentSchema: schema135.properties.produced_units,
+          schema: schema136.properties.produced_units.type,
+          parentSchema: schema136.properties.produced_units,
           data: data0,
         };
         if (vErrors === null) {
@@ -29928,7 +30912,7 @@ function validate71(
             params: { comparison: '<=', limit: 200 },
             message: 'must be <= 200',
             schema: 200,
-            parentSchema: schema135.properties.produced_units,
+            parentSchema: schema136.properties.produced_units,
             data: data0,
           };
           if (vErrors === null) {
@@ -29946,7 +30930,7 @@ function validate71(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema135.properties.produced_units,
+            parentSchema: schema136.properties.produced_units,
             data: data0,
           };
           if (vErrors === null) {
@@ -29965,8 +30949,8 @@ function validate71(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema135.type,
-      parentSchema: schema135,
+      schema: schema136.type,
+      parentSchema: schema136,
       data,
     };
     if (vErrors === null) {
@@ -29976,13 +30960,13 @@ function validate71(
     }
     errors++;
   }
-  validate71.errors = vErrors;
+  validate72.errors = vErrors;
   return errors === 0;
 }
-validate71.evaluated = { props: { produced_units: true }, dynamicProps: false, dynamicItems: false };
+validate72.evaluated = { props: { produced_units: true }, dynamicProps: false, dynamicItems: false };
 
-export const subOrderStop = validate72;
-const schema136 = {
+export const subOrderStop = validate73;
+const schema137 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sub-order-stop',
   title: 'SubOrderStop',
@@ -29990,13 +30974,13 @@ const schema136 = {
   properties: { create_remaining: { type: 'boolean', default: true } },
 };
 
-function validate72(
+function validate73(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="sub-order-stop" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate72.evaluated;
+  const evaluated0 = validate73.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30013,8 +30997,8 @@ function validate72(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema136.properties.create_remaining.type,
-          parentSchema: schema136.properties.create_remaining,
+          schema: schema137.properties.create_remaining.type,
+          parentSchema: schema137.properties.create_remaining,
           data: data0,
         };
         if (vErrors === null) {
@@ -30032,8 +31016,8 @@ function validate72(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema136.type,
-      parentSchema: schema136,
+      schema: schema137.type,
+      parentSchema: schema137,
       data,
     };
     if (vErrors === null) {
@@ -30043,13 +31027,13 @@ function validate72(
     }
     errors++;
   }
-  validate72.errors = vErrors;
+  validate73.errors = vErrors;
   return errors === 0;
 }
-validate72.evaluated = { props: { create_remaining: true }, dynamicProps: false, dynamicItems: false };
+validate73.evaluated = { props: { create_remaining: true }, dynamicProps: false, dynamicItems: false };
 
-export const supportProvider = validate73;
-const schema137 = {
+export const supportProvider = validate74;
+const schema138 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'support-provider',
   title: 'SupportProvider',
@@ -30112,13 +31096,13 @@ const schema137 = {
   },
 };
 
-function validate73(
+function validate74(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="support-provider" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate73.evaluated;
+  const evaluated0 = validate74.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30133,8 +31117,8 @@ function validate73(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema137.required,
-        parentSchema: schema137,
+        schema: schema138.required,
+        parentSchema: schema138,
         data,
       };
       if (vErrors === null) {
@@ -30151,8 +31135,8 @@ function validate73(
         keyword: 'required',
         params: { missingProperty: 'country_code' },
         message: "must have required property '" + 'country_code' + "'",
-        schema: schema137.required,
-        parentSchema: schema137,
+        schema: schema138.required,
+        parentSchema: schema138,
         data,
       };
       if (vErrors === null) {
@@ -30171,8 +31155,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema137.properties.support_provider_id.type,
-          parentSchema: schema137.properties.support_provider_id,
+          schema: schema138.properties.support_provider_id.type,
+          parentSchema: schema138.properties.support_provider_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -30194,7 +31178,7 @@ function validate73(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema137.properties.name,
+            parentSchema: schema138.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -30212,7 +31196,7 @@ function validate73(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema137.properties.name,
+            parentSchema: schema138.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -30230,7 +31214,7 @@ function validate73(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema137.properties.name,
+            parentSchema: schema138.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -30247,8 +31231,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.name.type,
-          parentSchema: schema137.properties.name,
+          schema: schema138.properties.name.type,
+          parentSchema: schema138.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -30270,7 +31254,7 @@ function validate73(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema137.properties.organization_number,
+            parentSchema: schema138.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -30288,7 +31272,7 @@ function validate73(
             params: { format: 'organization-number' },
             message: 'must match format "' + 'organization-number' + '"',
             schema: 'organization-number',
-            parentSchema: schema137.properties.organization_number,
+            parentSchema: schema138.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -30305,8 +31289,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.organization_number.type,
-          parentSchema: schema137.properties.organization_number,
+          schema: schema138.properties.organization_number.type,
+          parentSchema: schema138.properties.organization_number,
           data: data2,
         };
         if (vErrors === null) {
@@ -30328,7 +31312,7 @@ function validate73(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema137.properties.contact_person,
+            parentSchema: schema138.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -30346,7 +31330,7 @@ function validate73(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema137.properties.contact_person,
+            parentSchema: schema138.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -30363,8 +31347,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.contact_person.type,
-          parentSchema: schema137.properties.contact_person,
+          schema: schema138.properties.contact_person.type,
+          parentSchema: schema138.properties.contact_person,
           data: data3,
         };
         if (vErrors === null) {
@@ -30386,7 +31370,7 @@ function validate73(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema137.properties.phone,
+            parentSchema: schema138.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -30404,7 +31388,7 @@ function validate73(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema137.properties.phone,
+            parentSchema: schema138.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -30421,8 +31405,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.phone.type,
-          parentSchema: schema137.properties.phone,
+          schema: schema138.properties.phone.type,
+          parentSchema: schema138.properties.phone,
           data: data4,
         };
         if (vErrors === null) {
@@ -30444,7 +31428,7 @@ function validate73(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema137.properties.email,
+            parentSchema: schema138.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -30462,7 +31446,7 @@ function validate73(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema137.properties.email,
+            parentSchema: schema138.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -30479,8 +31463,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.email.type,
-          parentSchema: schema137.properties.email,
+          schema: schema138.properties.email.type,
+          parentSchema: schema138.properties.email,
           data: data5,
         };
         if (vErrors === null) {
@@ -30502,7 +31486,7 @@ function validate73(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema137.properties.address,
+            parentSchema: schema138.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -30520,7 +31504,7 @@ function validate73(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema137.properties.address,
+            parentSchema: schema138.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -30537,8 +31521,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.address.type,
-          parentSchema: schema137.properties.address,
+          schema: schema138.properties.address.type,
+          parentSchema: schema138.properties.address,
           data: data6,
         };
         if (vErrors === null) {
@@ -30560,7 +31544,7 @@ function validate73(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema137.properties.zip,
+            parentSchema: schema138.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -30578,7 +31562,7 @@ function validate73(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema137.properties.zip,
+            parentSchema: schema138.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -30596,7 +31580,7 @@ function validate73(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema137.properties.zip,
+            parentSchema: schema138.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -30613,8 +31597,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.zip.type,
-          parentSchema: schema137.properties.zip,
+          schema: schema138.properties.zip.type,
+          parentSchema: schema138.properties.zip,
           data: data7,
         };
         if (vErrors === null) {
@@ -30636,7 +31620,7 @@ function validate73(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema137.properties.city,
+            parentSchema: schema138.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -30654,7 +31638,7 @@ function validate73(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema137.properties.city,
+            parentSchema: schema138.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -30671,8 +31655,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.city.type,
-          parentSchema: schema137.properties.city,
+          schema: schema138.properties.city.type,
+          parentSchema: schema138.properties.city,
           data: data8,
         };
         if (vErrors === null) {
@@ -30741,8 +31725,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema137.properties.active.type,
-          parentSchema: schema137.properties.active,
+          schema: schema138.properties.active.type,
+          parentSchema: schema138.properties.active,
           data: data10,
         };
         if (vErrors === null) {
@@ -30760,8 +31744,8 @@ function validate73(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema137.type,
-      parentSchema: schema137,
+      schema: schema138.type,
+      parentSchema: schema138,
       data,
     };
     if (vErrors === null) {
@@ -30771,10 +31755,10 @@ function validate73(
     }
     errors++;
   }
-  validate73.errors = vErrors;
+  validate74.errors = vErrors;
   return errors === 0;
 }
-validate73.evaluated = {
+validate74.evaluated = {
   props: {
     support_provider_id: true,
     name: true,
@@ -30792,8 +31776,8 @@ validate73.evaluated = {
   dynamicItems: false,
 };
 
-export const testAppUser = validate74;
-const schema139 = {
+export const testAppUser = validate75;
+const schema140 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'test-app-user',
   title: 'TestAppUser',
@@ -30852,13 +31836,13 @@ const schema139 = {
   },
 };
 
-function validate74(
+function validate75(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="test-app-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate74.evaluated;
+  const evaluated0 = validate75.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30873,8 +31857,8 @@ function validate74(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema139.required,
-        parentSchema: schema139,
+        schema: schema140.required,
+        parentSchema: schema140,
         data,
       };
       if (vErrors === null) {
@@ -30893,8 +31877,8 @@ function validate74(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema139.properties.test_app_user_id.type,
-          parentSchema: schema139.properties.test_app_user_id,
+          schema: schema140.properties.test_app_user_id.type,
+          parentSchema: schema140.properties.test_app_user_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -30916,7 +31900,7 @@ function validate74(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema139.properties.name,
+            parentSchema: schema140.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -30934,7 +31918,7 @@ function validate74(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema139.properties.name,
+            parentSchema: schema140.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -30951,8 +31935,8 @@ function validate74(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema139.properties.name.type,
-          parentSchema: schema139.properties.name,
+          schema: schema140.properties.name.type,
+          parentSchema: schema140.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -30970,10 +31954,10 @@ function validate74(
           instancePath: instancePath + '/phone',
           schemaPath: '#/properties/phone/type',
           keyword: 'type',
-          params: { type: schema139.properties.phone.type },
+          params: { type: schema140.properties.phone.type },
           message: 'must be string,null',
-          schema: schema139.properties.phone.type,
-          parentSchema: schema139.properties.phone,
+          schema: schema140.properties.phone.type,
+          parentSchema: schema140.properties.phone,
           data: data2,
         };
         if (vErrors === null) {
@@ -30992,7 +31976,7 @@ function validate74(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema139.properties.phone,
+            parentSchema: schema140.properties.phone,
             data: data2,
           };
           if (vErrors === null) {
@@ -31011,10 +31995,10 @@ function validate74(
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
-          params: { type: schema139.properties.email.type },
+          params: { type: schema140.properties.email.type },
           message: 'must be string,null',
-          schema: schema139.properties.email.type,
-          parentSchema: schema139.properties.email,
+          schema: schema140.properties.email.type,
+          parentSchema: schema140.properties.email,
           data: data3,
         };
         if (vErrors === null) {
@@ -31033,7 +32017,7 @@ function validate74(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema139.properties.email,
+            parentSchema: schema140.properties.email,
             data: data3,
           };
           if (vErrors === null) {
@@ -31051,7 +32035,7 @@ function validate74(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema139.properties.email,
+            parentSchema: schema140.properties.email,
             data: data3,
           };
           if (vErrors === null) {
@@ -31070,10 +32054,10 @@ function validate74(
           instancePath: instancePath + '/carrier_id',
           schemaPath: '#/properties/carrier_id/type',
           keyword: 'type',
-          params: { type: schema139.properties.carrier_id.type },
+          params: { type: schema140.properties.carrier_id.type },
           message: 'must be integer,null',
-          schema: schema139.properties.carrier_id.type,
-          parentSchema: schema139.properties.carrier_id,
+          schema: schema140.properties.carrier_id.type,
+          parentSchema: schema140.properties.carrier_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -31093,8 +32077,8 @@ function validate74(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema139.properties.active.type,
-          parentSchema: schema139.properties.active,
+          schema: schema140.properties.active.type,
+          parentSchema: schema140.properties.active,
           data: data5,
         };
         if (vErrors === null) {
@@ -31112,10 +32096,10 @@ function validate74(
           instancePath: instancePath + '/note',
           schemaPath: '#/properties/note/type',
           keyword: 'type',
-          params: { type: schema139.properties.note.type },
+          params: { type: schema140.properties.note.type },
           message: 'must be string,null',
-          schema: schema139.properties.note.type,
-          parentSchema: schema139.properties.note,
+          schema: schema140.properties.note.type,
+          parentSchema: schema140.properties.note,
           data: data6,
         };
         if (vErrors === null) {
@@ -31134,7 +32118,7 @@ function validate74(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema139.properties.note,
+            parentSchema: schema140.properties.note,
             data: data6,
           };
           if (vErrors === null) {
@@ -31155,8 +32139,8 @@ function validate74(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema139.properties.test_pieces.type,
-          parentSchema: schema139.properties.test_pieces,
+          schema: schema140.properties.test_pieces.type,
+          parentSchema: schema140.properties.test_pieces,
           data: data7,
         };
         if (vErrors === null) {
@@ -31175,7 +32159,7 @@ function validate74(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema139.properties.test_pieces,
+            parentSchema: schema140.properties.test_pieces,
             data: data7,
           };
           if (vErrors === null) {
@@ -31194,8 +32178,8 @@ function validate74(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema139.type,
-      parentSchema: schema139,
+      schema: schema140.type,
+      parentSchema: schema140,
       data,
     };
     if (vErrors === null) {
@@ -31205,10 +32189,10 @@ function validate74(
     }
     errors++;
   }
-  validate74.errors = vErrors;
+  validate75.errors = vErrors;
   return errors === 0;
 }
-validate74.evaluated = {
+validate75.evaluated = {
   props: {
     test_app_user_id: true,
     name: true,
@@ -31223,8 +32207,8 @@ validate74.evaluated = {
   dynamicItems: false,
 };
 
-export const ticket = validate75;
-const schema140 = {
+export const ticket = validate76;
+const schema141 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'ticket',
   title: 'Ticket',
@@ -31564,13 +32548,13 @@ const schema140 = {
   then: { properties: { deadline_date: { type: 'string' } }, required: ['deadline_date'] },
 };
 
-function validate75(
+function validate76(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="ticket" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate75.evaluated;
+  const evaluated0 = validate76.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -31623,8 +32607,8 @@ function validate75(
           keyword: 'required',
           params: { missingProperty: 'deadline_date' },
           message: "must have required property '" + 'deadline_date' + "'",
-          schema: schema140.then.required,
-          parentSchema: schema140.then,
+          schema: schema141.then.required,
+          parentSchema: schema141.then,
           data,
         };
         if (vErrors === null) {
@@ -31643,8 +32627,8 @@ function validate75(
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema140.then.properties.deadline_date.type,
-            parentSchema: schema140.then.properties.deadline_date,
+            schema: schema141.then.properties.deadline_date.type,
+            parentSchema: schema141.then.properties.deadline_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -31671,8 +32655,8 @@ function validate75(
       keyword: 'if',
       params: { failingKeyword: 'then' },
       message: 'must match "then" schema',
-      schema: schema140.if,
-      parentSchema: schema140,
+      schema: schema141.if,
+      parentSchema: schema141,
       data,
     };
     if (vErrors === null) {
@@ -31690,8 +32674,8 @@ function validate75(
         keyword: 'required',
         params: { missingProperty: 'ticket_type' },
         message: "must have required property '" + 'ticket_type' + "'",
-        schema: schema140.required,
-        parentSchema: schema140,
+        schema: schema141.required,
+        parentSchema: schema141,
         data,
       };
       if (vErrors === null) {
@@ -31708,8 +32692,8 @@ function validate75(
         keyword: 'required',
         params: { missingProperty: 'sp_id' },
         message: "must have required property '" + 'sp_id' + "'",
-        schema: schema140.required,
-        parentSchema: schema140,
+        schema: schema141.required,
+        parentSchema: schema141,
         data,
       };
       if (vErrors === null) {
@@ -31816,8 +32800,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.badge.type,
-          parentSchema: schema140.properties.badge,
+          schema: schema141.properties.badge.type,
+          parentSchema: schema141.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -31841,10 +32825,10 @@ function validate75(
           instancePath: instancePath + '/badge',
           schemaPath: '#/properties/badge/enum',
           keyword: 'enum',
-          params: { allowedValues: schema140.properties.badge.enum },
+          params: { allowedValues: schema141.properties.badge.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema140.properties.badge.enum,
-          parentSchema: schema140.properties.badge,
+          schema: schema141.properties.badge.enum,
+          parentSchema: schema141.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -31864,8 +32848,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema140.properties.ticket_type.type,
-          parentSchema: schema140.properties.ticket_type,
+          schema: schema141.properties.ticket_type.type,
+          parentSchema: schema141.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -31880,10 +32864,10 @@ function validate75(
           instancePath: instancePath + '/ticket_type',
           schemaPath: '#/properties/ticket_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema140.properties.ticket_type.enum },
+          params: { allowedValues: schema141.properties.ticket_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema140.properties.ticket_type.enum,
-          parentSchema: schema140.properties.ticket_type,
+          schema: schema141.properties.ticket_type.enum,
+          parentSchema: schema141.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -31903,8 +32887,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema140.properties.sp_id.type,
-          parentSchema: schema140.properties.sp_id,
+          schema: schema141.properties.sp_id.type,
+          parentSchema: schema141.properties.sp_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -31923,7 +32907,7 @@ function validate75(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema140.properties.sp_id,
+            parentSchema: schema141.properties.sp_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -31946,7 +32930,7 @@ function validate75(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema140.properties.sp_name,
+            parentSchema: schema141.properties.sp_name,
             data: data6,
           };
           if (vErrors === null) {
@@ -31963,8 +32947,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.sp_name.type,
-          parentSchema: schema140.properties.sp_name,
+          schema: schema141.properties.sp_name.type,
+          parentSchema: schema141.properties.sp_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -31982,10 +32966,10 @@ function validate75(
           instancePath: instancePath + '/hardware_unit_id',
           schemaPath: '#/properties/hardware_unit_id/type',
           keyword: 'type',
-          params: { type: schema140.properties.hardware_unit_id.type },
+          params: { type: schema141.properties.hardware_unit_id.type },
           message: 'must be integer,null',
-          schema: schema140.properties.hardware_unit_id.type,
-          parentSchema: schema140.properties.hardware_unit_id,
+          schema: schema141.properties.hardware_unit_id.type,
+          parentSchema: schema141.properties.hardware_unit_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -32004,7 +32988,7 @@ function validate75(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema140.properties.hardware_unit_id,
+            parentSchema: schema141.properties.hardware_unit_id,
             data: data7,
           };
           if (vErrors === null) {
@@ -32023,10 +33007,10 @@ function validate75(
           instancePath: instancePath + '/hardware_name',
           schemaPath: '#/properties/hardware_name/type',
           keyword: 'type',
-          params: { type: schema140.properties.hardware_name.type },
+          params: { type: schema141.properties.hardware_name.type },
           message: 'must be string,null',
-          schema: schema140.properties.hardware_name.type,
-          parentSchema: schema140.properties.hardware_name,
+          schema: schema141.properties.hardware_name.type,
+          parentSchema: schema141.properties.hardware_name,
           data: data8,
         };
         if (vErrors === null) {
@@ -32045,7 +33029,7 @@ function validate75(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema140.properties.hardware_name,
+            parentSchema: schema141.properties.hardware_name,
             data: data8,
           };
           if (vErrors === null) {
@@ -32064,10 +33048,10 @@ function validate75(
           instancePath: instancePath + '/pinpad_id',
           schemaPath: '#/properties/pinpad_id/type',
           keyword: 'type',
-          params: { type: schema140.properties.pinpad_id.type },
+          params: { type: schema141.properties.pinpad_id.type },
           message: 'must be integer,null',
-          schema: schema140.properties.pinpad_id.type,
-          parentSchema: schema140.properties.pinpad_id,
+          schema: schema141.properties.pinpad_id.type,
+          parentSchema: schema141.properties.pinpad_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -32086,7 +33070,7 @@ function validate75(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema140.properties.pinpad_id,
+            parentSchema: schema141.properties.pinpad_id,
             data: data9,
           };
           if (vErrors === null) {
@@ -32105,10 +33089,10 @@ function validate75(
           instancePath: instancePath + '/compartment_id',
           schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
-          params: { type: schema140.properties.compartment_id.type },
+          params: { type: schema141.properties.compartment_id.type },
           message: 'must be integer,null',
-          schema: schema140.properties.compartment_id.type,
-          parentSchema: schema140.properties.compartment_id,
+          schema: schema141.properties.compartment_id.type,
+          parentSchema: schema141.properties.compartment_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -32127,7 +33111,7 @@ function validate75(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema140.properties.compartment_id,
+            parentSchema: schema141.properties.compartment_id,
             data: data10,
           };
           if (vErrors === null) {
@@ -32146,10 +33130,10 @@ function validate75(
           instancePath: instancePath + '/piece_id',
           schemaPath: '#/properties/piece_id/type',
           keyword: 'type',
-          params: { type: schema140.properties.piece_id.type },
+          params: { type: schema141.properties.piece_id.type },
           message: 'must be string,null',
-          schema: schema140.properties.piece_id.type,
-          parentSchema: schema140.properties.piece_id,
+          schema: schema141.properties.piece_id.type,
+          parentSchema: schema141.properties.piece_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -32168,7 +33152,7 @@ function validate75(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema140.properties.piece_id,
+            parentSchema: schema141.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -32186,7 +33170,7 @@ function validate75(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema140.properties.piece_id,
+            parentSchema: schema141.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -32204,7 +33188,7 @@ function validate75(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema140.properties.piece_id,
+            parentSchema: schema141.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -32225,8 +33209,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema140.properties.status.type,
-          parentSchema: schema140.properties.status,
+          schema: schema141.properties.status.type,
+          parentSchema: schema141.properties.status,
           data: data12,
         };
         if (vErrors === null) {
@@ -32241,10 +33225,10 @@ function validate75(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema140.properties.status.enum },
+          params: { allowedValues: schema141.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema140.properties.status.enum,
-          parentSchema: schema140.properties.status,
+          schema: schema141.properties.status.enum,
+          parentSchema: schema141.properties.status,
           data: data12,
         };
         if (vErrors === null) {
@@ -32264,8 +33248,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema140.properties.ticket_verification_status.type,
-          parentSchema: schema140.properties.ticket_verification_status,
+          schema: schema141.properties.ticket_verification_status.type,
+          parentSchema: schema141.properties.ticket_verification_status,
           data: data13,
         };
         if (vErrors === null) {
@@ -32280,10 +33264,10 @@ function validate75(
           instancePath: instancePath + '/ticket_verification_status',
           schemaPath: '#/properties/ticket_verification_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema140.properties.ticket_verification_status.enum },
+          params: { allowedValues: schema141.properties.ticket_verification_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema140.properties.ticket_verification_status.enum,
-          parentSchema: schema140.properties.ticket_verification_status,
+          schema: schema141.properties.ticket_verification_status.enum,
+          parentSchema: schema141.properties.ticket_verification_status,
           data: data13,
         };
         if (vErrors === null) {
@@ -32301,10 +33285,10 @@ function validate75(
           instancePath: instancePath + '/event_type',
           schemaPath: '#/properties/event_type/type',
           keyword: 'type',
-          params: { type: schema140.properties.event_type.type },
+          params: { type: schema141.properties.event_type.type },
           message: 'must be integer,null',
-          schema: schema140.properties.event_type.type,
-          parentSchema: schema140.properties.event_type,
+          schema: schema141.properties.event_type.type,
+          parentSchema: schema141.properties.event_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -32322,10 +33306,10 @@ function validate75(
           instancePath: instancePath + '/job_type',
           schemaPath: '#/properties/job_type/type',
           keyword: 'type',
-          params: { type: schema140.properties.job_type.type },
+          params: { type: schema141.properties.job_type.type },
           message: 'must be integer,null',
-          schema: schema140.properties.job_type.type,
-          parentSchema: schema140.properties.job_type,
+          schema: schema141.properties.job_type.type,
+          parentSchema: schema141.properties.job_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -32343,10 +33327,10 @@ function validate75(
           instancePath: instancePath + '/error_type',
           schemaPath: '#/properties/error_type/type',
           keyword: 'type',
-          params: { type: schema140.properties.error_type.type },
+          params: { type: schema141.properties.error_type.type },
           message: 'must be integer,null',
-          schema: schema140.properties.error_type.type,
-          parentSchema: schema140.properties.error_type,
+          schema: schema141.properties.error_type.type,
+          parentSchema: schema141.properties.error_type,
           data: data16,
         };
         if (vErrors === null) {
@@ -32364,10 +33348,10 @@ function validate75(
           instancePath: instancePath + '/sla_date',
           schemaPath: '#/properties/sla_date/type',
           keyword: 'type',
-          params: { type: schema140.properties.sla_date.type },
+          params: { type: schema141.properties.sla_date.type },
           message: 'must be string,null',
-          schema: schema140.properties.sla_date.type,
-          parentSchema: schema140.properties.sla_date,
+          schema: schema141.properties.sla_date.type,
+          parentSchema: schema141.properties.sla_date,
           data: data17,
         };
         if (vErrors === null) {
@@ -32386,7 +33370,7 @@ function validate75(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema140.properties.sla_date,
+            parentSchema: schema141.properties.sla_date,
             data: data17,
           };
           if (vErrors === null) {
@@ -32405,10 +33389,10 @@ function validate75(
           instancePath: instancePath + '/sla_date_held',
           schemaPath: '#/properties/sla_date_held/type',
           keyword: 'type',
-          params: { type: schema140.properties.sla_date_held.type },
+          params: { type: schema141.properties.sla_date_held.type },
           message: 'must be string,null',
-          schema: schema140.properties.sla_date_held.type,
-          parentSchema: schema140.properties.sla_date_held,
+          schema: schema141.properties.sla_date_held.type,
+          parentSchema: schema141.properties.sla_date_held,
           data: data18,
         };
         if (vErrors === null) {
@@ -32427,7 +33411,7 @@ function validate75(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema140.properties.sla_date_held,
+            parentSchema: schema141.properties.sla_date_held,
             data: data18,
           };
           if (vErrors === null) {
@@ -32446,10 +33430,10 @@ function validate75(
           instancePath: instancePath + '/deadline_date',
           schemaPath: '#/properties/deadline_date/type',
           keyword: 'type',
-          params: { type: schema140.properties.deadline_date.type },
+          params: { type: schema141.properties.deadline_date.type },
           message: 'must be string,null',
-          schema: schema140.properties.deadline_date.type,
-          parentSchema: schema140.properties.deadline_date,
+          schema: schema141.properties.deadline_date.type,
+          parentSchema: schema141.properties.deadline_date,
           data: data19,
         };
         if (vErrors === null) {
@@ -32468,7 +33452,7 @@ function validate75(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema140.properties.deadline_date,
+            parentSchema: schema141.properties.deadline_date,
             data: data19,
           };
           if (vErrors === null) {
@@ -32487,10 +33471,10 @@ function validate75(
           instancePath: instancePath + '/deadline_time',
           schemaPath: '#/properties/deadline_time/type',
           keyword: 'type',
-          params: { type: schema140.properties.deadline_time.type },
+          params: { type: schema141.properties.deadline_time.type },
           message: 'must be string,null',
-          schema: schema140.properties.deadline_time.type,
-          parentSchema: schema140.properties.deadline_time,
+          schema: schema141.properties.deadline_time.type,
+          parentSchema: schema141.properties.deadline_time,
           data: data20,
         };
         if (vErrors === null) {
@@ -32501,7 +33485,7 @@ function validate75(
         errors++;
       }
       if (typeof data20 === 'string') {
-        if (!formats230.validate(data20)) {
+        if (!formats232.validate(data20)) {
           const err43 = {
             instancePath: instancePath + '/deadline_time',
             schemaPath: '#/properties/deadline_time/format',
@@ -32509,7 +33493,7 @@ function validate75(
             params: { format: 'time' },
             message: 'must match format "' + 'time' + '"',
             schema: 'time',
-            parentSchema: schema140.properties.deadline_time,
+            parentSchema: schema141.properties.deadline_time,
             data: data20,
           };
           if (vErrors === null) {
@@ -32528,10 +33512,10 @@ function validate75(
           instancePath: instancePath + '/maintenance_provider_id',
           schemaPath: '#/properties/maintenance_provider_id/type',
           keyword: 'type',
-          params: { type: schema140.properties.maintenance_provider_id.type },
+          params: { type: schema141.properties.maintenance_provider_id.type },
           message: 'must be integer,null',
-          schema: schema140.properties.maintenance_provider_id.type,
-          parentSchema: schema140.properties.maintenance_provider_id,
+          schema: schema141.properties.maintenance_provider_id.type,
+          parentSchema: schema141.properties.maintenance_provider_id,
           data: data21,
         };
         if (vErrors === null) {
@@ -32549,10 +33533,10 @@ function validate75(
           instancePath: instancePath + '/maintenance_operator_id',
           schemaPath: '#/properties/maintenance_operator_id/type',
           keyword: 'type',
-          params: { type: schema140.properties.maintenance_operator_id.type },
+          params: { type: schema141.properties.maintenance_operator_id.type },
           message: 'must be integer,null',
-          schema: schema140.properties.maintenance_operator_id.type,
-          parentSchema: schema140.properties.maintenance_operator_id,
+          schema: schema141.properties.maintenance_operator_id.type,
+          parentSchema: schema141.properties.maintenance_operator_id,
           data: data22,
         };
         if (vErrors === null) {
@@ -32570,10 +33554,10 @@ function validate75(
           instancePath: instancePath + '/operator_name',
           schemaPath: '#/properties/operator_name/type',
           keyword: 'type',
-          params: { type: schema140.properties.operator_name.type },
+          params: { type: schema141.properties.operator_name.type },
           message: 'must be string,null',
-          schema: schema140.properties.operator_name.type,
-          parentSchema: schema140.properties.operator_name,
+          schema: schema141.properties.operator_name.type,
+          parentSchema: schema141.properties.operator_name,
           data: data23,
         };
         if (vErrors === null) {
@@ -32592,7 +33576,7 @@ function validate75(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema140.properties.operator_name,
+            parentSchema: schema141.properties.operator_name,
             data: data23,
           };
           if (vErrors === null) {
@@ -32611,10 +33595,10 @@ function validate75(
           instancePath: instancePath + '/maintenance_operator_code',
           schemaPath: '#/properties/maintenance_operator_code/type',
           keyword: 'type',
-          params: { type: schema140.properties.maintenance_operator_code.type },
+          params: { type: schema141.properties.maintenance_operator_code.type },
           message: 'must be string,null',
-          schema: schema140.properties.maintenance_operator_code.type,
-          parentSchema: schema140.properties.maintenance_operator_code,
+          schema: schema141.properties.maintenance_operator_code.type,
+          parentSchema: schema141.properties.maintenance_operator_code,
           data: data24,
         };
         if (vErrors === null) {
@@ -32633,7 +33617,7 @@ function validate75(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema140.properties.maintenance_operator_code,
+            parentSchema: schema141.properties.maintenance_operator_code,
             data: data24,
           };
           if (vErrors === null) {
@@ -32652,10 +33636,10 @@ function validate75(
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema140.properties.support_provider_id.type },
+          params: { type: schema141.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema140.properties.support_provider_id.type,
-          parentSchema: schema140.properties.support_provider_id,
+          schema: schema141.properties.support_provider_id.type,
+          parentSchema: schema141.properties.support_provider_id,
           data: data25,
         };
         if (vErrors === null) {
@@ -32677,7 +33661,7 @@ function validate75(
             params: { limit: 10 },
             message: 'must NOT have more than 10 characters',
             schema: 10,
-            parentSchema: schema140.properties.reported_by,
+            parentSchema: schema141.properties.reported_by,
             data: data26,
           };
           if (vErrors === null) {
@@ -32695,7 +33679,7 @@ function validate75(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema140.properties.reported_by,
+            parentSchema: schema141.properties.reported_by,
             data: data26,
           };
           if (vErrors === null) {
@@ -32712,8 +33696,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.reported_by.type,
-          parentSchema: schema140.properties.reported_by,
+          schema: schema141.properties.reported_by.type,
+          parentSchema: schema141.properties.reported_by,
           data: data26,
         };
         if (vErrors === null) {
@@ -32731,10 +33715,10 @@ function validate75(
           instancePath: instancePath + '/regeneration_months',
           schemaPath: '#/properties/regeneration_months/type',
           keyword: 'type',
-          params: { type: schema140.properties.regeneration_months.type },
+          params: { type: schema141.properties.regeneration_months.type },
           message: 'must be integer,null',
-          schema: schema140.properties.regeneration_months.type,
-          parentSchema: schema140.properties.regeneration_months,
+          schema: schema141.properties.regeneration_months.type,
+          parentSchema: schema141.properties.regeneration_months,
           data: data27,
         };
         if (vErrors === null) {
@@ -32753,7 +33737,7 @@ function validate75(
             params: { comparison: '<=', limit: 24 },
             message: 'must be <= 24',
             schema: 24,
-            parentSchema: schema140.properties.regeneration_months,
+            parentSchema: schema141.properties.regeneration_months,
             data: data27,
           };
           if (vErrors === null) {
@@ -32771,7 +33755,7 @@ function validate75(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema140.properties.regeneration_months,
+            parentSchema: schema141.properties.regeneration_months,
             data: data27,
           };
           if (vErrors === null) {
@@ -32794,7 +33778,7 @@ function validate75(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema140.properties.description,
+            parentSchema: schema141.properties.description,
             data: data28,
           };
           if (vErrors === null) {
@@ -32811,8 +33795,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.description.type,
-          parentSchema: schema140.properties.description,
+          schema: schema141.properties.description.type,
+          parentSchema: schema141.properties.description,
           data: data28,
         };
         if (vErrors === null) {
@@ -32834,7 +33818,7 @@ function validate75(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema140.properties.internal_notes,
+            parentSchema: schema141.properties.internal_notes,
             data: data29,
           };
           if (vErrors === null) {
@@ -32851,8 +33835,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.internal_notes.type,
-          parentSchema: schema140.properties.internal_notes,
+          schema: schema141.properties.internal_notes.type,
+          parentSchema: schema141.properties.internal_notes,
           data: data29,
         };
         if (vErrors === null) {
@@ -32870,10 +33854,10 @@ function validate75(
           instancePath: instancePath + '/warranty_status',
           schemaPath: '#/properties/warranty_status/type',
           keyword: 'type',
-          params: { type: schema140.properties.warranty_status.type },
+          params: { type: schema141.properties.warranty_status.type },
           message: 'must be integer,null',
-          schema: schema140.properties.warranty_status.type,
-          parentSchema: schema140.properties.warranty_status,
+          schema: schema141.properties.warranty_status.type,
+          parentSchema: schema141.properties.warranty_status,
           data: data30,
         };
         if (vErrors === null) {
@@ -32888,10 +33872,10 @@ function validate75(
           instancePath: instancePath + '/warranty_status',
           schemaPath: '#/properties/warranty_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema140.properties.warranty_status.enum },
+          params: { allowedValues: schema141.properties.warranty_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema140.properties.warranty_status.enum,
-          parentSchema: schema140.properties.warranty_status,
+          schema: schema141.properties.warranty_status.enum,
+          parentSchema: schema141.properties.warranty_status,
           data: data30,
         };
         if (vErrors === null) {
@@ -32913,7 +33897,7 @@ function validate75(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema140.properties.warranty_comment,
+            parentSchema: schema141.properties.warranty_comment,
             data: data31,
           };
           if (vErrors === null) {
@@ -32930,8 +33914,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.warranty_comment.type,
-          parentSchema: schema140.properties.warranty_comment,
+          schema: schema141.properties.warranty_comment.type,
+          parentSchema: schema141.properties.warranty_comment,
           data: data31,
         };
         if (vErrors === null) {
@@ -32988,10 +33972,10 @@ function validate75(
           instancePath: instancePath + '/installation_deadline',
           schemaPath: '#/properties/installation_deadline/type',
           keyword: 'type',
-          params: { type: schema140.properties.installation_deadline.type },
+          params: { type: schema141.properties.installation_deadline.type },
           message: 'must be string,null',
-          schema: schema140.properties.installation_deadline.type,
-          parentSchema: schema140.properties.installation_deadline,
+          schema: schema141.properties.installation_deadline.type,
+          parentSchema: schema141.properties.installation_deadline,
           data: data33,
         };
         if (vErrors === null) {
@@ -33010,7 +33994,7 @@ function validate75(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema140.properties.installation_deadline,
+            parentSchema: schema141.properties.installation_deadline,
             data: data33,
           };
           if (vErrors === null) {
@@ -33029,10 +34013,10 @@ function validate75(
           instancePath: instancePath + '/earliest_installation_date',
           schemaPath: '#/properties/earliest_installation_date/type',
           keyword: 'type',
-          params: { type: schema140.properties.earliest_installation_date.type },
+          params: { type: schema141.properties.earliest_installation_date.type },
           message: 'must be string,null',
-          schema: schema140.properties.earliest_installation_date.type,
-          parentSchema: schema140.properties.earliest_installation_date,
+          schema: schema141.properties.earliest_installation_date.type,
+          parentSchema: schema141.properties.earliest_installation_date,
           data: data34,
         };
         if (vErrors === null) {
@@ -33051,7 +34035,7 @@ function validate75(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema140.properties.earliest_installation_date,
+            parentSchema: schema141.properties.earliest_installation_date,
             data: data34,
           };
           if (vErrors === null) {
@@ -33070,10 +34054,10 @@ function validate75(
           instancePath: instancePath + '/vehicle_type',
           schemaPath: '#/properties/vehicle_type/type',
           keyword: 'type',
-          params: { type: schema140.properties.vehicle_type.type },
+          params: { type: schema141.properties.vehicle_type.type },
           message: 'must be integer,null',
-          schema: schema140.properties.vehicle_type.type,
-          parentSchema: schema140.properties.vehicle_type,
+          schema: schema141.properties.vehicle_type.type,
+          parentSchema: schema141.properties.vehicle_type,
           data: data35,
         };
         if (vErrors === null) {
@@ -33088,10 +34072,10 @@ function validate75(
           instancePath: instancePath + '/vehicle_type',
           schemaPath: '#/properties/vehicle_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema140.properties.vehicle_type.enum },
+          params: { allowedValues: schema141.properties.vehicle_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema140.properties.vehicle_type.enum,
-          parentSchema: schema140.properties.vehicle_type,
+          schema: schema141.properties.vehicle_type.enum,
+          parentSchema: schema141.properties.vehicle_type,
           data: data35,
         };
         if (vErrors === null) {
@@ -33113,7 +34097,7 @@ function validate75(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema140.properties.notes_to_operator,
+            parentSchema: schema141.properties.notes_to_operator,
             data: data36,
           };
           if (vErrors === null) {
@@ -33130,8 +34114,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.notes_to_operator.type,
-          parentSchema: schema140.properties.notes_to_operator,
+          schema: schema141.properties.notes_to_operator.type,
+          parentSchema: schema141.properties.notes_to_operator,
           data: data36,
         };
         if (vErrors === null) {
@@ -33155,8 +34139,8 @@ function validate75(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema140.properties.accessories.items.type,
-              parentSchema: schema140.properties.accessories.items,
+              schema: schema141.properties.accessories.items.type,
+              parentSchema: schema141.properties.accessories.items,
               data: data38,
             };
             if (vErrors === null) {
@@ -33185,7 +34169,7 @@ function validate75(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema140.properties.accessories,
+                parentSchema: schema141.properties.accessories,
                 data: data37,
               };
               if (vErrors === null) {
@@ -33206,8 +34190,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema140.properties.accessories.type,
-          parentSchema: schema140.properties.accessories,
+          schema: schema141.properties.accessories.type,
+          parentSchema: schema141.properties.accessories,
           data: data37,
         };
         if (vErrors === null) {
@@ -33231,8 +34215,8 @@ function validate75(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema140.properties.hardware_unit_ids.items.type,
-              parentSchema: schema140.properties.hardware_unit_ids.items,
+              schema: schema141.properties.hardware_unit_ids.items.type,
+              parentSchema: schema141.properties.hardware_unit_ids.items,
               data: data40,
             };
             if (vErrors === null) {
@@ -33251,7 +34235,7 @@ function validate75(
                 params: { comparison: '>=', limit: 1 },
                 message: 'must be >= 1',
                 schema: 1,
-                parentSchema: schema140.properties.hardware_unit_ids.items,
+                parentSchema: schema141.properties.hardware_unit_ids.items,
                 data: data40,
               };
               if (vErrors === null) {
@@ -33281,7 +34265,7 @@ function validate75(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema140.properties.hardware_unit_ids,
+                parentSchema: schema141.properties.hardware_unit_ids,
                 data: data39,
               };
               if (vErrors === null) {
@@ -33302,8 +34286,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema140.properties.hardware_unit_ids.type,
-          parentSchema: schema140.properties.hardware_unit_ids,
+          schema: schema141.properties.hardware_unit_ids.type,
+          parentSchema: schema141.properties.hardware_unit_ids,
           data: data39,
         };
         if (vErrors === null) {
@@ -33610,8 +34594,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema140.properties.photos.type,
-          parentSchema: schema140.properties.photos,
+          schema: schema141.properties.photos.type,
+          parentSchema: schema141.properties.photos,
           data: data41,
         };
         if (vErrors === null) {
@@ -33633,7 +34617,7 @@ function validate75(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema140.properties.created_at,
+            parentSchema: schema141.properties.created_at,
             data: data48,
           };
           if (vErrors === null) {
@@ -33650,8 +34634,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.created_at.type,
-          parentSchema: schema140.properties.created_at,
+          schema: schema141.properties.created_at.type,
+          parentSchema: schema141.properties.created_at,
           data: data48,
         };
         if (vErrors === null) {
@@ -33669,10 +34653,10 @@ function validate75(
           instancePath: instancePath + '/closed_at',
           schemaPath: '#/properties/closed_at/type',
           keyword: 'type',
-          params: { type: schema140.properties.closed_at.type },
+          params: { type: schema141.properties.closed_at.type },
           message: 'must be string,null',
-          schema: schema140.properties.closed_at.type,
-          parentSchema: schema140.properties.closed_at,
+          schema: schema141.properties.closed_at.type,
+          parentSchema: schema141.properties.closed_at,
           data: data49,
         };
         if (vErrors === null) {
@@ -33691,7 +34675,7 @@ function validate75(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema140.properties.closed_at,
+            parentSchema: schema141.properties.closed_at,
             data: data49,
           };
           if (vErrors === null) {
@@ -33712,8 +34696,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.date_range_type.type,
-          parentSchema: schema140.properties.date_range_type,
+          schema: schema141.properties.date_range_type.type,
+          parentSchema: schema141.properties.date_range_type,
           data: data50,
         };
         if (vErrors === null) {
@@ -33728,10 +34712,10 @@ function validate75(
           instancePath: instancePath + '/date_range_type',
           schemaPath: '#/properties/date_range_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema140.properties.date_range_type.enum },
+          params: { allowedValues: schema141.properties.date_range_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema140.properties.date_range_type.enum,
-          parentSchema: schema140.properties.date_range_type,
+          schema: schema141.properties.date_range_type.enum,
+          parentSchema: schema141.properties.date_range_type,
           data: data50,
         };
         if (vErrors === null) {
@@ -33753,7 +34737,7 @@ function validate75(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema140.properties.date1,
+            parentSchema: schema141.properties.date1,
             data: data51,
           };
           if (vErrors === null) {
@@ -33770,8 +34754,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.date1.type,
-          parentSchema: schema140.properties.date1,
+          schema: schema141.properties.date1.type,
+          parentSchema: schema141.properties.date1,
           data: data51,
         };
         if (vErrors === null) {
@@ -33793,7 +34777,7 @@ function validate75(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema140.properties.date2,
+            parentSchema: schema141.properties.date2,
             data: data52,
           };
           if (vErrors === null) {
@@ -33810,8 +34794,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.date2.type,
-          parentSchema: schema140.properties.date2,
+          schema: schema141.properties.date2.type,
+          parentSchema: schema141.properties.date2,
           data: data52,
         };
         if (vErrors === null) {
@@ -33831,8 +34815,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema140.properties.is_sla_data.type,
-          parentSchema: schema140.properties.is_sla_data,
+          schema: schema141.properties.is_sla_data.type,
+          parentSchema: schema141.properties.is_sla_data,
           data: data53,
         };
         if (vErrors === null) {
@@ -33850,8 +34834,8 @@ function validate75(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema140.type,
-      parentSchema: schema140,
+      schema: schema141.type,
+      parentSchema: schema141,
       data,
     };
     if (vErrors === null) {
@@ -33861,14 +34845,14 @@ function validate75(
     }
     errors++;
   }
-  validate75.errors = vErrors;
+  validate76.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate75.evaluated = { dynamicProps: true, dynamicItems: false };
+validate76.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const webhookEvent = validate76;
-const schema144 = {
+export const webhookEvent = validate77;
+const schema145 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webhook-event',
   title: 'WebhookEvent',
@@ -33999,13 +34983,13 @@ const schema144 = {
   },
 };
 
-function validate76(
+function validate77(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webhook-event" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate76.evaluated;
+  const evaluated0 = validate77.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -34022,8 +35006,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema144.properties.event_id.type,
-          parentSchema: schema144.properties.event_id,
+          schema: schema145.properties.event_id.type,
+          parentSchema: schema145.properties.event_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -34043,8 +35027,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema144.properties.event_type.type,
-          parentSchema: schema144.properties.event_type,
+          schema: schema145.properties.event_type.type,
+          parentSchema: schema145.properties.event_type,
           data: data1,
         };
         if (vErrors === null) {
@@ -34066,10 +35050,10 @@ function validate76(
           instancePath: instancePath + '/event_type',
           schemaPath: '#/properties/event_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema144.properties.event_type.enum },
+          params: { allowedValues: schema145.properties.event_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema144.properties.event_type.enum,
-          parentSchema: schema144.properties.event_type,
+          schema: schema145.properties.event_type.enum,
+          parentSchema: schema145.properties.event_type,
           data: data1,
         };
         if (vErrors === null) {
@@ -34089,8 +35073,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema144.properties.carrier_id.type,
-          parentSchema: schema144.properties.carrier_id,
+          schema: schema145.properties.carrier_id.type,
+          parentSchema: schema145.properties.carrier_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -34112,7 +35096,7 @@ function validate76(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema144.properties.piece_id,
+            parentSchema: schema145.properties.piece_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -34129,8 +35113,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema144.properties.piece_id.type,
-          parentSchema: schema144.properties.piece_id,
+          schema: schema145.properties.piece_id.type,
+          parentSchema: schema145.properties.piece_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -34152,7 +35136,7 @@ function validate76(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema144.properties.at,
+            parentSchema: schema145.properties.at,
             data: data4,
           };
           if (vErrors === null) {
@@ -34169,8 +35153,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema144.properties.at.type,
-          parentSchema: schema144.properties.at,
+          schema: schema145.properties.at.type,
+          parentSchema: schema145.properties.at,
           data: data4,
         };
         if (vErrors === null) {
@@ -34190,8 +35174,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema144.properties.status.type,
-          parentSchema: schema144.properties.status,
+          schema: schema145.properties.status.type,
+          parentSchema: schema145.properties.status,
           data: data5,
         };
         if (vErrors === null) {
@@ -34206,10 +35190,10 @@ function validate76(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema144.properties.status.enum },
+          params: { allowedValues: schema145.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema144.properties.status.enum,
-          parentSchema: schema144.properties.status,
+          schema: schema145.properties.status.enum,
+          parentSchema: schema145.properties.status,
           data: data5,
         };
         if (vErrors === null) {
@@ -34229,8 +35213,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema144.properties.attempts.type,
-          parentSchema: schema144.properties.attempts,
+          schema: schema145.properties.attempts.type,
+          parentSchema: schema145.properties.attempts,
           data: data6,
         };
         if (vErrors === null) {
@@ -34249,7 +35233,7 @@ function validate76(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema144.properties.attempts,
+            parentSchema: schema145.properties.attempts,
             data: data6,
           };
           if (vErrors === null) {
@@ -34268,10 +35252,10 @@ function validate76(
           instancePath: instancePath + '/last_http_status',
           schemaPath: '#/properties/last_http_status/type',
           keyword: 'type',
-          params: { type: schema144.properties.last_http_status.type },
+          params: { type: schema145.properties.last_http_status.type },
           message: 'must be integer,null',
-          schema: schema144.properties.last_http_status.type,
-          parentSchema: schema144.properties.last_http_status,
+          schema: schema145.properties.last_http_status.type,
+          parentSchema: schema145.properties.last_http_status,
           data: data7,
         };
         if (vErrors === null) {
@@ -34289,10 +35273,10 @@ function validate76(
           instancePath: instancePath + '/next_attempt_at',
           schemaPath: '#/properties/next_attempt_at/type',
           keyword: 'type',
-          params: { type: schema144.properties.next_attempt_at.type },
+          params: { type: schema145.properties.next_attempt_at.type },
           message: 'must be string,null',
-          schema: schema144.properties.next_attempt_at.type,
-          parentSchema: schema144.properties.next_attempt_at,
+          schema: schema145.properties.next_attempt_at.type,
+          parentSchema: schema145.properties.next_attempt_at,
           data: data8,
         };
         if (vErrors === null) {
@@ -34311,7 +35295,7 @@ function validate76(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema144.properties.next_attempt_at,
+            parentSchema: schema145.properties.next_attempt_at,
             data: data8,
           };
           if (vErrors === null) {
@@ -34330,10 +35314,10 @@ function validate76(
           instancePath: instancePath + '/delivered_at',
           schemaPath: '#/properties/delivered_at/type',
           keyword: 'type',
-          params: { type: schema144.properties.delivered_at.type },
+          params: { type: schema145.properties.delivered_at.type },
           message: 'must be string,null',
-          schema: schema144.properties.delivered_at.type,
-          parentSchema: schema144.properties.delivered_at,
+          schema: schema145.properties.delivered_at.type,
+          parentSchema: schema145.properties.delivered_at,
           data: data9,
         };
         if (vErrors === null) {
@@ -34352,7 +35336,7 @@ function validate76(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema144.properties.delivered_at,
+            parentSchema: schema145.properties.delivered_at,
             data: data9,
           };
           if (vErrors === null) {
@@ -34373,8 +35357,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema144.properties.cycle.type,
-          parentSchema: schema144.properties.cycle,
+          schema: schema145.properties.cycle.type,
+          parentSchema: schema145.properties.cycle,
           data: data10,
         };
         if (vErrors === null) {
@@ -34393,7 +35377,7 @@ function validate76(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema144.properties.cycle,
+            parentSchema: schema145.properties.cycle,
             data: data10,
           };
           if (vErrors === null) {
@@ -34414,8 +35398,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema144.properties.cycle_attempts.type,
-          parentSchema: schema144.properties.cycle_attempts,
+          schema: schema145.properties.cycle_attempts.type,
+          parentSchema: schema145.properties.cycle_attempts,
           data: data11,
         };
         if (vErrors === null) {
@@ -34434,7 +35418,7 @@ function validate76(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema144.properties.cycle_attempts,
+            parentSchema: schema145.properties.cycle_attempts,
             data: data11,
           };
           if (vErrors === null) {
@@ -34453,10 +35437,10 @@ function validate76(
           instancePath: instancePath + '/cycle_started_at',
           schemaPath: '#/properties/cycle_started_at/type',
           keyword: 'type',
-          params: { type: schema144.properties.cycle_started_at.type },
+          params: { type: schema145.properties.cycle_started_at.type },
           message: 'must be string,null',
-          schema: schema144.properties.cycle_started_at.type,
-          parentSchema: schema144.properties.cycle_started_at,
+          schema: schema145.properties.cycle_started_at.type,
+          parentSchema: schema145.properties.cycle_started_at,
           data: data12,
         };
         if (vErrors === null) {
@@ -34475,7 +35459,7 @@ function validate76(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema144.properties.cycle_started_at,
+            parentSchema: schema145.properties.cycle_started_at,
             data: data12,
           };
           if (vErrors === null) {
@@ -34496,8 +35480,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema144.properties.piece_event_code.type,
-          parentSchema: schema144.properties.piece_event_code,
+          schema: schema145.properties.piece_event_code.type,
+          parentSchema: schema145.properties.piece_event_code,
           data: data13,
         };
         if (vErrors === null) {
@@ -34515,8 +35499,8 @@ function validate76(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema144.type,
-      parentSchema: schema144,
+      schema: schema145.type,
+      parentSchema: schema145,
       data,
     };
     if (vErrors === null) {
@@ -34526,10 +35510,10 @@ function validate76(
     }
     errors++;
   }
-  validate76.errors = vErrors;
+  validate77.errors = vErrors;
   return errors === 0;
 }
-validate76.evaluated = {
+validate77.evaluated = {
   props: {
     event_id: true,
     event_type: true,
@@ -34550,8 +35534,8 @@ validate76.evaluated = {
   dynamicItems: false,
 };
 
-export const webtoolUser = validate77;
-const schema145 = {
+export const webtoolUser = validate78;
+const schema146 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -34658,13 +35642,13 @@ const schema145 = {
   },
 };
 
-function validate77(
+function validate78(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webtool-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate77.evaluated;
+  const evaluated0 = validate78.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -34679,8 +35663,8 @@ function validate77(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema145.required,
-        parentSchema: schema145,
+        schema: schema146.required,
+        parentSchema: schema146,
         data,
       };
       if (vErrors === null) {
@@ -34697,8 +35681,8 @@ function validate77(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema145.required,
-        parentSchema: schema145,
+        schema: schema146.required,
+        parentSchema: schema146,
         data,
       };
       if (vErrors === null) {
@@ -34715,8 +35699,8 @@ function validate77(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema145.required,
-        parentSchema: schema145,
+        schema: schema146.required,
+        parentSchema: schema146,
         data,
       };
       if (vErrors === null) {
@@ -34735,8 +35719,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema145.properties.username.type,
-          parentSchema: schema145.properties.username,
+          schema: schema146.properties.username.type,
+          parentSchema: schema146.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -34758,7 +35742,7 @@ function validate77(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema145.properties.name.allOf[0],
+            parentSchema: schema146.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -34778,7 +35762,7 @@ function validate77(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema145.properties.name.allOf[1],
+            parentSchema: schema146.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -34798,7 +35782,7 @@ function validate77(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema145.properties.name,
+            parentSchema: schema146.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -34815,8 +35799,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema145.properties.name.type,
-          parentSchema: schema145.properties.name,
+          schema: schema146.properties.name.type,
+          parentSchema: schema146.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -34838,7 +35822,7 @@ function validate77(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema145.properties.email,
+            parentSchema: schema146.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -34856,7 +35840,7 @@ function validate77(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema145.properties.email,
+            parentSchema: schema146.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -34873,8 +35857,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema145.properties.email.type,
-          parentSchema: schema145.properties.email,
+          schema: schema146.properties.email.type,
+          parentSchema: schema146.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -34894,8 +35878,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema145.properties.partner_type.type,
-          parentSchema: schema145.properties.partner_type,
+          schema: schema146.properties.partner_type.type,
+          parentSchema: schema146.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -34917,10 +35901,10 @@ function validate77(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema145.properties.partner_type.enum },
+          params: { allowedValues: schema146.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema145.properties.partner_type.enum,
-          parentSchema: schema145.properties.partner_type,
+          schema: schema146.properties.partner_type.enum,
+          parentSchema: schema146.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -34942,7 +35926,7 @@ function validate77(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema145.properties.partner,
+            parentSchema: schema146.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -34959,8 +35943,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema145.properties.partner.type,
-          parentSchema: schema145.properties.partner,
+          schema: schema146.properties.partner.type,
+          parentSchema: schema146.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -34980,8 +35964,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema145.properties.partner_name.type,
-          parentSchema: schema145.properties.partner_name,
+          schema: schema146.properties.partner_name.type,
+          parentSchema: schema146.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -35001,8 +35985,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema145.properties.role_name.type,
-          parentSchema: schema145.properties.role_name,
+          schema: schema146.properties.role_name.type,
+          parentSchema: schema146.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -35022,8 +36006,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema145.properties.enabled.type,
-          parentSchema: schema145.properties.enabled,
+          schema: schema146.properties.enabled.type,
+          parentSchema: schema146.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -35043,8 +36027,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema145.properties.status.type,
-          parentSchema: schema145.properties.status,
+          schema: schema146.properties.status.type,
+          parentSchema: schema146.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -35059,10 +36043,10 @@ function validate77(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema145.properties.status.enum },
+          params: { allowedValues: schema146.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema145.properties.status.enum,
-          parentSchema: schema145.properties.status,
+          schema: schema146.properties.status.enum,
+          parentSchema: schema146.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -35080,8 +36064,8 @@ function validate77(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema145.type,
-      parentSchema: schema145,
+      schema: schema146.type,
+      parentSchema: schema146,
       data,
     };
     if (vErrors === null) {
@@ -35091,10 +36075,10 @@ function validate77(
     }
     errors++;
   }
-  validate77.errors = vErrors;
+  validate78.errors = vErrors;
   return errors === 0;
 }
-validate77.evaluated = {
+validate78.evaluated = {
   props: {
     username: true,
     name: true,
@@ -35134,6 +36118,7 @@ export const validators: Record<string, ValidateFunction> = {
   'location-proposal': locationProposal,
   'maintenance-operator': maintenanceOperator,
   'maintenance-provider': maintenanceProvider,
+  notification: notification,
   'order-comment': orderComment,
   'partner-admin': partnerAdmin,
   piece: piece,
