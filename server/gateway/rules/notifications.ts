@@ -57,9 +57,16 @@ export const REMINDER_AFTER_HOURS = 48;
 /** The scheduled job that sends the reminders falling due. */
 export const REMINDER_JOB = 'notification_reminders';
 
-export type NotificationKind = Notification['kind'];
-export type NotificationLanguage = Notification['language'];
-export type Draft = Omit<Notification, 'notification_id' | 'status' | 'carrier_id' | 'support_provider_id'>;
+export type NotificationKind = NonNullable<Notification['kind']>;
+export type NotificationLanguage = NonNullable<Notification['language']>;
+/** A notification the rule makes, before it has an id and a status. */
+export type Draft = Required<
+  Pick<
+    Notification,
+    'piece_id' | 'kind' | 'audience' | 'channel' | 'recipient' | 'recipient_phone' | 'language' | 'text' | 'at'
+  >
+> &
+  Pick<Notification, 'piece_event_code'>;
 
 /** What the rule reads besides the piece: its carrier's settings and its recipients. */
 export interface NotificationFacts {
@@ -83,9 +90,7 @@ export const languageOf = (value: unknown): NotificationLanguage => (value === '
 
 function dayOf(iso: string | null | undefined, language: NotificationLanguage) {
   if (!iso) return '-';
-  return new Intl.DateTimeFormat(DATE_LOCALE[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(iso),
-  );
+  return new Intl.DateTimeFormat(DATE_LOCALE[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
 }
 
 /** The message of one kind in one language, its `%{name}` places filled in. */
@@ -140,7 +145,7 @@ function drafts(
   facts: NotificationFacts,
   kind: NotificationKind,
   audience: 'end_user' | 'courier',
-  contacts: { channel: Notification['channel']; recipient: string; recipient_phone: string | null }[],
+  contacts: { channel: Draft['channel']; recipient: string; recipient_phone: string | null }[],
   at: Date,
   code: number | null,
   token?: Token,
@@ -228,7 +233,16 @@ export function reminderFor(piece: Piece, deliveredAt: Date, until: Date, facts:
   if (due >= until) return [];
   const token = latestToken(piece, ['end_user_pickup']);
   if (!token) return [];
-  return drafts(piece, facts, 'reminder', 'end_user', [...firstContact(piece), ...appPush(piece, facts)], due, null, token);
+  return drafts(
+    piece,
+    facts,
+    'reminder',
+    'end_user',
+    [...firstContact(piece), ...appPush(piece, facts)],
+    due,
+    null,
+    token,
+  );
 }
 
 /** A notification record as stored, from its draft. */
@@ -343,7 +357,7 @@ export function asSeenBy<T extends Pick<Notification, 'recipient' | 'recipient_p
   notification: T,
 ): T {
   if (seesContacts(access)) return notification;
-  return { ...notification, recipient: maskedRecipient(notification.recipient), recipient_phone: null };
+  return { ...notification, recipient: maskedRecipient(notification.recipient ?? ''), recipient_phone: null };
 }
 
 /** The `phone` filter: the number in E.164 (read in the piece's country when it has no +), or a 422. */

@@ -8,15 +8,15 @@ export interface Notification {
   /**
    * When the notification was handed to its channel.
    */
-  at: string;
-  piece_id: string;
-  kind: 'booking_notification' | 'token_message' | 'reminder' | 'token_resent' | 'expiry_notice' | 'courier_token';
-  channel: 'sms' | 'email' | 'push';
-  audience: 'end_user' | 'courier';
+  at?: string;
+  piece_id?: string;
+  kind?: 'booking_notification' | 'token_message' | 'reminder' | 'token_resent' | 'expiry_notice' | 'courier_token';
+  channel?: 'sms' | 'email' | 'push';
+  audience?: 'end_user' | 'courier';
   /**
    * The phone number (international form) or e-mail address the notification went to; masked for a partner that may not see end users' and couriers' contact data.
    */
-  recipient: string;
+  recipient?: string;
   /**
    * The recipient's phone in E.164 (an SMS's or an app account's), which the phone filter compares; left out for a partner that reads the recipient masked.
    */
@@ -25,13 +25,13 @@ export interface Notification {
    * Query only: the notifications sent to this phone number (or the app account of that number), any spacing, with or without the country code's +.
    */
   phone?: string;
-  language: 'en' | 'fr';
+  language?: 'en' | 'fr';
   /**
    * The message as the recipient read it, in their language.
    */
-  text: string;
-  status: 'sent' | 'delivered' | 'failed';
-  carrier_id: number;
+  text?: string;
+  status?: 'sent' | 'delivered' | 'failed';
+  carrier_id?: number;
   /**
    * The support provider of the piece's service point (its tenancy).
    */

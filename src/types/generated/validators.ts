@@ -16668,7 +16668,6 @@ const schema106 = {
     search: ['piece_id'],
     queryFilters: ['phone'],
   },
-  required: ['at', 'piece_id', 'kind', 'channel', 'audience', 'recipient', 'language', 'text', 'status', 'carrier_id'],
   properties: {
     notification_id: { type: 'integer', readOnly: true, 'x-column': { index: 0, hide: true } },
     at: {
@@ -16793,190 +16792,10 @@ function validate58(
     evaluated0.items = undefined;
   }
   if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.at === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'at' },
-        message: "must have required property '" + 'at' + "'",
-        schema: schema106.required,
-        parentSchema: schema106,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.piece_id === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'piece_id' },
-        message: "must have required property '" + 'piece_id' + "'",
-        schema: schema106.required,
-        parentSchema: schema106,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.kind === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'kind' },
-        message: "must have required property '" + 'kind' + "'",
-        schema: schema106.required,
-        parentSchema: schema106,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.channel === undefined) {
-      const err3 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'channel' },
-        message: "must have required property '" + 'channel' + "'",
-        schema: schema106.required,
-        parentSchema: schema106,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-    if (data.audience === undefined) {
-      const err4 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'audience' },
-        message: "must have required property '" + 'audience' + "'",
-        schema: schema106.required,
-        parentSchema: schema106,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err4];
-      } else {
-        vErrors.push(err4);
-      }
-      errors++;
-    }
-    if (data.recipient === undefined) {
-      const err5 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'recipient' },
-        message: "must have required property '" + 'recipient' + "'",
-        schema: schema106.required,
-        parentSchema: schema106,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err5];
-      } else {
-        vErrors.push(err5);
-      }
-      errors++;
-    }
-    if (data.language === undefined) {
-      const err6 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'language' },
-        message: "must have required property '" + 'language' + "'",
-        schema: schema106.required,
-        parentSchema: schema106,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err6];
-      } else {
-        vErrors.push(err6);
-      }
-      errors++;
-    }
-    if (data.text === undefined) {
-      const err7 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'text' },
-        message: "must have required property '" + 'text' + "'",
-        schema: schema106.required,
-        parentSchema: schema106,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err7];
-      } else {
-        vErrors.push(err7);
-      }
-      errors++;
-    }
-    if (data.status === undefined) {
-      const err8 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'status' },
-        message: "must have required property '" + 'status' + "'",
-        schema: schema106.required,
-        parentSchema: schema106,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err8];
-      } else {
-        vErrors.push(err8);
-      }
-      errors++;
-    }
-    if (data.carrier_id === undefined) {
-      const err9 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'carrier_id' },
-        message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema106.required,
-        parentSchema: schema106,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err9];
-      } else {
-        vErrors.push(err9);
-      }
-      errors++;
-    }
     if (data.notification_id !== undefined) {
       let data0 = data.notification_id;
       if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err10 = {
+        const err0 = {
           instancePath: instancePath + '/notification_id',
           schemaPath: '#/properties/notification_id/type',
           keyword: 'type',
@@ -16987,9 +16806,9 @@ function validate58(
           data: data0,
         };
         if (vErrors === null) {
-          vErrors = [err10];
+          vErrors = [err0];
         } else {
-          vErrors.push(err10);
+          vErrors.push(err0);
         }
         errors++;
       }
@@ -16998,7 +16817,7 @@ function validate58(
       let data1 = data.at;
       if (typeof data1 === 'string') {
         if (!formats2.validate(data1)) {
-          const err11 = {
+          const err1 = {
             instancePath: instancePath + '/at',
             schemaPath: '#/properties/at/format',
             keyword: 'format',
@@ -17009,14 +16828,14 @@ function validate58(
             data: data1,
           };
           if (vErrors === null) {
-            vErrors = [err11];
+            vErrors = [err1];
           } else {
-            vErrors.push(err11);
+            vErrors.push(err1);
           }
           errors++;
         }
       } else {
-        const err12 = {
+        const err2 = {
           instancePath: instancePath + '/at',
           schemaPath: '#/properties/at/type',
           keyword: 'type',
@@ -17027,9 +16846,9 @@ function validate58(
           data: data1,
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err2];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err2);
         }
         errors++;
       }
@@ -17038,7 +16857,7 @@ function validate58(
       let data2 = data.piece_id;
       if (typeof data2 === 'string') {
         if (func2(data2) > 30) {
-          const err13 = {
+          const err3 = {
             instancePath: instancePath + '/piece_id',
             schemaPath: '#/properties/piece_id/maxLength',
             keyword: 'maxLength',
@@ -17049,14 +16868,14 @@ function validate58(
             data: data2,
           };
           if (vErrors === null) {
-            vErrors = [err13];
+            vErrors = [err3];
           } else {
-            vErrors.push(err13);
+            vErrors.push(err3);
           }
           errors++;
         }
       } else {
-        const err14 = {
+        const err4 = {
           instancePath: instancePath + '/piece_id',
           schemaPath: '#/properties/piece_id/type',
           keyword: 'type',
@@ -17067,9 +16886,9 @@ function validate58(
           data: data2,
         };
         if (vErrors === null) {
-          vErrors = [err14];
+          vErrors = [err4];
         } else {
-          vErrors.push(err14);
+          vErrors.push(err4);
         }
         errors++;
       }
@@ -17077,7 +16896,7 @@ function validate58(
     if (data.kind !== undefined) {
       let data3 = data.kind;
       if (typeof data3 !== 'string') {
-        const err15 = {
+        const err5 = {
           instancePath: instancePath + '/kind',
           schemaPath: '#/properties/kind/type',
           keyword: 'type',
@@ -17088,9 +16907,9 @@ function validate58(
           data: data3,
         };
         if (vErrors === null) {
-          vErrors = [err15];
+          vErrors = [err5];
         } else {
-          vErrors.push(err15);
+          vErrors.push(err5);
         }
         errors++;
       }
@@ -17102,7 +16921,7 @@ function validate58(
         data3 === 'expiry_notice' ||
         data3 === 'courier_token'
       )) {
-        const err16 = {
+        const err6 = {
           instancePath: instancePath + '/kind',
           schemaPath: '#/properties/kind/enum',
           keyword: 'enum',
@@ -17113,9 +16932,9 @@ function validate58(
           data: data3,
         };
         if (vErrors === null) {
-          vErrors = [err16];
+          vErrors = [err6];
         } else {
-          vErrors.push(err16);
+          vErrors.push(err6);
         }
         errors++;
       }
@@ -17123,7 +16942,7 @@ function validate58(
     if (data.channel !== undefined) {
       let data4 = data.channel;
       if (typeof data4 !== 'string') {
-        const err17 = {
+        const err7 = {
           instancePath: instancePath + '/channel',
           schemaPath: '#/properties/channel/type',
           keyword: 'type',
@@ -17134,14 +16953,14 @@ function validate58(
           data: data4,
         };
         if (vErrors === null) {
-          vErrors = [err17];
+          vErrors = [err7];
         } else {
-          vErrors.push(err17);
+          vErrors.push(err7);
         }
         errors++;
       }
       if (!(data4 === 'sms' || data4 === 'email' || data4 === 'push')) {
-        const err18 = {
+        const err8 = {
           instancePath: instancePath + '/channel',
           schemaPath: '#/properties/channel/enum',
           keyword: 'enum',
@@ -17152,9 +16971,9 @@ function validate58(
           data: data4,
         };
         if (vErrors === null) {
-          vErrors = [err18];
+          vErrors = [err8];
         } else {
-          vErrors.push(err18);
+          vErrors.push(err8);
         }
         errors++;
       }
@@ -17162,7 +16981,7 @@ function validate58(
     if (data.audience !== undefined) {
       let data5 = data.audience;
       if (typeof data5 !== 'string') {
-        const err19 = {
+        const err9 = {
           instancePath: instancePath + '/audience',
           schemaPath: '#/properties/audience/type',
           keyword: 'type',
@@ -17173,14 +16992,14 @@ function validate58(
           data: data5,
         };
         if (vErrors === null) {
-          vErrors = [err19];
+          vErrors = [err9];
         } else {
-          vErrors.push(err19);
+          vErrors.push(err9);
         }
         errors++;
       }
       if (!(data5 === 'end_user' || data5 === 'courier')) {
-        const err20 = {
+        const err10 = {
           instancePath: instancePath + '/audience',
           schemaPath: '#/properties/audience/enum',
           keyword: 'enum',
@@ -17191,9 +17010,9 @@ function validate58(
           data: data5,
         };
         if (vErrors === null) {
-          vErrors = [err20];
+          vErrors = [err10];
         } else {
-          vErrors.push(err20);
+          vErrors.push(err10);
         }
         errors++;
       }
@@ -17202,7 +17021,7 @@ function validate58(
       let data6 = data.recipient;
       if (typeof data6 === 'string') {
         if (func2(data6) > 70) {
-          const err21 = {
+          const err11 = {
             instancePath: instancePath + '/recipient',
             schemaPath: '#/properties/recipient/maxLength',
             keyword: 'maxLength',
@@ -17213,14 +17032,14 @@ function validate58(
             data: data6,
           };
           if (vErrors === null) {
-            vErrors = [err21];
+            vErrors = [err11];
           } else {
-            vErrors.push(err21);
+            vErrors.push(err11);
           }
           errors++;
         }
       } else {
-        const err22 = {
+        const err12 = {
           instancePath: instancePath + '/recipient',
           schemaPath: '#/properties/recipient/type',
           keyword: 'type',
@@ -17231,9 +17050,9 @@ function validate58(
           data: data6,
         };
         if (vErrors === null) {
-          vErrors = [err22];
+          vErrors = [err12];
         } else {
-          vErrors.push(err22);
+          vErrors.push(err12);
         }
         errors++;
       }
@@ -17241,7 +17060,7 @@ function validate58(
     if (data.recipient_phone !== undefined) {
       let data7 = data.recipient_phone;
       if (typeof data7 !== 'string' && data7 !== null) {
-        const err23 = {
+        const err13 = {
           instancePath: instancePath + '/recipient_phone',
           schemaPath: '#/properties/recipient_phone/type',
           keyword: 'type',
@@ -17252,9 +17071,9 @@ function validate58(
           data: data7,
         };
         if (vErrors === null) {
-          vErrors = [err23];
+          vErrors = [err13];
         } else {
-          vErrors.push(err23);
+          vErrors.push(err13);
         }
         errors++;
       }
@@ -17263,7 +17082,7 @@ function validate58(
       let data8 = data.phone;
       if (typeof data8 === 'string') {
         if (func2(data8) > 30) {
-          const err24 = {
+          const err14 = {
             instancePath: instancePath + '/phone',
             schemaPath: '#/properties/phone/maxLength',
             keyword: 'maxLength',
@@ -17274,14 +17093,14 @@ function validate58(
             data: data8,
           };
           if (vErrors === null) {
-            vErrors = [err24];
+            vErrors = [err14];
           } else {
-            vErrors.push(err24);
+            vErrors.push(err14);
           }
           errors++;
         }
       } else {
-        const err25 = {
+        const err15 = {
           instancePath: instancePath + '/phone',
           schemaPath: '#/properties/phone/type',
           keyword: 'type',
@@ -17292,9 +17111,9 @@ function validate58(
           data: data8,
         };
         if (vErrors === null) {
-          vErrors = [err25];
+          vErrors = [err15];
         } else {
-          vErrors.push(err25);
+          vErrors.push(err15);
         }
         errors++;
       }
@@ -17302,7 +17121,7 @@ function validate58(
     if (data.language !== undefined) {
       let data9 = data.language;
       if (typeof data9 !== 'string') {
-        const err26 = {
+        const err16 = {
           instancePath: instancePath + '/language',
           schemaPath: '#/properties/language/type',
           keyword: 'type',
@@ -17313,14 +17132,14 @@ function validate58(
           data: data9,
         };
         if (vErrors === null) {
-          vErrors = [err26];
+          vErrors = [err16];
         } else {
-          vErrors.push(err26);
+          vErrors.push(err16);
         }
         errors++;
       }
       if (!(data9 === 'en' || data9 === 'fr')) {
-        const err27 = {
+        const err17 = {
           instancePath: instancePath + '/language',
           schemaPath: '#/properties/language/enum',
           keyword: 'enum',
@@ -17331,9 +17150,9 @@ function validate58(
           data: data9,
         };
         if (vErrors === null) {
-          vErrors = [err27];
+          vErrors = [err17];
         } else {
-          vErrors.push(err27);
+          vErrors.push(err17);
         }
         errors++;
       }
@@ -17342,7 +17161,7 @@ function validate58(
       let data10 = data.text;
       if (typeof data10 === 'string') {
         if (func2(data10) > 500) {
-          const err28 = {
+          const err18 = {
             instancePath: instancePath + '/text',
             schemaPath: '#/properties/text/maxLength',
             keyword: 'maxLength',
@@ -17353,14 +17172,14 @@ function validate58(
             data: data10,
           };
           if (vErrors === null) {
-            vErrors = [err28];
+            vErrors = [err18];
           } else {
-            vErrors.push(err28);
+            vErrors.push(err18);
           }
           errors++;
         }
       } else {
-        const err29 = {
+        const err19 = {
           instancePath: instancePath + '/text',
           schemaPath: '#/properties/text/type',
           keyword: 'type',
@@ -17371,9 +17190,9 @@ function validate58(
           data: data10,
         };
         if (vErrors === null) {
-          vErrors = [err29];
+          vErrors = [err19];
         } else {
-          vErrors.push(err29);
+          vErrors.push(err19);
         }
         errors++;
       }
@@ -17381,7 +17200,7 @@ function validate58(
     if (data.status !== undefined) {
       let data11 = data.status;
       if (typeof data11 !== 'string') {
-        const err30 = {
+        const err20 = {
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/type',
           keyword: 'type',
@@ -17392,14 +17211,14 @@ function validate58(
           data: data11,
         };
         if (vErrors === null) {
-          vErrors = [err30];
+          vErrors = [err20];
         } else {
-          vErrors.push(err30);
+          vErrors.push(err20);
         }
         errors++;
       }
       if (!(data11 === 'sent' || data11 === 'delivered' || data11 === 'failed')) {
-        const err31 = {
+        const err21 = {
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
@@ -17410,9 +17229,9 @@ function validate58(
           data: data11,
         };
         if (vErrors === null) {
-          vErrors = [err31];
+          vErrors = [err21];
         } else {
-          vErrors.push(err31);
+          vErrors.push(err21);
         }
         errors++;
       }
@@ -17420,7 +17239,7 @@ function validate58(
     if (data.carrier_id !== undefined) {
       let data12 = data.carrier_id;
       if (!(typeof data12 == 'number' && !(data12 % 1) && !isNaN(data12) && isFinite(data12))) {
-        const err32 = {
+        const err22 = {
           instancePath: instancePath + '/carrier_id',
           schemaPath: '#/properties/carrier_id/type',
           keyword: 'type',
@@ -17431,9 +17250,9 @@ function validate58(
           data: data12,
         };
         if (vErrors === null) {
-          vErrors = [err32];
+          vErrors = [err22];
         } else {
-          vErrors.push(err32);
+          vErrors.push(err22);
         }
         errors++;
       }
@@ -17441,7 +17260,7 @@ function validate58(
     if (data.support_provider_id !== undefined) {
       let data13 = data.support_provider_id;
       if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13)) && data13 !== null) {
-        const err33 = {
+        const err23 = {
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
@@ -17452,9 +17271,9 @@ function validate58(
           data: data13,
         };
         if (vErrors === null) {
-          vErrors = [err33];
+          vErrors = [err23];
         } else {
-          vErrors.push(err33);
+          vErrors.push(err23);
         }
         errors++;
       }
@@ -17462,7 +17281,7 @@ function validate58(
     if (data.piece_event_code !== undefined) {
       let data14 = data.piece_event_code;
       if (!(typeof data14 == 'number' && !(data14 % 1) && !isNaN(data14) && isFinite(data14)) && data14 !== null) {
-        const err34 = {
+        const err24 = {
           instancePath: instancePath + '/piece_event_code',
           schemaPath: '#/properties/piece_event_code/type',
           keyword: 'type',
@@ -17473,15 +17292,15 @@ function validate58(
           data: data14,
         };
         if (vErrors === null) {
-          vErrors = [err34];
+          vErrors = [err24];
         } else {
-          vErrors.push(err34);
+          vErrors.push(err24);
         }
         errors++;
       }
     }
   } else {
-    const err35 = {
+    const err25 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -17492,9 +17311,9 @@ function validate58(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err35];
+      vErrors = [err25];
     } else {
-      vErrors.push(err35);
+      vErrors.push(err25);
     }
     errors++;
   }
