@@ -1,5 +1,6 @@
 import { INVOICE_JOB, invoiceWork } from './gateway/rules/invoicing.ts';
 import { REMINDER_JOB, reminderWork } from './gateway/rules/notifications.ts';
+import { createCarrierRules } from './gateway/rules/carriers.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -166,7 +167,11 @@ export async function buildApp(options: AppOptions) {
         formSchemaId,
         formValuesOf(formModel(registry.schema(formSchemaId), registry.resolveRef), body),
       ),
-    rules: { ...resourceRules, [WEBHOOKS]: createWebhookRules(options.webhooks?.now) },
+    rules: {
+      ...resourceRules,
+      [WEBHOOKS]: createWebhookRules(options.webhooks?.now),
+      'partners/carrier': createCarrierRules(options.webhooks?.local ?? true),
+    },
     special: {
       ...identityAccessRoutes(options.identity),
       'GET lists': listsRoute,
