@@ -16675,7 +16675,7 @@ const schema106 = {
       format: 'date-time',
       readOnly: true,
       description: 'When the notification was handed to its channel.',
-      'x-column': { type: 'link', index: 1 },
+      'x-column': { index: 1 },
       'x-filter': { kind: 'date-range', alwaysOn: true },
     },
     piece_id: {
