@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import {
   RecordContextProvider,
   useCreatePath,
+  useResourceDefinitions,
   useGetRecordRepresentation,
   useI18nProvider,
   useListContext,
@@ -61,6 +62,9 @@ export function CompactList({
   const createPath = useCreatePath();
   const represent = useGetRecordRepresentation(model.name);
   const shown = useMemo(() => keyFields(model, fields), [model, fields]);
+  // A read-only resource's record opens on its show page (a notification, a webhook event).
+  const definition = useResourceDefinitions()[model.name];
+  const opens = definition && !definition.hasEdit && definition.hasShow ? 'show' : 'edit';
   const cells = useMemo(() => {
     const context = cellContext(translate, locale, (id) => createPath({ resource: model.name, id, type: 'edit' }));
     return shown.map((field) => ({ field, render: columnPlan(field, context) }));
@@ -78,7 +82,7 @@ export function CompactList({
         <RecordContextProvider key={record.id} value={record}>
           <ListItemButton
             component={RouterLink}
-            to={createPath({ resource: model.name, id: record.id, type: 'edit' })}
+            to={createPath({ resource: model.name, id: record.id, type: opens })}
             divider
           >
             <ListItemText

@@ -16664,7 +16664,7 @@ const schema106 = {
     tenancy: { carrier: 'carrier_id', support_provider: 'support_provider_id' },
     pageSize: 20,
     sort: { field: 'at', order: 'DESC' },
-    representation: 'notification_id',
+    representation: 'piece_id',
     search: ['piece_id'],
     queryFilters: ['phone'],
   },
