@@ -15,6 +15,7 @@ import { listRecords, searchText, type ListCondition, type ListQuery } from '../
 import type { JobWork } from '../background-jobs.ts';
 import type { OpnameContext, ResourceRules } from '../resource-rules.ts';
 import { readableDoc, scopeFor } from '../tenancy.ts';
+import { asksForChange } from '../resource-registry.ts';
 import { readDoc, reserveIds } from './hardware-store.ts';
 import { latestToken, type Token } from './piece-events.ts';
 
@@ -397,8 +398,10 @@ export async function pieceNotifications(db: Db, access: CallerAccess, pieceId: 
 }
 
 export const notificationRules: ResourceRules = {
-  // Notifications are the gateway's: made by the rule above from piece events, never by a client's write.
-  async beforeWrite() {
+  // Notifications are the gateway's: made by the rule above from piece events, never by a client's write. A PATCH
+  // that asks for nothing (its id and version only) changes nothing, as for any resource.
+  async beforeWrite(ctx, _doc, existing) {
+    if (existing && ctx.input !== undefined && !asksForChange(ctx.resource, ctx.input)) return existing.doc;
     throw noPermission();
   },
   async beforeDelete() {
