@@ -1,5 +1,7 @@
 import { INVOICE_JOB, invoiceWork } from './gateway/rules/invoicing.ts';
 import { LICENCE_JOB, licenceWork } from './gateway/rules/licences.ts';
+import { REMINDER_JOB, reminderWork } from './gateway/rules/notifications.ts';
+import { createCarrierRules } from './gateway/rules/carriers.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -139,9 +141,14 @@ export async function buildApp(options: AppOptions) {
       [HARDWARE_BADGES_JOB]: hardwareBadgesWork(options.db),
       [INVOICE_JOB]: invoiceWork(options.db),
       [LICENCE_JOB]: licenceWork(options.db),
+      [REMINDER_JOB]: reminderWork(options.db),
     },
     // The hardware units' warranty and sync badges change with time alone (issue 33.5).
-    schedules: [{ kind: HARDWARE_BADGES_JOB, everySeconds: 3600 }],
+    schedules: [
+      { kind: HARDWARE_BADGES_JOB, everySeconds: 3600 },
+      // The end users' reminders fall due with time alone (issue 28.3).
+      { kind: REMINDER_JOB, everySeconds: 900 },
+    ],
   });
   app.addHook('onClose', async () => {
     await webhookDelivery.stop();
@@ -162,7 +169,11 @@ export async function buildApp(options: AppOptions) {
         formSchemaId,
         formValuesOf(formModel(registry.schema(formSchemaId), registry.resolveRef), body),
       ),
-    rules: { ...resourceRules, [WEBHOOKS]: createWebhookRules(options.webhooks?.now) },
+    rules: {
+      ...resourceRules,
+      [WEBHOOKS]: createWebhookRules(options.webhooks?.now),
+      'partners/carrier': createCarrierRules(options.webhooks?.local ?? true),
+    },
     special: {
       ...identityAccessRoutes(options.identity),
       'GET lists': listsRoute,

@@ -1,6 +1,8 @@
 import type { Carrier } from '../../src/types/generated/carrier.ts';
 import { WEBHOOKS } from '../gateway/rules/webhooks.ts';
 import { demoWebhookHistory, insertWebhookAttempts } from './webhook-history.ts';
+import { demoNotifications } from './notification-history.ts';
+import { NOTIFICATIONS } from '../gateway/rules/notifications.ts';
 import { demoTestAppUsers } from './test-app-users.ts';
 import type { Courier } from '../../src/types/generated/courier.ts';
 import type { Compartment } from '../../src/types/generated/compartment.ts';
@@ -505,6 +507,8 @@ export async function seedNetwork(db: Db, options: { size?: SeedSize } = {}) {
           phone: `${carrierSetups[carrier.id].dialCode} ${random.int(20, 99)} ${random.int(10, 99)} ${random.int(10, 99)} ${random.int(10, 99)}`,
           box_inspection: random.chance(0.3),
           active: random.chance(0.9),
+          // One courier in five reads their messages in French (issue 28.3), not drawn: the seed's draws stay as they were.
+          language: id % 5 === 0 ? 'fr' : 'en',
         } satisfies Courier,
       });
     }
@@ -642,6 +646,16 @@ export async function seedNetwork(db: Db, options: { size?: SeedSize } = {}) {
     5000,
   );
   await insertWebhookAttempts(db, webhookHistory.attempts);
+  // What the end users and couriers were sent for the seeded pieces, by the gateway's rule (issue 28.3).
+  const notifications = demoNotifications(
+    carrierRows.rows.map((row) => ({ id: Number(row.key), doc: row.doc })),
+    couriers.map((courier) => courier.doc as unknown as Courier),
+    shipments.endUsers,
+    shipments.pieces,
+    shipments.events,
+    new Date(),
+  );
+  await insertRecords(db, target(NOTIFICATIONS), notifications, 5000);
   const bookings = bookingRecords(shipments.pieces, shipments.events, shipments.endUsers, new Date());
   await insertRecords(db, target('booking'), bookings, 5000);
   // The price structure, then the last three months' invoices computed from it and the pieces (issue 26).
@@ -715,6 +729,7 @@ export async function seedNetwork(db: Db, options: { size?: SeedSize } = {}) {
     ['service_points/hardware_order', hardwareOrders.orders.length],
     ['service_points/hardware_order/sub_orders', hardwareOrders.subOrders.length],
     [WEBHOOKS, webhookHistory.records.length],
+    [NOTIFICATIONS, notifications.length],
     ['testappusers', testAppUsers.length],
   ];
   for (const [resource, last] of sequences) {

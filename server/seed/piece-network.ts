@@ -77,6 +77,8 @@ export function buildPieceNetwork(
       email: `${first}.${last}.${index + 1}@example.test`.toLowerCase(),
       country,
       marked_for_deletion: index % 97 === 0,
+      // One end user in four reads their notifications in French (issue 28.3), not drawn: the seed's draws stay.
+      language: index % 4 === 1 ? 'fr' : 'en',
       created_at: new Date(now.getTime() - (HISTORY_DAYS + 30 - (index % 120)) * DAY_MS).toISOString(),
     };
   });
@@ -164,29 +166,6 @@ export function buildPieceNetwork(
   const later = (at: Date, minHours: number, maxHours: number) =>
     new Date(at.getTime() + (minHours + random.next() * (maxHours - minHours)) * HOUR_MS);
   const courier = (piece: Piece) => `courier:${piece.courier_id}`;
-  const notified = (piece: Piece, at: Date): Piece['notifications'] => [
-    ...(piece.end_user_phone
-      ? [
-          {
-            channel: 'sms' as const,
-            to: piece.end_user_phone,
-            token_type: 'end_user_pickup' as const,
-            at: at.toISOString(),
-          },
-        ]
-      : []),
-    ...(piece.end_user_email
-      ? [
-          {
-            channel: 'email' as const,
-            to: piece.end_user_email,
-            token_type: 'end_user_pickup' as const,
-            at: at.toISOString(),
-          },
-        ]
-      : []),
-  ];
-
   /** A finished piece of the last 90 days at a service point with lockers. */
   function history(servicePoint: SeedServicePoint, compartmentsThere: Compartment[]) {
     const createdAt = new Date(now.getTime() - (3 + random.next() * (HISTORY_DAYS - 3)) * DAY_MS);
@@ -233,7 +212,7 @@ export function buildPieceNetwork(
         steps.push([PieceEvent.EnduserRated, later(pickedUp, 0.1, 5), { rating: random.int(2, 5) }, 'end_user']);
       }
     }
-    return play({ ...piece, notifications: notified(piece, arrived) }, steps);
+    return play(piece, steps);
   }
 
   /** The parcel a seeded compartment holds (or expects), waiting now. */
@@ -260,7 +239,7 @@ export function buildPieceNetwork(
     ];
     const expiry = new Date(arrived.getTime() + piece.expiry_days! * DAY_MS);
     if (expiry < now) steps.push([PieceEvent.PieceExpired, expiry, {}, 'system']);
-    return play({ ...piece, notifications: notified(piece, arrived) }, steps);
+    return play(piece, steps);
   }
 
   const lockerPoints = servicePoints.filter((sp) => (unitsAt.get(sp.service_point_id) ?? []).length > 0);

@@ -1,7 +1,5 @@
 /** Areas whose screens come with later issues: path -> menu key. */
-export const comingAreas: Record<string, string> = {
-  notifications: 'notifications',
-};
+export const comingAreas: Record<string, string> = {};
 
 /** Whether the screens under `path` are built yet: the menu's first such area is where a day starts. */
 export function isBuiltArea(path: string): boolean {

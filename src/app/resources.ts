@@ -22,6 +22,7 @@ import hardwareOrders from '../resources/hardware-orders/index.ts';
 import productionOrders from '../resources/production-orders/index.ts';
 import webhooks from '../resources/webhooks/index.ts';
 import testAppUsers from '../resources/test-app-users/index.ts';
+import notifications from '../resources/notifications/index.ts';
 import locations from '../resources/locations/index.ts';
 import locationProposals from '../resources/location-proposals/index.ts';
 import locationContacts from '../resources/location-contacts/index.ts';
@@ -53,6 +54,7 @@ export const resources = [
   productionOrders,
   webhooks,
   testAppUsers,
+  notifications,
   locations,
   locationProposals,
   locationContacts,

@@ -217,10 +217,12 @@ export const areas: readonly Area[] = [
   {
     key: 'notifications',
     path: '/notifications',
-    partnerTypes: 'All',
+    // The pieces' notifications: the operator company's, a carrier's own, a support provider's service points'.
+    partnerTypes: [...operator, 'carrier', 'support_provider'],
     feature: 'notifications',
     menu: true,
     icon: 'Notifications',
+    resource: 'notifications',
   },
   {
     key: 'tickets',

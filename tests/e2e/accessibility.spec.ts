@@ -28,6 +28,7 @@ const screens = [
   '/hardware-orders',
   '/production-orders',
   '/license',
+  '/notifications',
   '/webhooks',
   '/test-app-users',
   '/locations',

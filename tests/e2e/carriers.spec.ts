@@ -20,7 +20,7 @@ test('an operator creates, searches, edits and deletes a carrier', async ({ brow
   await page.getByRole('textbox', { name: 'Webhook return URL' }).fill('http://insecure.example.com/hook');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(/https/i).first()).toBeVisible();
-  await page.getByRole('textbox', { name: 'Webhook return URL' }).fill('https://hooks.example.com/carrier');
+  await page.getByRole('textbox', { name: 'Webhook return URL' }).fill('https://localhost:9443/carrier');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/carriers(\?.*)?$/);
 

@@ -40,7 +40,8 @@ test('the carrier finds a piece by its barcode, reads its events, tokens and com
   await expect(pieceTab.getByText(/^[A-Z]{2}\d{4}$/).first()).toBeVisible();
   await expect(pieceTab.getByText('S-DEMO-WAITING-1', { exact: true })).toBeVisible();
   await expect(pieceTab.getByText(/^\d{3,}$/)).toHaveCount(0);
-  await expect(page.getByRole('table', { name: 'Notifications' })).toContainText('End user pickup');
+  // Issue 28.3: the notifications the piece's events made, by kind (a token message on delivery).
+  await expect(page.getByRole('table', { name: 'Notifications' })).toContainText('Token message');
 
   await page.goto('/shipments');
   await expect(page.locator('tbody tr').first()).toBeVisible();

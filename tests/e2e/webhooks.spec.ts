@@ -120,3 +120,40 @@ test('the operator keeps the infinity test app users: a refusal keeps the input,
   await expect(page).toHaveURL(/\/test-app-users(\?.*)?$/);
   await expect(page.getByRole('cell', { name: 'QA tablet Aarhus' })).toHaveCount(0);
 });
+
+test('notifications: the operator finds a piece’s messages in words and opens the piece; the hotline reads them masked, in French', async ({
+  browser,
+}) => {
+  const page = await signedInPage(browser, 'operator');
+  await page.goto(`/notifications?filter=${encodeURIComponent(JSON.stringify({ piece_id: 'DEMO-WAITING-1' }))}`);
+  const rows = page.locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Kind' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Delivery status' })).toBeVisible();
+  // Kinds, channels and statuses in words; the message in the end user's language; the recipient in full.
+  const token = rows.filter({ hasText: 'Token message' });
+  await expect(token.first()).toContainText(/SMS|E-mail|Push \(app\)/);
+  await expect(token.first()).toContainText(/Delivered|Failed|Sent/);
+  await expect(token.first()).toContainText(/your parcel .* is waiting at|vous attend au point/);
+  await expect(token.first()).not.toContainText('***');
+  await expect(page.getByText('token_message')).toHaveCount(0);
+  // The piece is a link to its page, whose notifications are the same.
+  await token.first().getByRole('link', { name: 'DEMO-WAITING-1' }).click();
+  await expect(page).toHaveURL(/\/shipments\/DEMO-WAITING-1\/show/);
+  await expect(page.getByRole('table', { name: 'Notifications' })).toContainText('Token message');
+  await page.getByRole('link', { name: 'All notifications of this piece' }).click();
+  await expect(page).toHaveURL(/\/notifications/);
+  await expect(rows.first()).toContainText('DEMO-WAITING-1');
+
+  const support = await signedInPage(browser, 'support', { locale: 'fr-FR' });
+  await support.goto(`/notifications?filter=${encodeURIComponent(JSON.stringify({ piece_id: 'DEMO-WAITING-1' }))}`);
+  const masked = support.locator('tbody tr');
+  await expect(masked.first()).toBeVisible();
+  await expect(support.getByRole('columnheader', { name: 'Destinataire' })).toBeVisible();
+  await expect(masked.filter({ hasText: 'Message du code' }).first()).toContainText('***');
+  for (const row of await masked.all()) await expect(row).toContainText('***');
+
+  const maintenance = await signedInPage(browser, 'maintenance');
+  await maintenance.goto('/notifications');
+  await expect(maintenance.getByTestId('not-found')).toBeVisible();
+});

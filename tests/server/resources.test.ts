@@ -21,7 +21,8 @@ const validCarrier = {
   name: 'Gateway Test Carrier',
   primary_country_code: 'SE',
   service_point_radius: 5,
-  webhook_url: 'https://hooks.example.com/in',
+  // A local gateway delivers to loopback receivers only (issue 28): a carrier's URL is one.
+  webhook_url: 'https://127.0.0.1:9443/in',
   webhook_retry_attempts: 2,
 };
 
@@ -85,6 +86,13 @@ describe('carriers', () => {
       'validation.https_url',
       {},
     ],
+    [
+      'a webhook URL outside loopback on a local gateway',
+      { webhook_url: 'https://hooks.example.com/in' },
+      'webhook_url',
+      'validation.webhook_url_loopback',
+      {},
+    ],
     ['0 retry attempts', { webhook_retry_attempts: 0 }, 'webhook_retry_attempts', 'validation.min', { min: 1 }],
     ['4 retry attempts', { webhook_retry_attempts: 4 }, 'webhook_retry_attempts', 'validation.max', { max: 3 }],
     ['a 21-minute interval', { webhook_retry_interval: 21 }, 'webhook_retry_interval', 'validation.max', { max: 20 }],
@@ -106,6 +114,43 @@ describe('carriers', () => {
     expect(errors[field].message).toBe(message);
     if (args && Object.keys(args).length) expect(errors[field].args).toEqual(args);
     expect(await count('partners/carrier')).toBe(before);
+  });
+
+  it('refuses a carrier’s own edit to a webhook URL outside loopback on a local gateway; keeps a stored one', async () => {
+    const stored = async () =>
+      (
+        await stack.db.query<{ doc: Record<string, unknown>; version: number }>(
+          `SELECT doc, version FROM records WHERE resource = 'partners/carrier' AND key = '1'`,
+        )
+      ).rows[0];
+    const before = await stored();
+    // The seeded URL is not a loopback one: a save that leaves it as it is passes.
+    expect(String(before.doc.webhook_url)).not.toMatch(/127\.0\.0\.1|localhost/);
+    const kept = await stack.send(carrier, {
+      method: 'PATCH',
+      path: 'webtool/partners/carrier',
+      body: { carrier_id: 1, version: before.version, service_point_radius: 6 },
+    });
+    expect(kept.status).toBe(200);
+    const edited = await stored();
+    for (const url of ['https://hooks.nordpost.example/new', 'https://10.0.0.5/hook', 'https://[::2]/hook']) {
+      const refused = await stack.send(carrier, {
+        method: 'PATCH',
+        path: 'webtool/partners/carrier',
+        body: { carrier_id: 1, version: edited.version, webhook_url: url },
+      });
+      expect(refused.status).toBe(422);
+      expect((refused.body.errors as Record<string, { message: string }>).webhook_url.message).toBe(
+        'validation.webhook_url_loopback',
+      );
+    }
+    expect(await stored()).toEqual(edited);
+    const loopback = await stack.send(carrier, {
+      method: 'PATCH',
+      path: 'webtool/partners/carrier',
+      body: { carrier_id: 1, version: edited.version, webhook_url: 'https://127.0.0.1:9443/nordpost' },
+    });
+    expect(loopback.status).toBe(200);
   });
 
   it('refuses a stale update with 409 and keeps the newer data', async () => {

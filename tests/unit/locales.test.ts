@@ -69,6 +69,12 @@ const SAME_IN_BOTH = new Set([
   ...['Oslo', 'Stockholm', 'Helsinki'].map((city) => `lookups.time_zones.Europe/${city}`),
   'features.webhooks',
   'menu.notifications',
+  // Notification, Message, SMS and E-mail are the same words in French (issue 28.3).
+  'resources.notifications.name',
+  'resources.notifications.fields.text',
+  'choices.notification_channel.sms',
+  'choices.notification_channel.email',
+  'shipments.detail.message',
   'features.notifications',
   'menu.tickets',
   'history.action',

@@ -14,12 +14,13 @@ export const featuresByPartnerType: Record<
 > = {
   carrier: {
     manages: ['shipments', 'end_user', 'couriers', 'bookings', 'webhooks', 'webtool_users', 'carriers'],
-    reads: ['dashboard', 'servicepoints', 'business_intelligence'],
+    // The notifications its end users and couriers were sent (issue 28.3): read only, the gateway writes them.
+    reads: ['dashboard', 'servicepoints', 'business_intelligence', 'notifications'],
   },
   support_provider: {
     // The hotline troubleshoots the shipments of its service points (issue 16).
     manages: ['end_user', 'maintenance_tickets', 'support_providers', 'webtool_users', 'shipments'],
-    reads: ['dashboard', 'servicepoints', 'business_intelligence'],
+    reads: ['dashboard', 'servicepoints', 'business_intelligence', 'notifications'],
   },
   maintenance_provider: {
     manages: ['maintenance_tickets', 'maintenance_operators', 'maintenance_providers', 'webtool_users'],

@@ -6,6 +6,7 @@ import type { Doc } from '../record-store.ts';
 import { recordRules, type OpnameContext } from '../resource-rules.ts';
 import { recordKeyOf, refusedFields } from '../write-pipeline.ts';
 import { removeRecordUploads, svgFieldUpload } from '../uploads.ts';
+import { isLoopbackHost } from '../webhook-delivery.ts';
 
 /** Spec 02: "partners/carrier: ... PUT upload, DELETE logo"; the logo is an SVG of at most 1 MB. */
 const logo = svgFieldUpload('logo_url');
@@ -36,15 +37,38 @@ async function updateExpirySettings(ctx: OpnameContext, body: Doc) {
   return { success: true, data };
 }
 
-/** A new carrier gets its API key from the gateway; an existing one keeps it. */
-export const carrierRules = recordRules<Carrier>({
-  async beforeWrite(_ctx, doc, existing) {
-    return { ...doc, api_key: existing?.doc.api_key ?? randomBytes(24).toString('base64url') };
-  },
-  async beforeDelete({ tx, resource }, existing) {
-    await removeRecordUploads(tx, resource, existing.key);
-  },
-  put: logo.put,
-  removals: { logo: logo.remove },
-  patchOpnames: { update_carrier_expiry_settings: updateExpirySettings },
-});
+/** Whether a webhook URL names a loopback receiver (127.0.0.0/8, ::1, localhost). */
+function isLoopbackUrl(url: string) {
+  try {
+    return isLoopbackHost(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The carrier's rules. A new carrier gets its API key from the gateway; an existing one keeps it. A local
+ * gateway (`local`, as its delivery worker) delivers webhooks to loopback receivers only, so a webhook URL set
+ * or changed to another host is refused at save, on the field, rather than failing at every delivery (issue 28);
+ * a stored URL left as it is (the demo carriers') is kept.
+ */
+export function createCarrierRules(local: boolean) {
+  return recordRules<Carrier>({
+    async beforeWrite(_ctx, doc, existing) {
+      const url = doc.webhook_url;
+      if (local && url && url !== existing?.doc.webhook_url && !isLoopbackUrl(url)) {
+        throw refusedFields({ webhook_url: { message: 'validation.webhook_url_loopback' } });
+      }
+      return { ...doc, api_key: existing?.doc.api_key ?? randomBytes(24).toString('base64url') };
+    },
+    async beforeDelete({ tx, resource }, existing) {
+      await removeRecordUploads(tx, resource, existing.key);
+    },
+    put: logo.put,
+    removals: { logo: logo.remove },
+    patchOpnames: { update_carrier_expiry_settings: updateExpirySettings },
+  });
+}
+
+/** The rules of a local gateway (the default, as the delivery worker's); server/app.ts makes them per its mode. */
+export const carrierRules = createCarrierRules(true);

@@ -24,6 +24,7 @@ import { priceStructureRules } from './price-structure.ts';
 import { invoicingRules } from './invoicing.ts';
 import { webhookRules, WEBHOOKS } from './webhooks.ts';
 import { testAppUserRules, TEST_APP_USERS } from './test-app-users.ts';
+import { notificationRules, NOTIFICATIONS } from './notifications.ts';
 import { locationRules } from './locations.ts';
 import { proposalRules } from './location-proposals.ts';
 import { contactRules } from './location-contacts.ts';
@@ -53,6 +54,7 @@ export const resourceRules: Record<string, ResourceRules> = {
   'shipments/endusers': endUserRules,
   [WEBHOOKS]: webhookRules,
   [TEST_APP_USERS]: testAppUserRules,
+  [NOTIFICATIONS]: notificationRules,
   locations: locationRules,
   'locations/proposals': proposalRules,
   'locations/contacts': contactRules,

@@ -5,6 +5,7 @@ import { searchText } from '../record-store.ts';
 import { COMPARTMENTS, readDoc, refreshHardwareUnits } from './hardware-store.ts';
 import { applyEvent, type CompartmentChange } from './piece-events.ts';
 import { produceWebhookEvent } from './webhooks.ts';
+import { produceNotifications } from './notifications.ts';
 import { testAppUserOf } from './test-app-users.ts';
 
 /**
@@ -107,6 +108,8 @@ export async function recordEvent(
   await changeCompartments(tx, piece.piece_id, applied.compartments);
   // The carrier's webhook event, when its settings subscribe to this event's type (issue 28).
   await produceWebhookEvent(tx, applied.piece, code, at);
+  // What the end user and the courier are sent for it, in their language (issue 28.3).
+  await produceNotifications(tx, applied.piece, code, details, at);
   return applied.piece;
 }
 

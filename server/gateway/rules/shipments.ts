@@ -11,6 +11,7 @@ import { refusedFields, visibleRecord } from '../write-pipeline.ts';
 import { COMPARTMENTS, HARDWARE_UNITS, readDoc } from './hardware-store.ts';
 import { COURIER_TOKEN_HOURS, PieceEvent, tokenStatusNow } from './piece-events.ts';
 import { pieceEvents, recordEvent } from './piece-store.ts';
+import { pieceNotifications } from './notifications.ts';
 import {
   cancelVerdict,
   commentError,
@@ -134,7 +135,8 @@ async function pieceDetail(ctx: OpnameContext, query: Record<string, string>) {
         service_point_name: servicePoint?.name ?? null,
         sp_id: servicePoint?.sp_id ?? null,
       },
-      notifications: piece.notifications ?? [],
+      // What the end user and the courier were sent, from the notifications the piece's events made (issue 28.3).
+      notifications: await pieceNotifications(ctx.db, ctx.access, piece.piece_id),
     },
   };
 }
@@ -217,19 +219,7 @@ const resendToken = action(async (tx, piece, body, actor, now) => {
   if (body.target !== 'end_user') throw badRequest('gateway.one_of', { name: 'target', values: 'end_user, courier' });
   refuse(endUserResend(piece, now));
   const expiry = new Date(new Date(piece.expiry_at!).getTime() + END_USER_RESEND_HOURS * HOUR_MS).toISOString();
-  const next = await recordEvent(
-    tx,
-    piece,
-    PieceEvent.PieceExpiryUpdated,
-    { expiry_at: expiry, resend: 'end_user' },
-    actor,
-    now,
-  );
-  const sent = [
-    ...(piece.end_user_phone ? [{ channel: 'sms' as const, to: piece.end_user_phone }] : []),
-    ...(piece.end_user_email ? [{ channel: 'email' as const, to: piece.end_user_email }] : []),
-  ].map((notice) => ({ ...notice, token_type: 'end_user_pickup' as const, at: now.toISOString() }));
-  return { ...next, notifications: [...(next.notifications ?? []), ...sent] };
+  return recordEvent(tx, piece, PieceEvent.PieceExpiryUpdated, { expiry_at: expiry, resend: 'end_user' }, actor, now);
 });
 
 const cancelPiece = action(async (tx, piece, _body, actor, now) => {

@@ -1,3 +1,4 @@
+import type { Notification } from '../../types/generated/notification.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { Piece } from '../../types/generated/piece.ts';
@@ -25,7 +26,8 @@ export interface PieceDetail {
     service_point_name: string | null;
     sp_id: string | null;
   };
-  notifications: NonNullable<Piece['notifications']>;
+  /** What the end user and the courier were sent, as the caller may read it (recipients masked or not). */
+  notifications: Notification[];
   /** The piece in the end-user web app: only for a user with the web app link option (spec 01 §6). */
   web_app_link?: string | null;
 }

@@ -128,31 +128,62 @@ function TokensTable({ tokens }: { tokens: Tokens }) {
   );
 }
 
-/** The notifications sent for a piece: when, by which channel, to whom and with which token. */
-function NotificationsTable({ notifications }: { notifications: PieceDetail['notifications'] }) {
+/**
+ * The notifications sent for a piece (issue 28.3): when, which kind with its message, by which channel, to whom
+ * (masked for a partner that may not read contact data) and how it went; with a link to them on /notifications.
+ */
+function NotificationsTable({ notifications, pieceId }: { notifications: PieceDetail['notifications']; pieceId?: string }) {
   const translate = useTranslate();
   const dateTime = useDateTime();
+  const { canAccess } = useCanAccess({ resource: 'notifications', action: 'list' });
+  const listLink =
+    canAccess && pieceId ? (
+      <Link
+        component={RouterLink}
+        to={`/notifications?filter=${encodeURIComponent(JSON.stringify({ piece_id: pieceId }))}`}
+        sx={{ display: 'inline-block', mt: 1 }}
+      >
+        {translate('shipments.detail.all_notifications')}
+      </Link>
+    ) : null;
   return notifications.length ? (
-    <Table size="small" aria-label={translate('shipments.detail.notifications')}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{translate('shipments.detail.at')}</TableCell>
-          <TableCell>{translate('shipments.detail.channel')}</TableCell>
-          <TableCell>{translate('shipments.detail.to')}</TableCell>
-          <TableCell>{translate('shipments.detail.token_type')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {notifications.map((notice, index) => (
-          <TableRow key={index}>
-            <TableCell>{dateTime(notice.at)}</TableCell>
-            <TableCell>{notice.channel.toUpperCase()}</TableCell>
-            <TableCell>{notice.to}</TableCell>
-            <TableCell>{notice.token_type ? translate(`choices.token_type.${notice.token_type}`) : '-'}</TableCell>
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={translate('shipments.detail.notifications')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate('shipments.detail.at')}</TableCell>
+            <TableCell>{translate('shipments.detail.kind')}</TableCell>
+            <TableCell>{translate('shipments.detail.channel')}</TableCell>
+            <TableCell>{translate('shipments.detail.to')}</TableCell>
+            <TableCell>{translate('shipments.detail.status')}</TableCell>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {notifications.map((notice) => (
+            <TableRow key={notice.notification_id}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(notice.at)}</TableCell>
+              <TableCell>
+                {translate(`choices.notification_kind.${notice.kind}`)}
+                <Typography variant="caption" component="div" color="text.secondary" sx={{ minWidth: 180 }}>
+                  {notice.text}
+                </Typography>
+              </TableCell>
+              <TableCell>{translate(`choices.notification_channel.${notice.channel}`)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{notice.recipient}</TableCell>
+              <TableCell>
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={notice.status === 'failed' ? 'error' : notice.status === 'delivered' ? 'success' : 'info'}
+                  label={translate(`choices.notification_status.${notice.status}`)}
+                />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {listLink}
+    </Box>
   ) : (
     <Typography>{translate('shipments.detail.no_notifications')}</Typography>
   );
@@ -261,7 +292,7 @@ export function PieceTokensValue() {
 export function PieceNotificationsValue() {
   const { detail } = usePieceDetail(usePieceId());
   if (!detail.data) return <Loading error={detail.error} />;
-  return <NotificationsTable notifications={detail.data.notifications} />;
+  return <NotificationsTable notifications={detail.data.notifications} pieceId={detail.data.piece.piece_id} />;
 }
 
 /** The Events tab: the timeline, the tokens, the compartment and the notifications sent. */
@@ -311,7 +342,7 @@ export function PieceEventsPanel() {
         </Stack>
       </Section>
       <Section title={translate('shipments.detail.notifications')}>
-        <NotificationsTable notifications={notifications} />
+        <NotificationsTable notifications={notifications} pieceId={piece.piece_id} />
       </Section>
     </Box>
   );

@@ -1,7 +1,14 @@
 import { useMemo, type ReactElement, type ReactNode } from 'react';
 import { LinearProgress, List, ListItemButton, ListItemText, useMediaQuery } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { RecordContextProvider, useCreatePath, useI18nProvider, useListContext, useTranslate } from 'react-admin';
+import {
+  RecordContextProvider,
+  useCreatePath,
+  useResourceDefinitions,
+  useI18nProvider,
+  useListContext,
+  useTranslate,
+} from 'react-admin';
 import type { FieldModel, ResourceModel } from '../resource-model.ts';
 import { cellContext, columnPlan } from './schema-columns.tsx';
 import { useRecordName } from './representation.tsx';
@@ -55,6 +62,9 @@ export function CompactList({
   const createPath = useCreatePath();
   const represent = useRecordName(model);
   const shown = useMemo(() => keyFields(model, fields), [model, fields]);
+  // A read-only resource's record opens on its show page (a notification, a webhook event).
+  const definition = useResourceDefinitions()[model.name];
+  const opens = definition && !definition.hasEdit && definition.hasShow ? 'show' : 'edit';
   const cells = useMemo(() => {
     const context = cellContext(translate, locale, (id) => createPath({ resource: model.name, id, type: 'edit' }));
     return shown.map((field) => ({ field, render: columnPlan(field, context) }));
@@ -72,7 +82,7 @@ export function CompactList({
         <RecordContextProvider key={record.id} value={record}>
           <ListItemButton
             component={RouterLink}
-            to={createPath({ resource: model.name, id: record.id, type: 'edit' })}
+            to={createPath({ resource: model.name, id: record.id, type: opens })}
             divider
           >
             <ListItemText

@@ -16,6 +16,7 @@ import {
   useRecordContext,
   useTranslate,
   useCreatePath,
+  useResourceDefinitions,
   type Identifier,
   type RaRecord,
 } from 'react-admin';
@@ -191,12 +192,15 @@ function ReferenceName({ source, linkTo }: { source: string; sortable?: boolean;
   const value = useFieldValue({ source });
   const names = useContext(ReferenceNames)[source];
   const createPath = useCreatePath();
+  const target = useResourceDefinitions()[linkTo ?? ''];
   if (isEmpty(value)) return null;
   const name = names?.get(String(value));
   if (!linkTo || name === undefined) return <>{name ?? null}</>;
-  // `x-column.linked`: the referenced record's page (an alert's hardware unit or ticket).
+  // `x-column.linked`: the referenced record's page (an alert's hardware unit or ticket); a read-only resource's
+  // is its show page (a notification's piece).
+  const type = target && !target.hasEdit && target.hasShow ? 'show' : 'edit';
   return (
-    <RecordLink to={createPath({ resource: linkTo, id: String(value), type: 'edit' })} onClick={stopPropagation}>
+    <RecordLink to={createPath({ resource: linkTo, id: String(value), type })} onClick={stopPropagation}>
       {name}
     </RecordLink>
   );

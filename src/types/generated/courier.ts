@@ -7,4 +7,8 @@ export interface Courier {
   phone?: string;
   box_inspection?: boolean;
   active?: boolean;
+  /**
+   * The language of the notifications sent to them (issue 28.3).
+   */
+  language?: 'en' | 'fr';
 }

@@ -15,4 +15,8 @@ export interface EndUser {
   security_questions?: ('name' | 'recent_parcel' | 'service_point')[];
   marked_for_deletion?: boolean;
   created_at?: string;
+  /**
+   * The language of the notifications sent to them (issue 28.3).
+   */
+  language?: 'en' | 'fr';
 }

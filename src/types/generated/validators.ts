@@ -5031,6 +5031,14 @@ const schema75 = {
       'x-column': { type: 'switch', index: 5 },
       'x-filter': { kind: 'boolean' },
     },
+    language: {
+      type: 'string',
+      enum: ['en', 'fr'],
+      default: 'en',
+      'x-choices': 'language',
+      description: 'The language of the notifications sent to them (issue 28.3).',
+      'x-column': { type: 'select', hide: true, index: 6 },
+    },
   },
 };
 const formats30 = sharedValidators.formats['alphanumeric-hyphen'];
@@ -5286,8 +5294,47 @@ function validate42(
         errors++;
       }
     }
+    if (data.language !== undefined) {
+      let data6 = data.language;
+      if (typeof data6 !== 'string') {
+        const err12 = {
+          instancePath: instancePath + '/language',
+          schemaPath: '#/properties/language/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema75.properties.language.type,
+          parentSchema: schema75.properties.language,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (!(data6 === 'en' || data6 === 'fr')) {
+        const err13 = {
+          instancePath: instancePath + '/language',
+          schemaPath: '#/properties/language/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema75.properties.language.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema75.properties.language.enum,
+          parentSchema: schema75.properties.language,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err12 = {
+    const err14 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -5298,9 +5345,9 @@ function validate42(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err12];
+      vErrors = [err14];
     } else {
-      vErrors.push(err12);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -5308,7 +5355,15 @@ function validate42(
   return errors === 0;
 }
 validate42.evaluated = {
-  props: { courier_id: true, carrier_id: true, code: true, phone: true, box_inspection: true, active: true },
+  props: {
+    courier_id: true,
+    carrier_id: true,
+    code: true,
+    phone: true,
+    box_inspection: true,
+    active: true,
+    language: true,
+  },
   dynamicProps: false,
   dynamicItems: false,
 };
@@ -6082,6 +6137,14 @@ const schema77 = {
       'x-filter': { kind: 'boolean' },
     },
     created_at: { type: 'string', format: 'date-time', readOnly: true, 'x-column': { index: 6 } },
+    language: {
+      type: 'string',
+      enum: ['en', 'fr'],
+      default: 'en',
+      'x-choices': 'language',
+      description: 'The language of the notifications sent to them (issue 28.3).',
+      'x-column': { type: 'select', hide: true, index: 7 },
+    },
   },
 };
 
@@ -6474,8 +6537,47 @@ function validate44(
         errors++;
       }
     }
+    if (data.language !== undefined) {
+      let data9 = data.language;
+      if (typeof data9 !== 'string') {
+        const err18 = {
+          instancePath: instancePath + '/language',
+          schemaPath: '#/properties/language/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema77.properties.language.type,
+          parentSchema: schema77.properties.language,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+      if (!(data9 === 'en' || data9 === 'fr')) {
+        const err19 = {
+          instancePath: instancePath + '/language',
+          schemaPath: '#/properties/language/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema77.properties.language.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema77.properties.language.enum,
+          parentSchema: schema77.properties.language,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err18 = {
+    const err20 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -6486,9 +6588,9 @@ function validate44(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err18];
+      vErrors = [err20];
     } else {
-      vErrors.push(err18);
+      vErrors.push(err20);
     }
     errors++;
   }
@@ -6505,6 +6607,7 @@ validate44.evaluated = {
     security_questions: true,
     marked_for_deletion: true,
     created_at: true,
+    language: true,
   },
   dynamicProps: false,
   dynamicItems: false,
@@ -17410,8 +17513,708 @@ validate59.evaluated = {
   dynamicItems: false,
 };
 
-export const orderComment = validate60;
+export const notification = validate60;
 const schema108 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'notification',
+  title: 'Notification',
+  description:
+    "A notification sent to an end user or a courier for a piece (issue 28.3, spec 01 §6 feature notifications 228/229): a token message, booking notification, reminder... made by the gateway's rule from the piece's events (server/gateway/rules/notifications.ts) in the event's transaction, its text in the recipient's language. Never created nor edited by hand. A partner that may not see end users' contact data reads the recipient masked.",
+  type: 'object',
+  'x-resource': {
+    name: 'notifications',
+    endpoint: 'shipments/notifications',
+    id: 'notification_id',
+    feature: 'notifications',
+    partnerTypes: ['operator', 'carrier', 'support_provider'],
+    actions: {
+      create: { levels: ['advance'], partnerTypes: [] },
+      edit: { levels: ['advance'], partnerTypes: [] },
+      delete: { levels: ['advance'], partnerTypes: [] },
+    },
+    tenancy: { carrier: 'carrier_id', support_provider: 'support_provider_id' },
+    pageSize: 20,
+    sort: { field: 'at', order: 'DESC' },
+    representation: 'piece_id',
+    search: ['piece_id'],
+    queryFilters: ['phone'],
+  },
+  properties: {
+    notification_id: { type: 'integer', readOnly: true, 'x-column': { index: 0, hide: true } },
+    at: {
+      type: 'string',
+      format: 'date-time',
+      readOnly: true,
+      description: 'When the notification was handed to its channel.',
+      'x-column': { index: 1 },
+      'x-filter': { kind: 'date-range', alwaysOn: true },
+    },
+    piece_id: {
+      type: 'string',
+      readOnly: true,
+      maxLength: 30,
+      'x-lookup': { resource: 'shipments', label: 'piece_id' },
+      'x-column': { type: 'select2', linked: true, index: 2 },
+      'x-filter': { kind: 'text', alwaysOn: true },
+    },
+    kind: {
+      type: 'string',
+      readOnly: true,
+      enum: ['booking_notification', 'token_message', 'reminder', 'token_resent', 'expiry_notice', 'courier_token'],
+      'x-choices': 'notification_kind',
+      'x-column': { type: 'select', index: 3 },
+      'x-filter': { kind: 'select', alwaysOn: true },
+    },
+    channel: {
+      type: 'string',
+      readOnly: true,
+      enum: ['sms', 'email', 'push'],
+      'x-choices': 'notification_channel',
+      'x-column': { type: 'select', index: 4 },
+      'x-filter': { kind: 'select' },
+    },
+    audience: {
+      type: 'string',
+      readOnly: true,
+      enum: ['end_user', 'courier'],
+      'x-choices': 'notification_audience',
+      'x-column': { type: 'select', index: 5, hide: true },
+      'x-filter': { kind: 'select' },
+    },
+    recipient: {
+      type: 'string',
+      readOnly: true,
+      maxLength: 70,
+      description:
+        "The phone number (international form) or e-mail address the notification went to; masked for a partner that may not see end users' and couriers' contact data.",
+      'x-column': { index: 6 },
+    },
+    recipient_phone: {
+      type: ['string', 'null'],
+      readOnly: true,
+      description:
+        "The recipient's phone in E.164 (an SMS's or an app account's), which the phone filter compares; left out for a partner that reads the recipient masked.",
+      'x-column': { index: 13, hide: true, ignorexport: true },
+    },
+    phone: {
+      type: 'string',
+      maxLength: 30,
+      description:
+        "Query only: the notifications sent to this phone number (or the app account of that number), any spacing, with or without the country code's +.",
+      'x-filter': { kind: 'text', alwaysOn: true },
+    },
+    language: {
+      type: 'string',
+      readOnly: true,
+      enum: ['en', 'fr'],
+      'x-choices': 'language',
+      'x-column': { type: 'select', index: 7, hide: true },
+    },
+    text: {
+      type: 'string',
+      readOnly: true,
+      maxLength: 500,
+      description: 'The message as the recipient read it, in their language.',
+      'x-column': { type: 'expandable', index: 8 },
+    },
+    status: {
+      type: 'string',
+      readOnly: true,
+      enum: ['sent', 'delivered', 'failed'],
+      'x-choices': 'notification_status',
+      'x-badge': { colors: { sent: 'info', delivered: 'success', failed: 'error' } },
+      'x-column': { type: 'text_with_badge', index: 9 },
+      'x-filter': { kind: 'select', alwaysOn: true },
+    },
+    carrier_id: {
+      type: 'integer',
+      readOnly: true,
+      'x-lookup': { source: 'webtool/lists?type=carrier_list' },
+      'x-column': { type: 'select2', index: 10 },
+      'x-filter': { kind: 'select' },
+    },
+    support_provider_id: {
+      type: ['integer', 'null'],
+      readOnly: true,
+      description: "The support provider of the piece's service point (its tenancy).",
+      'x-column': { index: 11, hide: true, ignorexport: true },
+    },
+    piece_event_code: {
+      type: ['integer', 'null'],
+      readOnly: true,
+      description: 'The piece event (spec 02 §4) the notification was made for.',
+      'x-choices': 'piece_event',
+      'x-column': { type: 'select', index: 12, hide: true },
+    },
+  },
+};
+
+function validate60(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="notification" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate60.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.notification_id !== undefined) {
+      let data0 = data.notification_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err0 = {
+          instancePath: instancePath + '/notification_id',
+          schemaPath: '#/properties/notification_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema108.properties.notification_id.type,
+          parentSchema: schema108.properties.notification_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.at !== undefined) {
+      let data1 = data.at;
+      if (typeof data1 === 'string') {
+        if (!formats2.validate(data1)) {
+          const err1 = {
+            instancePath: instancePath + '/at',
+            schemaPath: '#/properties/at/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema108.properties.at,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      } else {
+        const err2 = {
+          instancePath: instancePath + '/at',
+          schemaPath: '#/properties/at/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema108.properties.at.type,
+          parentSchema: schema108.properties.at,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.piece_id !== undefined) {
+      let data2 = data.piece_id;
+      if (typeof data2 === 'string') {
+        if (func2(data2) > 30) {
+          const err3 = {
+            instancePath: instancePath + '/piece_id',
+            schemaPath: '#/properties/piece_id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema108.properties.piece_id,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + '/piece_id',
+          schemaPath: '#/properties/piece_id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema108.properties.piece_id.type,
+          parentSchema: schema108.properties.piece_id,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.kind !== undefined) {
+      let data3 = data.kind;
+      if (typeof data3 !== 'string') {
+        const err5 = {
+          instancePath: instancePath + '/kind',
+          schemaPath: '#/properties/kind/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema108.properties.kind.type,
+          parentSchema: schema108.properties.kind,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      if (!(
+        data3 === 'booking_notification' ||
+        data3 === 'token_message' ||
+        data3 === 'reminder' ||
+        data3 === 'token_resent' ||
+        data3 === 'expiry_notice' ||
+        data3 === 'courier_token'
+      )) {
+        const err6 = {
+          instancePath: instancePath + '/kind',
+          schemaPath: '#/properties/kind/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema108.properties.kind.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema108.properties.kind.enum,
+          parentSchema: schema108.properties.kind,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.channel !== undefined) {
+      let data4 = data.channel;
+      if (typeof data4 !== 'string') {
+        const err7 = {
+          instancePath: instancePath + '/channel',
+          schemaPath: '#/properties/channel/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema108.properties.channel.type,
+          parentSchema: schema108.properties.channel,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (!(data4 === 'sms' || data4 === 'email' || data4 === 'push')) {
+        const err8 = {
+          instancePath: instancePath + '/channel',
+          schemaPath: '#/properties/channel/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema108.properties.channel.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema108.properties.channel.enum,
+          parentSchema: schema108.properties.channel,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.audience !== undefined) {
+      let data5 = data.audience;
+      if (typeof data5 !== 'string') {
+        const err9 = {
+          instancePath: instancePath + '/audience',
+          schemaPath: '#/properties/audience/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema108.properties.audience.type,
+          parentSchema: schema108.properties.audience,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      if (!(data5 === 'end_user' || data5 === 'courier')) {
+        const err10 = {
+          instancePath: instancePath + '/audience',
+          schemaPath: '#/properties/audience/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema108.properties.audience.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema108.properties.audience.enum,
+          parentSchema: schema108.properties.audience,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.recipient !== undefined) {
+      let data6 = data.recipient;
+      if (typeof data6 === 'string') {
+        if (func2(data6) > 70) {
+          const err11 = {
+            instancePath: instancePath + '/recipient',
+            schemaPath: '#/properties/recipient/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema108.properties.recipient,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + '/recipient',
+          schemaPath: '#/properties/recipient/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema108.properties.recipient.type,
+          parentSchema: schema108.properties.recipient,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.recipient_phone !== undefined) {
+      let data7 = data.recipient_phone;
+      if (typeof data7 !== 'string' && data7 !== null) {
+        const err13 = {
+          instancePath: instancePath + '/recipient_phone',
+          schemaPath: '#/properties/recipient_phone/type',
+          keyword: 'type',
+          params: { type: schema108.properties.recipient_phone.type },
+          message: 'must be string,null',
+          schema: schema108.properties.recipient_phone.type,
+          parentSchema: schema108.properties.recipient_phone,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.phone !== undefined) {
+      let data8 = data.phone;
+      if (typeof data8 === 'string') {
+        if (func2(data8) > 30) {
+          const err14 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema108.properties.phone,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      } else {
+        const err15 = {
+          instancePath: instancePath + '/phone',
+          schemaPath: '#/properties/phone/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema108.properties.phone.type,
+          parentSchema: schema108.properties.phone,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.language !== undefined) {
+      let data9 = data.language;
+      if (typeof data9 !== 'string') {
+        const err16 = {
+          instancePath: instancePath + '/language',
+          schemaPath: '#/properties/language/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema108.properties.language.type,
+          parentSchema: schema108.properties.language,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+      if (!(data9 === 'en' || data9 === 'fr')) {
+        const err17 = {
+          instancePath: instancePath + '/language',
+          schemaPath: '#/properties/language/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema108.properties.language.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema108.properties.language.enum,
+          parentSchema: schema108.properties.language,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.text !== undefined) {
+      let data10 = data.text;
+      if (typeof data10 === 'string') {
+        if (func2(data10) > 500) {
+          const err18 = {
+            instancePath: instancePath + '/text',
+            schemaPath: '#/properties/text/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema108.properties.text,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+      } else {
+        const err19 = {
+          instancePath: instancePath + '/text',
+          schemaPath: '#/properties/text/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema108.properties.text.type,
+          parentSchema: schema108.properties.text,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data.status !== undefined) {
+      let data11 = data.status;
+      if (typeof data11 !== 'string') {
+        const err20 = {
+          instancePath: instancePath + '/status',
+          schemaPath: '#/properties/status/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema108.properties.status.type,
+          parentSchema: schema108.properties.status,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+      if (!(data11 === 'sent' || data11 === 'delivered' || data11 === 'failed')) {
+        const err21 = {
+          instancePath: instancePath + '/status',
+          schemaPath: '#/properties/status/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema108.properties.status.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema108.properties.status.enum,
+          parentSchema: schema108.properties.status,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.carrier_id !== undefined) {
+      let data12 = data.carrier_id;
+      if (!(typeof data12 == 'number' && !(data12 % 1) && !isNaN(data12) && isFinite(data12))) {
+        const err22 = {
+          instancePath: instancePath + '/carrier_id',
+          schemaPath: '#/properties/carrier_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema108.properties.carrier_id.type,
+          parentSchema: schema108.properties.carrier_id,
+          data: data12,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+    if (data.support_provider_id !== undefined) {
+      let data13 = data.support_provider_id;
+      if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13)) && data13 !== null) {
+        const err23 = {
+          instancePath: instancePath + '/support_provider_id',
+          schemaPath: '#/properties/support_provider_id/type',
+          keyword: 'type',
+          params: { type: schema108.properties.support_provider_id.type },
+          message: 'must be integer,null',
+          schema: schema108.properties.support_provider_id.type,
+          parentSchema: schema108.properties.support_provider_id,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+    }
+    if (data.piece_event_code !== undefined) {
+      let data14 = data.piece_event_code;
+      if (!(typeof data14 == 'number' && !(data14 % 1) && !isNaN(data14) && isFinite(data14)) && data14 !== null) {
+        const err24 = {
+          instancePath: instancePath + '/piece_event_code',
+          schemaPath: '#/properties/piece_event_code/type',
+          keyword: 'type',
+          params: { type: schema108.properties.piece_event_code.type },
+          message: 'must be integer,null',
+          schema: schema108.properties.piece_event_code.type,
+          parentSchema: schema108.properties.piece_event_code,
+          data: data14,
+        };
+        if (vErrors === null) {
+          vErrors = [err24];
+        } else {
+          vErrors.push(err24);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err25 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema108.type,
+      parentSchema: schema108,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err25];
+    } else {
+      vErrors.push(err25);
+    }
+    errors++;
+  }
+  validate60.errors = vErrors;
+  return errors === 0;
+}
+validate60.evaluated = {
+  props: {
+    notification_id: true,
+    at: true,
+    piece_id: true,
+    kind: true,
+    channel: true,
+    audience: true,
+    recipient: true,
+    recipient_phone: true,
+    phone: true,
+    language: true,
+    text: true,
+    status: true,
+    carrier_id: true,
+    support_provider_id: true,
+    piece_event_code: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const orderComment = validate61;
+const schema109 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'order-comment',
   title: 'OrderComment',
@@ -17420,13 +18223,13 @@ const schema108 = {
   properties: { comment: { type: 'string', maxLength: 500, format: 'name-3', 'x-input': { multiline: true } } },
 };
 
-function validate60(
+function validate61(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="order-comment" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate60.evaluated;
+  const evaluated0 = validate61.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17441,8 +18244,8 @@ function validate60(
         keyword: 'required',
         params: { missingProperty: 'comment' },
         message: "must have required property '" + 'comment' + "'",
-        schema: schema108.required,
-        parentSchema: schema108,
+        schema: schema109.required,
+        parentSchema: schema109,
         data,
       };
       if (vErrors === null) {
@@ -17463,7 +18266,7 @@ function validate60(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema108.properties.comment,
+            parentSchema: schema109.properties.comment,
             data: data0,
           };
           if (vErrors === null) {
@@ -17481,7 +18284,7 @@ function validate60(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema108.properties.comment,
+            parentSchema: schema109.properties.comment,
             data: data0,
           };
           if (vErrors === null) {
@@ -17498,8 +18301,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.properties.comment.type,
-          parentSchema: schema108.properties.comment,
+          schema: schema109.properties.comment.type,
+          parentSchema: schema109.properties.comment,
           data: data0,
         };
         if (vErrors === null) {
@@ -17517,8 +18320,8 @@ function validate60(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema108.type,
-      parentSchema: schema108,
+      schema: schema109.type,
+      parentSchema: schema109,
       data,
     };
     if (vErrors === null) {
@@ -17528,13 +18331,13 @@ function validate60(
     }
     errors++;
   }
-  validate60.errors = vErrors;
+  validate61.errors = vErrors;
   return errors === 0;
 }
-validate60.evaluated = { props: { comment: true }, dynamicProps: false, dynamicItems: false };
+validate61.evaluated = { props: { comment: true }, dynamicProps: false, dynamicItems: false };
 
-export const partnerAdmin = validate61;
-const schema109 = {
+export const partnerAdmin = validate62;
+const schema110 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'partner-admin',
   title: 'PartnerAdmin',
@@ -17548,13 +18351,13 @@ const schema109 = {
   },
 };
 
-function validate61(
+function validate62(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="partner-admin" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate61.evaluated;
+  const evaluated0 = validate62.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17569,8 +18372,8 @@ function validate61(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -17587,8 +18390,8 @@ function validate61(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -17609,7 +18412,7 @@ function validate61(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema109.properties.name,
+            parentSchema: schema110.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -17627,7 +18430,7 @@ function validate61(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema109.properties.name,
+            parentSchema: schema110.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -17645,7 +18448,7 @@ function validate61(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema109.properties.name,
+            parentSchema: schema110.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -17662,8 +18465,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.name.type,
-          parentSchema: schema109.properties.name,
+          schema: schema110.properties.name.type,
+          parentSchema: schema110.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -17685,7 +18488,7 @@ function validate61(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema109.properties.email,
+            parentSchema: schema110.properties.email,
             data: data1,
           };
           if (vErrors === null) {
@@ -17703,7 +18506,7 @@ function validate61(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema109.properties.email,
+            parentSchema: schema110.properties.email,
             data: data1,
           };
           if (vErrors === null) {
@@ -17720,8 +18523,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.email.type,
-          parentSchema: schema109.properties.email,
+          schema: schema110.properties.email.type,
+          parentSchema: schema110.properties.email,
           data: data1,
         };
         if (vErrors === null) {
@@ -17739,8 +18542,8 @@ function validate61(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema109.type,
-      parentSchema: schema109,
+      schema: schema110.type,
+      parentSchema: schema110,
       data,
     };
     if (vErrors === null) {
@@ -17750,13 +18553,13 @@ function validate61(
     }
     errors++;
   }
-  validate61.errors = vErrors;
+  validate62.errors = vErrors;
   return errors === 0;
 }
-validate61.evaluated = { props: { name: true, email: true }, dynamicProps: false, dynamicItems: false };
+validate62.evaluated = { props: { name: true, email: true }, dynamicProps: false, dynamicItems: false };
 
-export const piece = validate62;
-const schema110 = {
+export const piece = validate63;
+const schema111 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'piece',
   title: 'Piece',
@@ -18129,13 +18932,13 @@ const schema110 = {
   },
 };
 
-function validate62(
+function validate63(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="piece" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate62.evaluated;
+  const evaluated0 = validate63.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18150,8 +18953,8 @@ function validate62(
         keyword: 'required',
         params: { missingProperty: 'piece_id' },
         message: "must have required property '" + 'piece_id' + "'",
-        schema: schema110.required,
-        parentSchema: schema110,
+        schema: schema111.required,
+        parentSchema: schema111,
         data,
       };
       if (vErrors === null) {
@@ -18168,8 +18971,8 @@ function validate62(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema110.required,
-        parentSchema: schema110,
+        schema: schema111.required,
+        parentSchema: schema111,
         data,
       };
       if (vErrors === null) {
@@ -18186,8 +18989,8 @@ function validate62(
         keyword: 'required',
         params: { missingProperty: 'service_point_id' },
         message: "must have required property '" + 'service_point_id' + "'",
-        schema: schema110.required,
-        parentSchema: schema110,
+        schema: schema111.required,
+        parentSchema: schema111,
         data,
       };
       if (vErrors === null) {
@@ -18204,8 +19007,8 @@ function validate62(
         keyword: 'required',
         params: { missingProperty: 'piece_type' },
         message: "must have required property '" + 'piece_type' + "'",
-        schema: schema110.required,
-        parentSchema: schema110,
+        schema: schema111.required,
+        parentSchema: schema111,
         data,
       };
       if (vErrors === null) {
@@ -18226,7 +19029,7 @@ function validate62(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema110.properties.piece_id,
+            parentSchema: schema111.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -18244,7 +19047,7 @@ function validate62(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema110.properties.piece_id,
+            parentSchema: schema111.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -18262,7 +19065,7 @@ function validate62(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema110.properties.piece_id,
+            parentSchema: schema111.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -18279,8 +19082,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.piece_id.type,
-          parentSchema: schema110.properties.piece_id,
+          schema: schema111.properties.piece_id.type,
+          parentSchema: schema111.properties.piece_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -18298,10 +19101,10 @@ function validate62(
           instancePath: instancePath + '/parcel_id',
           schemaPath: '#/properties/parcel_id/type',
           keyword: 'type',
-          params: { type: schema110.properties.parcel_id.type },
+          params: { type: schema111.properties.parcel_id.type },
           message: 'must be string,null',
-          schema: schema110.properties.parcel_id.type,
-          parentSchema: schema110.properties.parcel_id,
+          schema: schema111.properties.parcel_id.type,
+          parentSchema: schema111.properties.parcel_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -18320,7 +19123,7 @@ function validate62(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema110.properties.parcel_id,
+            parentSchema: schema111.properties.parcel_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -18339,10 +19142,10 @@ function validate62(
           instancePath: instancePath + '/shipment_id',
           schemaPath: '#/properties/shipment_id/type',
           keyword: 'type',
-          params: { type: schema110.properties.shipment_id.type },
+          params: { type: schema111.properties.shipment_id.type },
           message: 'must be string,null',
-          schema: schema110.properties.shipment_id.type,
-          parentSchema: schema110.properties.shipment_id,
+          schema: schema111.properties.shipment_id.type,
+          parentSchema: schema111.properties.shipment_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -18361,7 +19164,7 @@ function validate62(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema110.properties.shipment_id,
+            parentSchema: schema111.properties.shipment_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -18384,7 +19187,7 @@ function validate62(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema110.properties.piece_barcode,
+            parentSchema: schema111.properties.piece_barcode,
             data: data3,
           };
           if (vErrors === null) {
@@ -18402,7 +19205,7 @@ function validate62(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema110.properties.piece_barcode,
+            parentSchema: schema111.properties.piece_barcode,
             data: data3,
           };
           if (vErrors === null) {
@@ -18419,8 +19222,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.piece_barcode.type,
-          parentSchema: schema110.properties.piece_barcode,
+          schema: schema111.properties.piece_barcode.type,
+          parentSchema: schema111.properties.piece_barcode,
           data: data3,
         };
         if (vErrors === null) {
@@ -18440,8 +19243,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.test_piece.type,
-          parentSchema: schema110.properties.test_piece,
+          schema: schema111.properties.test_piece.type,
+          parentSchema: schema111.properties.test_piece,
           data: data4,
         };
         if (vErrors === null) {
@@ -18461,8 +19264,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema110.properties.state.type,
-          parentSchema: schema110.properties.state,
+          schema: schema111.properties.state.type,
+          parentSchema: schema111.properties.state,
           data: data5,
         };
         if (vErrors === null) {
@@ -18504,10 +19307,10 @@ function validate62(
           instancePath: instancePath + '/state',
           schemaPath: '#/properties/state/enum',
           keyword: 'enum',
-          params: { allowedValues: schema110.properties.state.enum },
+          params: { allowedValues: schema111.properties.state.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema110.properties.state.enum,
-          parentSchema: schema110.properties.state,
+          schema: schema111.properties.state.enum,
+          parentSchema: schema111.properties.state,
           data: data5,
         };
         if (vErrors === null) {
@@ -18527,8 +19330,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema110.properties.piece_type.type,
-          parentSchema: schema110.properties.piece_type,
+          schema: schema111.properties.piece_type.type,
+          parentSchema: schema111.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -18543,10 +19346,10 @@ function validate62(
           instancePath: instancePath + '/piece_type',
           schemaPath: '#/properties/piece_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema110.properties.piece_type.enum },
+          params: { allowedValues: schema111.properties.piece_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema110.properties.piece_type.enum,
-          parentSchema: schema110.properties.piece_type,
+          schema: schema111.properties.piece_type.enum,
+          parentSchema: schema111.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -18566,8 +19369,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema110.properties.carrier_id.type,
-          parentSchema: schema110.properties.carrier_id,
+          schema: schema111.properties.carrier_id.type,
+          parentSchema: schema111.properties.carrier_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -18587,8 +19390,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema110.properties.service_point_id.type,
-          parentSchema: schema110.properties.service_point_id,
+          schema: schema111.properties.service_point_id.type,
+          parentSchema: schema111.properties.service_point_id,
           data: data8,
         };
         if (vErrors === null) {
@@ -18606,10 +19409,10 @@ function validate62(
           instancePath: instancePath + '/service_point_name',
           schemaPath: '#/properties/service_point_name/type',
           keyword: 'type',
-          params: { type: schema110.properties.service_point_name.type },
+          params: { type: schema111.properties.service_point_name.type },
           message: 'must be string,null',
-          schema: schema110.properties.service_point_name.type,
-          parentSchema: schema110.properties.service_point_name,
+          schema: schema111.properties.service_point_name.type,
+          parentSchema: schema111.properties.service_point_name,
           data: data9,
         };
         if (vErrors === null) {
@@ -18627,10 +19430,10 @@ function validate62(
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema110.properties.support_provider_id.type },
+          params: { type: schema111.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema110.properties.support_provider_id.type,
-          parentSchema: schema110.properties.support_provider_id,
+          schema: schema111.properties.support_provider_id.type,
+          parentSchema: schema111.properties.support_provider_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -18648,10 +19451,10 @@ function validate62(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema110.properties.hardware_id.type },
+          params: { type: schema111.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema110.properties.hardware_id.type,
-          parentSchema: schema110.properties.hardware_id,
+          schema: schema111.properties.hardware_id.type,
+          parentSchema: schema111.properties.hardware_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -18669,10 +19472,10 @@ function validate62(
           instancePath: instancePath + '/compartment_id',
           schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
-          params: { type: schema110.properties.compartment_id.type },
+          params: { type: schema111.properties.compartment_id.type },
           message: 'must be integer,null',
-          schema: schema110.properties.compartment_id.type,
-          parentSchema: schema110.properties.compartment_id,
+          schema: schema111.properties.compartment_id.type,
+          parentSchema: schema111.properties.compartment_id,
           data: data12,
         };
         if (vErrors === null) {
@@ -18690,10 +19493,10 @@ function validate62(
           instancePath: instancePath + '/courier_id',
           schemaPath: '#/properties/courier_id/type',
           keyword: 'type',
-          params: { type: schema110.properties.courier_id.type },
+          params: { type: schema111.properties.courier_id.type },
           message: 'must be integer,null',
-          schema: schema110.properties.courier_id.type,
-          parentSchema: schema110.properties.courier_id,
+          schema: schema111.properties.courier_id.type,
+          parentSchema: schema111.properties.courier_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -18713,8 +19516,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema110.properties.allocation_type.type,
-          parentSchema: schema110.properties.allocation_type,
+          schema: schema111.properties.allocation_type.type,
+          parentSchema: schema111.properties.allocation_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -18729,10 +19532,10 @@ function validate62(
           instancePath: instancePath + '/allocation_type',
           schemaPath: '#/properties/allocation_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema110.properties.allocation_type.enum },
+          params: { allowedValues: schema111.properties.allocation_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema110.properties.allocation_type.enum,
-          parentSchema: schema110.properties.allocation_type,
+          schema: schema111.properties.allocation_type.enum,
+          parentSchema: schema111.properties.allocation_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -18752,8 +19555,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.parcel_type.type,
-          parentSchema: schema110.properties.parcel_type,
+          schema: schema111.properties.parcel_type.type,
+          parentSchema: schema111.properties.parcel_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -18768,10 +19571,10 @@ function validate62(
           instancePath: instancePath + '/parcel_type',
           schemaPath: '#/properties/parcel_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema110.properties.parcel_type.enum },
+          params: { allowedValues: schema111.properties.parcel_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema110.properties.parcel_type.enum,
-          parentSchema: schema110.properties.parcel_type,
+          schema: schema111.properties.parcel_type.enum,
+          parentSchema: schema111.properties.parcel_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -18793,7 +19596,7 @@ function validate62(
             params: { comparison: '<=', limit: 58 },
             message: 'must be <= 58',
             schema: 58,
-            parentSchema: schema110.properties.height,
+            parentSchema: schema111.properties.height,
             data: data16,
           };
           if (vErrors === null) {
@@ -18811,7 +19614,7 @@ function validate62(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema110.properties.height,
+            parentSchema: schema111.properties.height,
             data: data16,
           };
           if (vErrors === null) {
@@ -18828,8 +19631,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema110.properties.height.type,
-          parentSchema: schema110.properties.height,
+          schema: schema111.properties.height.type,
+          parentSchema: schema111.properties.height,
           data: data16,
         };
         if (vErrors === null) {
@@ -18851,7 +19654,7 @@ function validate62(
             params: { comparison: '<=', limit: 43 },
             message: 'must be <= 43',
             schema: 43,
-            parentSchema: schema110.properties.width,
+            parentSchema: schema111.properties.width,
             data: data17,
           };
           if (vErrors === null) {
@@ -18869,7 +19672,7 @@ function validate62(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema110.properties.width,
+            parentSchema: schema111.properties.width,
             data: data17,
           };
           if (vErrors === null) {
@@ -18886,8 +19689,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema110.properties.width.type,
-          parentSchema: schema110.properties.width,
+          schema: schema111.properties.width.type,
+          parentSchema: schema111.properties.width,
           data: data17,
         };
         if (vErrors === null) {
@@ -18909,7 +19712,7 @@ function validate62(
             params: { comparison: '<=', limit: 58 },
             message: 'must be <= 58',
             schema: 58,
-            parentSchema: schema110.properties.depth,
+            parentSchema: schema111.properties.depth,
             data: data18,
           };
           if (vErrors === null) {
@@ -18927,7 +19730,7 @@ function validate62(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema110.properties.depth,
+            parentSchema: schema111.properties.depth,
             data: data18,
           };
           if (vErrors === null) {
@@ -18944,8 +19747,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema110.properties.depth.type,
-          parentSchema: schema110.properties.depth,
+          schema: schema111.properties.depth.type,
+          parentSchema: schema111.properties.depth,
           data: data18,
         };
         if (vErrors === null) {
@@ -18963,10 +19766,10 @@ function validate62(
           instancePath: instancePath + '/sender_name',
           schemaPath: '#/properties/sender_name/type',
           keyword: 'type',
-          params: { type: schema110.properties.sender_name.type },
+          params: { type: schema111.properties.sender_name.type },
           message: 'must be string,null',
-          schema: schema110.properties.sender_name.type,
-          parentSchema: schema110.properties.sender_name,
+          schema: schema111.properties.sender_name.type,
+          parentSchema: schema111.properties.sender_name,
           data: data19,
         };
         if (vErrors === null) {
@@ -18985,7 +19788,7 @@ function validate62(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema110.properties.sender_name,
+            parentSchema: schema111.properties.sender_name,
             data: data19,
           };
           if (vErrors === null) {
@@ -19004,10 +19807,10 @@ function validate62(
           instancePath: instancePath + '/sender_phone',
           schemaPath: '#/properties/sender_phone/type',
           keyword: 'type',
-          params: { type: schema110.properties.sender_phone.type },
+          params: { type: schema111.properties.sender_phone.type },
           message: 'must be string,null',
-          schema: schema110.properties.sender_phone.type,
-          parentSchema: schema110.properties.sender_phone,
+          schema: schema111.properties.sender_phone.type,
+          parentSchema: schema111.properties.sender_phone,
           data: data20,
         };
         if (vErrors === null) {
@@ -19026,7 +19829,7 @@ function validate62(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema110.properties.sender_phone,
+            parentSchema: schema111.properties.sender_phone,
             data: data20,
           };
           if (vErrors === null) {
@@ -19045,10 +19848,10 @@ function validate62(
           instancePath: instancePath + '/sender_email',
           schemaPath: '#/properties/sender_email/type',
           keyword: 'type',
-          params: { type: schema110.properties.sender_email.type },
+          params: { type: schema111.properties.sender_email.type },
           message: 'must be string,null',
-          schema: schema110.properties.sender_email.type,
-          parentSchema: schema110.properties.sender_email,
+          schema: schema111.properties.sender_email.type,
+          parentSchema: schema111.properties.sender_email,
           data: data21,
         };
         if (vErrors === null) {
@@ -19067,7 +19870,7 @@ function validate62(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema110.properties.sender_email,
+            parentSchema: schema111.properties.sender_email,
             data: data21,
           };
           if (vErrors === null) {
@@ -19086,10 +19889,10 @@ function validate62(
           instancePath: instancePath + '/recipient_name',
           schemaPath: '#/properties/recipient_name/type',
           keyword: 'type',
-          params: { type: schema110.properties.recipient_name.type },
+          params: { type: schema111.properties.recipient_name.type },
           message: 'must be string,null',
-          schema: schema110.properties.recipient_name.type,
-          parentSchema: schema110.properties.recipient_name,
+          schema: schema111.properties.recipient_name.type,
+          parentSchema: schema111.properties.recipient_name,
           data: data22,
         };
         if (vErrors === null) {
@@ -19108,7 +19911,7 @@ function validate62(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema110.properties.recipient_name,
+            parentSchema: schema111.properties.recipient_name,
             data: data22,
           };
           if (vErrors === null) {
@@ -19127,10 +19930,10 @@ function validate62(
           instancePath: instancePath + '/recipient_phone',
           schemaPath: '#/properties/recipient_phone/type',
           keyword: 'type',
-          params: { type: schema110.properties.recipient_phone.type },
+          params: { type: schema111.properties.recipient_phone.type },
           message: 'must be string,null',
-          schema: schema110.properties.recipient_phone.type,
-          parentSchema: schema110.properties.recipient_phone,
+          schema: schema111.properties.recipient_phone.type,
+          parentSchema: schema111.properties.recipient_phone,
           data: data23,
         };
         if (vErrors === null) {
@@ -19149,7 +19952,7 @@ function validate62(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema110.properties.recipient_phone,
+            parentSchema: schema111.properties.recipient_phone,
             data: data23,
           };
           if (vErrors === null) {
@@ -19168,10 +19971,10 @@ function validate62(
           instancePath: instancePath + '/recipient_email',
           schemaPath: '#/properties/recipient_email/type',
           keyword: 'type',
-          params: { type: schema110.properties.recipient_email.type },
+          params: { type: schema111.properties.recipient_email.type },
           message: 'must be string,null',
-          schema: schema110.properties.recipient_email.type,
-          parentSchema: schema110.properties.recipient_email,
+          schema: schema111.properties.recipient_email.type,
+          parentSchema: schema111.properties.recipient_email,
           data: data24,
         };
         if (vErrors === null) {
@@ -19190,7 +19993,7 @@ function validate62(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema110.properties.recipient_email,
+            parentSchema: schema111.properties.recipient_email,
             data: data24,
           };
           if (vErrors === null) {
@@ -19209,10 +20012,10 @@ function validate62(
           instancePath: instancePath + '/end_user_phone',
           schemaPath: '#/properties/end_user_phone/type',
           keyword: 'type',
-          params: { type: schema110.properties.end_user_phone.type },
+          params: { type: schema111.properties.end_user_phone.type },
           message: 'must be string,null',
-          schema: schema110.properties.end_user_phone.type,
-          parentSchema: schema110.properties.end_user_phone,
+          schema: schema111.properties.end_user_phone.type,
+          parentSchema: schema111.properties.end_user_phone,
           data: data25,
         };
         if (vErrors === null) {
@@ -19231,7 +20034,7 @@ function validate62(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema110.properties.end_user_phone,
+            parentSchema: schema111.properties.end_user_phone,
             data: data25,
           };
           if (vErrors === null) {
@@ -19250,10 +20053,10 @@ function validate62(
           instancePath: instancePath + '/end_user_email',
           schemaPath: '#/properties/end_user_email/type',
           keyword: 'type',
-          params: { type: schema110.properties.end_user_email.type },
+          params: { type: schema111.properties.end_user_email.type },
           message: 'must be string,null',
-          schema: schema110.properties.end_user_email.type,
-          parentSchema: schema110.properties.end_user_email,
+          schema: schema111.properties.end_user_email.type,
+          parentSchema: schema111.properties.end_user_email,
           data: data26,
         };
         if (vErrors === null) {
@@ -19272,7 +20075,7 @@ function validate62(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema110.properties.end_user_email,
+            parentSchema: schema111.properties.end_user_email,
             data: data26,
           };
           if (vErrors === null) {
@@ -19291,10 +20094,10 @@ function validate62(
           instancePath: instancePath + '/enduser_id',
           schemaPath: '#/properties/enduser_id/type',
           keyword: 'type',
-          params: { type: schema110.properties.enduser_id.type },
+          params: { type: schema111.properties.enduser_id.type },
           message: 'must be integer,null',
-          schema: schema110.properties.enduser_id.type,
-          parentSchema: schema110.properties.enduser_id,
+          schema: schema111.properties.enduser_id.type,
+          parentSchema: schema111.properties.enduser_id,
           data: data27,
         };
         if (vErrors === null) {
@@ -19312,10 +20115,10 @@ function validate62(
           instancePath: instancePath + '/reference',
           schemaPath: '#/properties/reference/type',
           keyword: 'type',
-          params: { type: schema110.properties.reference.type },
+          params: { type: schema111.properties.reference.type },
           message: 'must be string,null',
-          schema: schema110.properties.reference.type,
-          parentSchema: schema110.properties.reference,
+          schema: schema111.properties.reference.type,
+          parentSchema: schema111.properties.reference,
           data: data28,
         };
         if (vErrors === null) {
@@ -19334,7 +20137,7 @@ function validate62(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema110.properties.reference,
+            parentSchema: schema111.properties.reference,
             data: data28,
           };
           if (vErrors === null) {
@@ -19355,8 +20158,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.reservation.type,
-          parentSchema: schema110.properties.reservation,
+          schema: schema111.properties.reservation.type,
+          parentSchema: schema111.properties.reservation,
           data: data29,
         };
         if (vErrors === null) {
@@ -19371,10 +20174,10 @@ function validate62(
           instancePath: instancePath + '/reservation',
           schemaPath: '#/properties/reservation/enum',
           keyword: 'enum',
-          params: { allowedValues: schema110.properties.reservation.enum },
+          params: { allowedValues: schema111.properties.reservation.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema110.properties.reservation.enum,
-          parentSchema: schema110.properties.reservation,
+          schema: schema111.properties.reservation.enum,
+          parentSchema: schema111.properties.reservation,
           data: data29,
         };
         if (vErrors === null) {
@@ -19394,8 +20197,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema110.properties.reservation_time.type,
-          parentSchema: schema110.properties.reservation_time,
+          schema: schema111.properties.reservation_time.type,
+          parentSchema: schema111.properties.reservation_time,
           data: data30,
         };
         if (vErrors === null) {
@@ -19414,7 +20217,7 @@ function validate62(
             params: { comparison: '<=', limit: 168 },
             message: 'must be <= 168',
             schema: 168,
-            parentSchema: schema110.properties.reservation_time,
+            parentSchema: schema111.properties.reservation_time,
             data: data30,
           };
           if (vErrors === null) {
@@ -19432,7 +20235,7 @@ function validate62(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema110.properties.reservation_time,
+            parentSchema: schema111.properties.reservation_time,
             data: data30,
           };
           if (vErrors === null) {
@@ -19451,10 +20254,10 @@ function validate62(
           instancePath: instancePath + '/reserved_until',
           schemaPath: '#/properties/reserved_until/type',
           keyword: 'type',
-          params: { type: schema110.properties.reserved_until.type },
+          params: { type: schema111.properties.reserved_until.type },
           message: 'must be string,null',
-          schema: schema110.properties.reserved_until.type,
-          parentSchema: schema110.properties.reserved_until,
+          schema: schema111.properties.reserved_until.type,
+          parentSchema: schema111.properties.reserved_until,
           data: data31,
         };
         if (vErrors === null) {
@@ -19473,7 +20276,7 @@ function validate62(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema110.properties.reserved_until,
+            parentSchema: schema111.properties.reserved_until,
             data: data31,
           };
           if (vErrors === null) {
@@ -19494,8 +20297,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema110.properties.expiry_days.type,
-          parentSchema: schema110.properties.expiry_days,
+          schema: schema111.properties.expiry_days.type,
+          parentSchema: schema111.properties.expiry_days,
           data: data32,
         };
         if (vErrors === null) {
@@ -19514,7 +20317,7 @@ function validate62(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema110.properties.expiry_days,
+            parentSchema: schema111.properties.expiry_days,
             data: data32,
           };
           if (vErrors === null) {
@@ -19532,7 +20335,7 @@ function validate62(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema110.properties.expiry_days,
+            parentSchema: schema111.properties.expiry_days,
             data: data32,
           };
           if (vErrors === null) {
@@ -19551,10 +20354,10 @@ function validate62(
           instancePath: instancePath + '/expiry_at',
           schemaPath: '#/properties/expiry_at/type',
           keyword: 'type',
-          params: { type: schema110.properties.expiry_at.type },
+          params: { type: schema111.properties.expiry_at.type },
           message: 'must be string,null',
-          schema: schema110.properties.expiry_at.type,
-          parentSchema: schema110.properties.expiry_at,
+          schema: schema111.properties.expiry_at.type,
+          parentSchema: schema111.properties.expiry_at,
           data: data33,
         };
         if (vErrors === null) {
@@ -19573,7 +20376,7 @@ function validate62(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema110.properties.expiry_at,
+            parentSchema: schema111.properties.expiry_at,
             data: data33,
           };
           if (vErrors === null) {
@@ -19599,8 +20402,8 @@ function validate62(
                 keyword: 'required',
                 params: { missingProperty: 'token_type' },
                 message: "must have required property '" + 'token_type' + "'",
-                schema: schema110.properties.tokens.items.required,
-                parentSchema: schema110.properties.tokens.items,
+                schema: schema111.properties.tokens.items.required,
+                parentSchema: schema111.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -19617,8 +20420,8 @@ function validate62(
                 keyword: 'required',
                 params: { missingProperty: 'status' },
                 message: "must have required property '" + 'status' + "'",
-                schema: schema110.properties.tokens.items.required,
-                parentSchema: schema110.properties.tokens.items,
+                schema: schema111.properties.tokens.items.required,
+                parentSchema: schema111.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -19635,8 +20438,8 @@ function validate62(
                 keyword: 'required',
                 params: { missingProperty: 'code' },
                 message: "must have required property '" + 'code' + "'",
-                schema: schema110.properties.tokens.items.required,
-                parentSchema: schema110.properties.tokens.items,
+                schema: schema111.properties.tokens.items.required,
+                parentSchema: schema111.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -19655,8 +20458,8 @@ function validate62(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema110.properties.tokens.items.properties.token_type.type,
-                  parentSchema: schema110.properties.tokens.items.properties.token_type,
+                  schema: schema111.properties.tokens.items.properties.token_type.type,
+                  parentSchema: schema111.properties.tokens.items.properties.token_type,
                   data: data36,
                 };
                 if (vErrors === null) {
@@ -19679,10 +20482,10 @@ function validate62(
                   instancePath: instancePath + '/tokens/' + i0 + '/token_type',
                   schemaPath: '#/properties/tokens/items/properties/token_type/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema110.properties.tokens.items.properties.token_type.enum },
+                  params: { allowedValues: schema111.properties.tokens.items.properties.token_type.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema110.properties.tokens.items.properties.token_type.enum,
-                  parentSchema: schema110.properties.tokens.items.properties.token_type,
+                  schema: schema111.properties.tokens.items.properties.token_type.enum,
+                  parentSchema: schema111.properties.tokens.items.properties.token_type,
                   data: data36,
                 };
                 if (vErrors === null) {
@@ -19702,8 +20505,8 @@ function validate62(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema110.properties.tokens.items.properties.status.type,
-                  parentSchema: schema110.properties.tokens.items.properties.status,
+                  schema: schema111.properties.tokens.items.properties.status.type,
+                  parentSchema: schema111.properties.tokens.items.properties.status,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -19724,10 +20527,10 @@ function validate62(
                   instancePath: instancePath + '/tokens/' + i0 + '/status',
                   schemaPath: '#/properties/tokens/items/properties/status/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema110.properties.tokens.items.properties.status.enum },
+                  params: { allowedValues: schema111.properties.tokens.items.properties.status.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema110.properties.tokens.items.properties.status.enum,
-                  parentSchema: schema110.properties.tokens.items.properties.status,
+                  schema: schema111.properties.tokens.items.properties.status.enum,
+                  parentSchema: schema111.properties.tokens.items.properties.status,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -19749,7 +20552,7 @@ function validate62(
                     params: { limit: 12 },
                     message: 'must NOT have more than 12 characters',
                     schema: 12,
-                    parentSchema: schema110.properties.tokens.items.properties.code,
+                    parentSchema: schema111.properties.tokens.items.properties.code,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -19766,8 +20569,8 @@ function validate62(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema110.properties.tokens.items.properties.code.type,
-                  parentSchema: schema110.properties.tokens.items.properties.code,
+                  schema: schema111.properties.tokens.items.properties.code.type,
+                  parentSchema: schema111.properties.tokens.items.properties.code,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -19785,10 +20588,10 @@ function validate62(
                   instancePath: instancePath + '/tokens/' + i0 + '/valid_until',
                   schemaPath: '#/properties/tokens/items/properties/valid_until/type',
                   keyword: 'type',
-                  params: { type: schema110.properties.tokens.items.properties.valid_until.type },
+                  params: { type: schema111.properties.tokens.items.properties.valid_until.type },
                   message: 'must be string,null',
-                  schema: schema110.properties.tokens.items.properties.valid_until.type,
-                  parentSchema: schema110.properties.tokens.items.properties.valid_until,
+                  schema: schema111.properties.tokens.items.properties.valid_until.type,
+                  parentSchema: schema111.properties.tokens.items.properties.valid_until,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -19807,7 +20610,7 @@ function validate62(
                     params: { format: 'date-time' },
                     message: 'must match format "' + 'date-time' + '"',
                     schema: 'date-time',
-                    parentSchema: schema110.properties.tokens.items.properties.valid_until,
+                    parentSchema: schema111.properties.tokens.items.properties.valid_until,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -19826,8 +20629,8 @@ function validate62(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema110.properties.tokens.items.type,
-              parentSchema: schema110.properties.tokens.items,
+              schema: schema111.properties.tokens.items.type,
+              parentSchema: schema111.properties.tokens.items,
               data: data35,
             };
             if (vErrors === null) {
@@ -19845,8 +20648,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema110.properties.tokens.type,
-          parentSchema: schema110.properties.tokens,
+          schema: schema111.properties.tokens.type,
+          parentSchema: schema111.properties.tokens,
           data: data34,
         };
         if (vErrors === null) {
@@ -19871,8 +20674,8 @@ function validate62(
                 keyword: 'required',
                 params: { missingProperty: 'channel' },
                 message: "must have required property '" + 'channel' + "'",
-                schema: schema110.properties.notifications.items.required,
-                parentSchema: schema110.properties.notifications.items,
+                schema: schema111.properties.notifications.items.required,
+                parentSchema: schema111.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -19889,8 +20692,8 @@ function validate62(
                 keyword: 'required',
                 params: { missingProperty: 'to' },
                 message: "must have required property '" + 'to' + "'",
-                schema: schema110.properties.notifications.items.required,
-                parentSchema: schema110.properties.notifications.items,
+                schema: schema111.properties.notifications.items.required,
+                parentSchema: schema111.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -19907,8 +20710,8 @@ function validate62(
                 keyword: 'required',
                 params: { missingProperty: 'at' },
                 message: "must have required property '" + 'at' + "'",
-                schema: schema110.properties.notifications.items.required,
-                parentSchema: schema110.properties.notifications.items,
+                schema: schema111.properties.notifications.items.required,
+                parentSchema: schema111.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -19927,8 +20730,8 @@ function validate62(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema110.properties.notifications.items.properties.channel.type,
-                  parentSchema: schema110.properties.notifications.items.properties.channel,
+                  schema: schema111.properties.notifications.items.properties.channel.type,
+                  parentSchema: schema111.properties.notifications.items.properties.channel,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -19943,10 +20746,10 @@ function validate62(
                   instancePath: instancePath + '/notifications/' + i1 + '/channel',
                   schemaPath: '#/properties/notifications/items/properties/channel/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema110.properties.notifications.items.properties.channel.enum },
+                  params: { allowedValues: schema111.properties.notifications.items.properties.channel.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema110.properties.notifications.items.properties.channel.enum,
-                  parentSchema: schema110.properties.notifications.items.properties.channel,
+                  schema: schema111.properties.notifications.items.properties.channel.enum,
+                  parentSchema: schema111.properties.notifications.items.properties.channel,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -19968,7 +20771,7 @@ function validate62(
                     params: { limit: 70 },
                     message: 'must NOT have more than 70 characters',
                     schema: 70,
-                    parentSchema: schema110.properties.notifications.items.properties.to,
+                    parentSchema: schema111.properties.notifications.items.properties.to,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -19985,8 +20788,8 @@ function validate62(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema110.properties.notifications.items.properties.to.type,
-                  parentSchema: schema110.properties.notifications.items.properties.to,
+                  schema: schema111.properties.notifications.items.properties.to.type,
+                  parentSchema: schema111.properties.notifications.items.properties.to,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -20006,8 +20809,8 @@ function validate62(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema110.properties.notifications.items.properties.token_type.type,
-                  parentSchema: schema110.properties.notifications.items.properties.token_type,
+                  schema: schema111.properties.notifications.items.properties.token_type.type,
+                  parentSchema: schema111.properties.notifications.items.properties.token_type,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -20030,10 +20833,10 @@ function validate62(
                   instancePath: instancePath + '/notifications/' + i1 + '/token_type',
                   schemaPath: '#/properties/notifications/items/properties/token_type/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema110.properties.notifications.items.properties.token_type.enum },
+                  params: { allowedValues: schema111.properties.notifications.items.properties.token_type.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema110.properties.notifications.items.properties.token_type.enum,
-                  parentSchema: schema110.properties.notifications.items.properties.token_type,
+                  schema: schema111.properties.notifications.items.properties.token_type.enum,
+                  parentSchema: schema111.properties.notifications.items.properties.token_type,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -20055,7 +20858,7 @@ function validate62(
                     params: { format: 'date-time' },
                     message: 'must match format "' + 'date-time' + '"',
                     schema: 'date-time',
-                    parentSchema: schema110.properties.notifications.items.properties.at,
+                    parentSchema: schema111.properties.notifications.items.properties.at,
                     data: data45,
                   };
                   if (vErrors === null) {
@@ -20072,8 +20875,8 @@ function validate62(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema110.properties.notifications.items.properties.at.type,
-                  parentSchema: schema110.properties.notifications.items.properties.at,
+                  schema: schema111.properties.notifications.items.properties.at.type,
+                  parentSchema: schema111.properties.notifications.items.properties.at,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -20091,8 +20894,8 @@ function validate62(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema110.properties.notifications.items.type,
-              parentSchema: schema110.properties.notifications.items,
+              schema: schema111.properties.notifications.items.type,
+              parentSchema: schema111.properties.notifications.items,
               data: data41,
             };
             if (vErrors === null) {
@@ -20110,8 +20913,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema110.properties.notifications.type,
-          parentSchema: schema110.properties.notifications,
+          schema: schema111.properties.notifications.type,
+          parentSchema: schema111.properties.notifications,
           data: data40,
         };
         if (vErrors === null) {
@@ -20133,7 +20936,7 @@ function validate62(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema110.properties.created_at,
+            parentSchema: schema111.properties.created_at,
             data: data46,
           };
           if (vErrors === null) {
@@ -20150,8 +20953,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.created_at.type,
-          parentSchema: schema110.properties.created_at,
+          schema: schema111.properties.created_at.type,
+          parentSchema: schema111.properties.created_at,
           data: data46,
         };
         if (vErrors === null) {
@@ -20171,8 +20974,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.active.type,
-          parentSchema: schema110.properties.active,
+          schema: schema111.properties.active.type,
+          parentSchema: schema111.properties.active,
           data: data47,
         };
         if (vErrors === null) {
@@ -20190,8 +20993,8 @@ function validate62(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema110.type,
-      parentSchema: schema110,
+      schema: schema111.type,
+      parentSchema: schema111,
       data,
     };
     if (vErrors === null) {
@@ -20201,10 +21004,10 @@ function validate62(
     }
     errors++;
   }
-  validate62.errors = vErrors;
+  validate63.errors = vErrors;
   return errors === 0;
 }
-validate62.evaluated = {
+validate63.evaluated = {
   props: {
     piece_id: true,
     parcel_id: true,
@@ -20249,8 +21052,8 @@ validate62.evaluated = {
   dynamicItems: false,
 };
 
-export const pinpad = validate63;
-const schema111 = {
+export const pinpad = validate64;
+const schema112 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'pinpad',
   title: 'Pinpad',
@@ -20441,15 +21244,15 @@ const schema111 = {
     last_heartbeat_at: { type: ['string', 'null'], format: 'date-time', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const formats206 = sharedValidators.formats.numeric;
+const formats208 = sharedValidators.formats.numeric;
 
-function validate63(
+function validate64(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="pinpad" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate63.evaluated;
+  const evaluated0 = validate64.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20464,8 +21267,8 @@ function validate63(
         keyword: 'required',
         params: { missingProperty: 'ble_chip_id' },
         message: "must have required property '" + 'ble_chip_id' + "'",
-        schema: schema111.required,
-        parentSchema: schema111,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -20482,8 +21285,8 @@ function validate63(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema111.required,
-        parentSchema: schema111,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -20500,8 +21303,8 @@ function validate63(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema111.required,
-        parentSchema: schema111,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -20563,7 +21366,7 @@ function validate63(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema111.properties.ble_chip_id,
+            parentSchema: schema112.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -20581,7 +21384,7 @@ function validate63(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema111.properties.ble_chip_id,
+            parentSchema: schema112.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -20599,7 +21402,7 @@ function validate63(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema111.properties.ble_chip_id,
+            parentSchema: schema112.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -20616,8 +21419,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.ble_chip_id.type,
-          parentSchema: schema111.properties.ble_chip_id,
+          schema: schema112.properties.ble_chip_id.type,
+          parentSchema: schema112.properties.ble_chip_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -20676,8 +21479,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema111.properties.hardware_model_id.type,
-          parentSchema: schema111.properties.hardware_model_id,
+          schema: schema112.properties.hardware_model_id.type,
+          parentSchema: schema112.properties.hardware_model_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -20697,8 +21500,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema111.properties.hardware_owner_id.type,
-          parentSchema: schema111.properties.hardware_owner_id,
+          schema: schema112.properties.hardware_owner_id.type,
+          parentSchema: schema112.properties.hardware_owner_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -20716,10 +21519,10 @@ function validate63(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema111.properties.service_point_id.type },
+          params: { type: schema112.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema111.properties.service_point_id.type,
-          parentSchema: schema111.properties.service_point_id,
+          schema: schema112.properties.service_point_id.type,
+          parentSchema: schema112.properties.service_point_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -20737,10 +21540,10 @@ function validate63(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema111.properties.hardware_id.type },
+          params: { type: schema112.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema111.properties.hardware_id.type,
-          parentSchema: schema111.properties.hardware_id,
+          schema: schema112.properties.hardware_id.type,
+          parentSchema: schema112.properties.hardware_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -20764,8 +21567,8 @@ function validate63(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema111.properties.alerts.items.type,
-              parentSchema: schema111.properties.alerts.items,
+              schema: schema112.properties.alerts.items.type,
+              parentSchema: schema112.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -20786,10 +21589,10 @@ function validate63(
               instancePath: instancePath + '/alerts/' + i0,
               schemaPath: '#/properties/alerts/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema111.properties.alerts.items.enum },
+              params: { allowedValues: schema112.properties.alerts.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema111.properties.alerts.items.enum,
-              parentSchema: schema111.properties.alerts.items,
+              schema: schema112.properties.alerts.items.enum,
+              parentSchema: schema112.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -20818,7 +21621,7 @@ function validate63(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema111.properties.alerts,
+                parentSchema: schema112.properties.alerts,
                 data: data7,
               };
               if (vErrors === null) {
@@ -20839,8 +21642,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema111.properties.alerts.type,
-          parentSchema: schema111.properties.alerts,
+          schema: schema112.properties.alerts.type,
+          parentSchema: schema112.properties.alerts,
           data: data7,
         };
         if (vErrors === null) {
@@ -20858,10 +21661,10 @@ function validate63(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema111.properties.last_sync_at.type },
+          params: { type: schema112.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema111.properties.last_sync_at.type,
-          parentSchema: schema111.properties.last_sync_at,
+          schema: schema112.properties.last_sync_at.type,
+          parentSchema: schema112.properties.last_sync_at,
           data: data9,
         };
         if (vErrors === null) {
@@ -20880,7 +21683,7 @@ function validate63(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema111.properties.last_sync_at,
+            parentSchema: schema112.properties.last_sync_at,
             data: data9,
           };
           if (vErrors === null) {
@@ -20901,8 +21704,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema111.properties.installation_sync_status.type,
-          parentSchema: schema111.properties.installation_sync_status,
+          schema: schema112.properties.installation_sync_status.type,
+          parentSchema: schema112.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -20917,10 +21720,10 @@ function validate63(
           instancePath: instancePath + '/installation_sync_status',
           schemaPath: '#/properties/installation_sync_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema111.properties.installation_sync_status.enum },
+          params: { allowedValues: schema112.properties.installation_sync_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema111.properties.installation_sync_status.enum,
-          parentSchema: schema111.properties.installation_sync_status,
+          schema: schema112.properties.installation_sync_status.enum,
+          parentSchema: schema112.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -20942,7 +21745,7 @@ function validate63(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema111.properties.firmware_version,
+            parentSchema: schema112.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -20960,7 +21763,7 @@ function validate63(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema111.properties.firmware_version,
+            parentSchema: schema112.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -20977,8 +21780,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.firmware_version.type,
-          parentSchema: schema111.properties.firmware_version,
+          schema: schema112.properties.firmware_version.type,
+          parentSchema: schema112.properties.firmware_version,
           data: data11,
         };
         if (vErrors === null) {
@@ -21000,7 +21803,7 @@ function validate63(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema111.properties.comm_board,
+            parentSchema: schema112.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -21018,7 +21821,7 @@ function validate63(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema111.properties.comm_board,
+            parentSchema: schema112.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -21035,8 +21838,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.comm_board.type,
-          parentSchema: schema111.properties.comm_board,
+          schema: schema112.properties.comm_board.type,
+          parentSchema: schema112.properties.comm_board,
           data: data12,
         };
         if (vErrors === null) {
@@ -21058,7 +21861,7 @@ function validate63(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema111.properties.battery_pack,
+            parentSchema: schema112.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -21076,7 +21879,7 @@ function validate63(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema111.properties.battery_pack,
+            parentSchema: schema112.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -21093,8 +21896,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.battery_pack.type,
-          parentSchema: schema111.properties.battery_pack,
+          schema: schema112.properties.battery_pack.type,
+          parentSchema: schema112.properties.battery_pack,
           data: data13,
         };
         if (vErrors === null) {
@@ -21116,7 +21919,7 @@ function validate63(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema111.properties.order_number,
+            parentSchema: schema112.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -21134,7 +21937,7 @@ function validate63(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema111.properties.order_number,
+            parentSchema: schema112.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -21151,8 +21954,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.order_number.type,
-          parentSchema: schema111.properties.order_number,
+          schema: schema112.properties.order_number.type,
+          parentSchema: schema112.properties.order_number,
           data: data14,
         };
         if (vErrors === null) {
@@ -21174,7 +21977,7 @@ function validate63(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema111.properties.type_number,
+            parentSchema: schema112.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -21192,7 +21995,7 @@ function validate63(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema111.properties.type_number,
+            parentSchema: schema112.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -21209,8 +22012,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.type_number.type,
-          parentSchema: schema111.properties.type_number,
+          schema: schema112.properties.type_number.type,
+          parentSchema: schema112.properties.type_number,
           data: data15,
         };
         if (vErrors === null) {
@@ -21232,7 +22035,7 @@ function validate63(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema111.properties.manufacturer,
+            parentSchema: schema112.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -21250,7 +22053,7 @@ function validate63(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema111.properties.manufacturer,
+            parentSchema: schema112.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -21267,8 +22070,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.manufacturer.type,
-          parentSchema: schema111.properties.manufacturer,
+          schema: schema112.properties.manufacturer.type,
+          parentSchema: schema112.properties.manufacturer,
           data: data16,
         };
         if (vErrors === null) {
@@ -21288,8 +22091,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.foil.type,
-          parentSchema: schema111.properties.foil,
+          schema: schema112.properties.foil.type,
+          parentSchema: schema112.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -21304,10 +22107,10 @@ function validate63(
           instancePath: instancePath + '/foil',
           schemaPath: '#/properties/foil/enum',
           keyword: 'enum',
-          params: { allowedValues: schema111.properties.foil.enum },
+          params: { allowedValues: schema112.properties.foil.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema111.properties.foil.enum,
-          parentSchema: schema111.properties.foil,
+          schema: schema112.properties.foil.enum,
+          parentSchema: schema112.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -21327,8 +22130,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.language.type,
-          parentSchema: schema111.properties.language,
+          schema: schema112.properties.language.type,
+          parentSchema: schema112.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -21355,10 +22158,10 @@ function validate63(
           instancePath: instancePath + '/language',
           schemaPath: '#/properties/language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema111.properties.language.enum },
+          params: { allowedValues: schema112.properties.language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema111.properties.language.enum,
-          parentSchema: schema111.properties.language,
+          schema: schema112.properties.language.enum,
+          parentSchema: schema112.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -21382,8 +22185,8 @@ function validate63(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema111.properties.features.items.type,
-              parentSchema: schema111.properties.features.items,
+              schema: schema112.properties.features.items.type,
+              parentSchema: schema112.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -21404,10 +22207,10 @@ function validate63(
               instancePath: instancePath + '/features/' + i2,
               schemaPath: '#/properties/features/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema111.properties.features.items.enum },
+              params: { allowedValues: schema112.properties.features.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema111.properties.features.items.enum,
-              parentSchema: schema111.properties.features.items,
+              schema: schema112.properties.features.items.enum,
+              parentSchema: schema112.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -21436,7 +22239,7 @@ function validate63(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema111.properties.features,
+                parentSchema: schema112.properties.features,
                 data: data19,
               };
               if (vErrors === null) {
@@ -21457,8 +22260,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema111.properties.features.type,
-          parentSchema: schema111.properties.features,
+          schema: schema112.properties.features.type,
+          parentSchema: schema112.properties.features,
           data: data19,
         };
         if (vErrors === null) {
@@ -21476,10 +22279,10 @@ function validate63(
           instancePath: instancePath + '/sim_iccid',
           schemaPath: '#/properties/sim_iccid/type',
           keyword: 'type',
-          params: { type: schema111.properties.sim_iccid.type },
+          params: { type: schema112.properties.sim_iccid.type },
           message: 'must be string,null',
-          schema: schema111.properties.sim_iccid.type,
-          parentSchema: schema111.properties.sim_iccid,
+          schema: schema112.properties.sim_iccid.type,
+          parentSchema: schema112.properties.sim_iccid,
           data: data21,
         };
         if (vErrors === null) {
@@ -21498,7 +22301,7 @@ function validate63(
             params: { limit: 22 },
             message: 'must NOT have more than 22 characters',
             schema: 22,
-            parentSchema: schema111.properties.sim_iccid,
+            parentSchema: schema112.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -21516,7 +22319,7 @@ function validate63(
             params: { limit: 18 },
             message: 'must NOT have fewer than 18 characters',
             schema: 18,
-            parentSchema: schema111.properties.sim_iccid,
+            parentSchema: schema112.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -21526,7 +22329,7 @@ function validate63(
           }
           errors++;
         }
-        if (!formats206.validate(data21)) {
+        if (!formats208.validate(data21)) {
           const err52 = {
             instancePath: instancePath + '/sim_iccid',
             schemaPath: '#/properties/sim_iccid/format',
@@ -21534,7 +22337,7 @@ function validate63(
             params: { format: 'numeric' },
             message: 'must match format "' + 'numeric' + '"',
             schema: 'numeric',
-            parentSchema: schema111.properties.sim_iccid,
+            parentSchema: schema112.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -21557,7 +22360,7 @@ function validate63(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema111.properties.apn,
+            parentSchema: schema112.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -21575,7 +22378,7 @@ function validate63(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema111.properties.apn,
+            parentSchema: schema112.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -21592,8 +22395,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.apn.type,
-          parentSchema: schema111.properties.apn,
+          schema: schema112.properties.apn.type,
+          parentSchema: schema112.properties.apn,
           data: data22,
         };
         if (vErrors === null) {
@@ -21613,8 +22416,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.network.type,
-          parentSchema: schema111.properties.network,
+          schema: schema112.properties.network.type,
+          parentSchema: schema112.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -21629,10 +22432,10 @@ function validate63(
           instancePath: instancePath + '/network',
           schemaPath: '#/properties/network/enum',
           keyword: 'enum',
-          params: { allowedValues: schema111.properties.network.enum },
+          params: { allowedValues: schema112.properties.network.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema111.properties.network.enum,
-          parentSchema: schema111.properties.network,
+          schema: schema112.properties.network.enum,
+          parentSchema: schema112.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -21650,10 +22453,10 @@ function validate63(
           instancePath: instancePath + '/last_heartbeat_at',
           schemaPath: '#/properties/last_heartbeat_at/type',
           keyword: 'type',
-          params: { type: schema111.properties.last_heartbeat_at.type },
+          params: { type: schema112.properties.last_heartbeat_at.type },
           message: 'must be string,null',
-          schema: schema111.properties.last_heartbeat_at.type,
-          parentSchema: schema111.properties.last_heartbeat_at,
+          schema: schema112.properties.last_heartbeat_at.type,
+          parentSchema: schema112.properties.last_heartbeat_at,
           data: data24,
         };
         if (vErrors === null) {
@@ -21672,7 +22475,7 @@ function validate63(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema111.properties.last_heartbeat_at,
+            parentSchema: schema112.properties.last_heartbeat_at,
             data: data24,
           };
           if (vErrors === null) {
@@ -21691,8 +22494,8 @@ function validate63(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema111.type,
-      parentSchema: schema111,
+      schema: schema112.type,
+      parentSchema: schema112,
       data,
     };
     if (vErrors === null) {
@@ -21702,10 +22505,10 @@ function validate63(
     }
     errors++;
   }
-  validate63.errors = vErrors;
+  validate64.errors = vErrors;
   return errors === 0;
 }
-validate63.evaluated = {
+validate64.evaluated = {
   props: {
     pinpad_id: true,
     ble_chip_id: true,
@@ -21735,8 +22538,8 @@ validate63.evaluated = {
   dynamicItems: false,
 };
 
-export const priceStructure = validate64;
-const schema114 = {
+export const priceStructure = validate65;
+const schema115 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'price-structure',
   title: 'PriceStructure',
@@ -21794,13 +22597,13 @@ const schema114 = {
   },
 };
 
-function validate64(
+function validate65(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="price-structure" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate64.evaluated;
+  const evaluated0 = validate65.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21815,8 +22618,8 @@ function validate64(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema114.required,
-        parentSchema: schema114,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -21833,8 +22636,8 @@ function validate64(
         keyword: 'required',
         params: { missingProperty: 'item' },
         message: "must have required property '" + 'item' + "'",
-        schema: schema114.required,
-        parentSchema: schema114,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -21851,8 +22654,8 @@ function validate64(
         keyword: 'required',
         params: { missingProperty: 'unit_price' },
         message: "must have required property '" + 'unit_price' + "'",
-        schema: schema114.required,
-        parentSchema: schema114,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -21869,8 +22672,8 @@ function validate64(
         keyword: 'required',
         params: { missingProperty: 'currency' },
         message: "must have required property '" + 'currency' + "'",
-        schema: schema114.required,
-        parentSchema: schema114,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -21887,8 +22690,8 @@ function validate64(
         keyword: 'required',
         params: { missingProperty: 'valid_from' },
         message: "must have required property '" + 'valid_from' + "'",
-        schema: schema114.required,
-        parentSchema: schema114,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -21907,8 +22710,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.price_id.type,
-          parentSchema: schema114.properties.price_id,
+          schema: schema115.properties.price_id.type,
+          parentSchema: schema115.properties.price_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -21928,8 +22731,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.carrier_id.type,
-          parentSchema: schema114.properties.carrier_id,
+          schema: schema115.properties.carrier_id.type,
+          parentSchema: schema115.properties.carrier_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -21949,8 +22752,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.item.type,
-          parentSchema: schema114.properties.item,
+          schema: schema115.properties.item.type,
+          parentSchema: schema115.properties.item,
           data: data2,
         };
         if (vErrors === null) {
@@ -21965,10 +22768,10 @@ function validate64(
           instancePath: instancePath + '/item',
           schemaPath: '#/properties/item/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.item.enum },
+          params: { allowedValues: schema115.properties.item.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.item.enum,
-          parentSchema: schema114.properties.item,
+          schema: schema115.properties.item.enum,
+          parentSchema: schema115.properties.item,
           data: data2,
         };
         if (vErrors === null) {
@@ -21990,7 +22793,7 @@ function validate64(
             params: { comparison: '<=', limit: 10000 },
             message: 'must be <= 10000',
             schema: 10000,
-            parentSchema: schema114.properties.unit_price,
+            parentSchema: schema115.properties.unit_price,
             data: data3,
           };
           if (vErrors === null) {
@@ -22008,7 +22811,7 @@ function validate64(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema114.properties.unit_price,
+            parentSchema: schema115.properties.unit_price,
             data: data3,
           };
           if (vErrors === null) {
@@ -22025,8 +22828,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema114.properties.unit_price.type,
-          parentSchema: schema114.properties.unit_price,
+          schema: schema115.properties.unit_price.type,
+          parentSchema: schema115.properties.unit_price,
           data: data3,
         };
         if (vErrors === null) {
@@ -22046,8 +22849,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.currency.type,
-          parentSchema: schema114.properties.currency,
+          schema: schema115.properties.currency.type,
+          parentSchema: schema115.properties.currency,
           data: data4,
         };
         if (vErrors === null) {
@@ -22062,10 +22865,10 @@ function validate64(
           instancePath: instancePath + '/currency',
           schemaPath: '#/properties/currency/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.currency.enum },
+          params: { allowedValues: schema115.properties.currency.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.currency.enum,
-          parentSchema: schema114.properties.currency,
+          schema: schema115.properties.currency.enum,
+          parentSchema: schema115.properties.currency,
           data: data4,
         };
         if (vErrors === null) {
@@ -22087,7 +22890,7 @@ function validate64(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.valid_from,
+            parentSchema: schema115.properties.valid_from,
             data: data5,
           };
           if (vErrors === null) {
@@ -22104,8 +22907,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.valid_from.type,
-          parentSchema: schema114.properties.valid_from,
+          schema: schema115.properties.valid_from.type,
+          parentSchema: schema115.properties.valid_from,
           data: data5,
         };
         if (vErrors === null) {
@@ -22125,8 +22928,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.invoiced.type,
-          parentSchema: schema114.properties.invoiced,
+          schema: schema115.properties.invoiced.type,
+          parentSchema: schema115.properties.invoiced,
           data: data6,
         };
         if (vErrors === null) {
@@ -22144,8 +22947,8 @@ function validate64(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema114.type,
-      parentSchema: schema114,
+      schema: schema115.type,
+      parentSchema: schema115,
       data,
     };
     if (vErrors === null) {
@@ -22155,10 +22958,10 @@ function validate64(
     }
     errors++;
   }
-  validate64.errors = vErrors;
+  validate65.errors = vErrors;
   return errors === 0;
 }
-validate64.evaluated = {
+validate65.evaluated = {
   props: {
     price_id: true,
     carrier_id: true,
@@ -22172,8 +22975,8 @@ validate64.evaluated = {
   dynamicItems: false,
 };
 
-export const role = validate65;
-const schema115 = {
+export const role = validate66;
+const schema116 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'role',
   title: 'Role',
@@ -22245,13 +23048,13 @@ const schema115 = {
 const pattern10 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
 const pattern11 = new RegExp('^[a-z0-9]+$', 'u');
 
-function validate65(
+function validate66(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="role" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate65.evaluated;
+  const evaluated0 = validate66.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22266,8 +23069,8 @@ function validate65(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema116.required,
+        parentSchema: schema116,
         data,
       };
       if (vErrors === null) {
@@ -22284,8 +23087,8 @@ function validate65(
         keyword: 'required',
         params: { missingProperty: 'partner_type' },
         message: "must have required property '" + 'partner_type' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema116.required,
+        parentSchema: schema116,
         data,
       };
       if (vErrors === null) {
@@ -22302,8 +23105,8 @@ function validate65(
         keyword: 'required',
         params: { missingProperty: 'partner' },
         message: "must have required property '" + 'partner' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema116.required,
+        parentSchema: schema116,
         data,
       };
       if (vErrors === null) {
@@ -22320,8 +23123,8 @@ function validate65(
         keyword: 'required',
         params: { missingProperty: 'permissions' },
         message: "must have required property '" + 'permissions' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema116.required,
+        parentSchema: schema116,
         data,
       };
       if (vErrors === null) {
@@ -22342,7 +23145,7 @@ function validate65(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema115.properties.role_name,
+            parentSchema: schema116.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -22360,7 +23163,7 @@ function validate65(
             params: { pattern: '^[a-z]+(_[a-z0-9]+)+$' },
             message: 'must match pattern "' + '^[a-z]+(_[a-z0-9]+)+$' + '"',
             schema: '^[a-z]+(_[a-z0-9]+)+$',
-            parentSchema: schema115.properties.role_name,
+            parentSchema: schema116.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -22377,8 +23180,8 @@ function validate65(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema115.properties.role_name.type,
-          parentSchema: schema115.properties.role_name,
+          schema: schema116.properties.role_name.type,
+          parentSchema: schema116.properties.role_name,
           data: data0,
         };
         if (vErrors === null) {
@@ -22400,7 +23203,7 @@ function validate65(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema115.properties.role_description,
+            parentSchema: schema116.properties.role_description,
             data: data1,
           };
           if (vErrors === null) {
@@ -22417,8 +23220,8 @@ function validate65(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema115.properties.role_description.type,
-          parentSchema: schema115.properties.role_description,
+          schema: schema116.properties.role_description.type,
+          parentSchema: schema116.properties.role_description,
           data: data1,
         };
         if (vErrors === null) {
@@ -22439,10 +23242,10 @@ function validate65(
               instancePath: instancePath + '/role_description_translations',
               schemaPath: '#/properties/role_description_translations/propertyNames/enum',
               keyword: 'enum',
-              params: { allowedValues: schema115.properties.role_description_translations.propertyNames.enum },
+              params: { allowedValues: schema116.properties.role_description_translations.propertyNames.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema115.properties.role_description_translations.propertyNames.enum,
-              parentSchema: schema115.properties.role_description_translations.propertyNames,
+              schema: schema116.properties.role_description_translations.propertyNames.enum,
+              parentSchema: schema116.properties.role_description_translations.propertyNames,
               data: key0,
               propertyName: key0,
             };
@@ -22461,8 +23264,8 @@ function validate65(
               keyword: 'propertyNames',
               params: { propertyName: key0 },
               message: 'property name must be valid',
-              schema: schema115.properties.role_description_translations.propertyNames,
-              parentSchema: schema115.properties.role_description_translations,
+              schema: schema116.properties.role_description_translations.propertyNames,
+              parentSchema: schema116.properties.role_description_translations,
               data: data2,
             };
             if (vErrors === null) {
@@ -22485,7 +23288,7 @@ function validate65(
                 params: { limit: 255 },
                 message: 'must NOT have more than 255 characters',
                 schema: 255,
-                parentSchema: schema115.properties.role_description_translations.additionalProperties,
+                parentSchema: schema116.properties.role_description_translations.additionalProperties,
                 data: data3,
               };
               if (vErrors === null) {
@@ -22503,8 +23306,8 @@ function validate65(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema115.properties.role_description_translations.additionalProperties.type,
-              parentSchema: schema115.properties.role_description_translations.additionalProperties,
+              schema: schema116.properties.role_description_translations.additionalProperties.type,
+              parentSchema: schema116.properties.role_description_translations.additionalProperties,
               data: data3,
             };
             if (vErrors === null) {
@@ -22522,8 +23325,8 @@ function validate65(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema115.properties.role_description_translations.type,
-          parentSchema: schema115.properties.role_description_translations,
+          schema: schema116.properties.role_description_translations.type,
+          parentSchema: schema116.properties.role_description_translations,
           data: data2,
         };
         if (vErrors === null) {
@@ -22543,8 +23346,8 @@ function validate65(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema115.properties.partner_type.type,
-          parentSchema: schema115.properties.partner_type,
+          schema: schema116.properties.partner_type.type,
+          parentSchema: schema116.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -22566,10 +23369,10 @@ function validate65(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema115.properties.partner_type.enum },
+          params: { allowedValues: schema116.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema115.properties.partner_type.enum,
-          parentSchema: schema115.properties.partner_type,
+          schema: schema116.properties.partner_type.enum,
+          parentSchema: schema116.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -22591,7 +23394,7 @@ function validate65(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema115.properties.partner,
+            parentSchema: schema116.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -22609,7 +23412,7 @@ function validate65(
             params: { pattern: '^[a-z0-9]+$' },
             message: 'must match pattern "' + '^[a-z0-9]+$' + '"',
             schema: '^[a-z0-9]+$',
-            parentSchema: schema115.properties.partner,
+            parentSchema: schema116.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -22626,8 +23429,8 @@ function validate65(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema115.properties.partner.type,
-          parentSchema: schema115.properties.partner,
+          schema: schema116.properties.partner.type,
+          parentSchema: schema116.properties.partner,
           data: data5,
         };
         if (vErrors === null) {
@@ -22652,8 +23455,8 @@ function validate65(
                 keyword: 'required',
                 params: { missingProperty: 'feature_id' },
                 message: "must have required property '" + 'feature_id' + "'",
-                schema: schema115.properties.permissions.items.required,
-                parentSchema: schema115.properties.permissions.items,
+                schema: schema116.properties.permissions.items.required,
+                parentSchema: schema116.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -22670,8 +23473,8 @@ function validate65(
                 keyword: 'required',
                 params: { missingProperty: 'has_permission' },
                 message: "must have required property '" + 'has_permission' + "'",
-                schema: schema115.properties.permissions.items.required,
-                parentSchema: schema115.properties.permissions.items,
+                schema: schema116.properties.permissions.items.required,
+                parentSchema: schema116.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -22690,8 +23493,8 @@ function validate65(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema115.properties.permissions.items.properties.feature_id.type,
-                  parentSchema: schema115.properties.permissions.items.properties.feature_id,
+                  schema: schema116.properties.permissions.items.properties.feature_id.type,
+                  parentSchema: schema116.properties.permissions.items.properties.feature_id,
                   data: data8,
                 };
                 if (vErrors === null) {
@@ -22710,7 +23513,7 @@ function validate65(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema115.properties.permissions.items.properties.feature_id,
+                    parentSchema: schema116.properties.permissions.items.properties.feature_id,
                     data: data8,
                   };
                   if (vErrors === null) {
@@ -22731,8 +23534,8 @@ function validate65(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema115.properties.permissions.items.properties.has_permission.type,
-                  parentSchema: schema115.properties.permissions.items.properties.has_permission,
+                  schema: schema116.properties.permissions.items.properties.has_permission.type,
+                  parentSchema: schema116.properties.permissions.items.properties.has_permission,
                   data: data9,
                 };
                 if (vErrors === null) {
@@ -22757,8 +23560,8 @@ function validate65(
                         keyword: 'required',
                         params: { missingProperty: 'type' },
                         message: "must have required property '" + 'type' + "'",
-                        schema: schema115.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema115.properties.permissions.items.properties.configurations.items,
+                        schema: schema116.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema116.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -22775,8 +23578,8 @@ function validate65(
                         keyword: 'required',
                         params: { missingProperty: 'show' },
                         message: "must have required property '" + 'show' + "'",
-                        schema: schema115.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema115.properties.permissions.items.properties.configurations.items,
+                        schema: schema116.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema116.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -22799,7 +23602,7 @@ function validate65(
                             message: 'must NOT have more than 100 characters',
                             schema: 100,
                             parentSchema:
-                              schema115.properties.permissions.items.properties.configurations.items.properties.type,
+                              schema116.properties.permissions.items.properties.configurations.items.properties.type,
                             data: data12,
                           };
                           if (vErrors === null) {
@@ -22818,9 +23621,9 @@ function validate65(
                           params: { type: 'string' },
                           message: 'must be string',
                           schema:
-                            schema115.properties.permissions.items.properties.configurations.items.properties.type.type,
+                            schema116.properties.permissions.items.properties.configurations.items.properties.type.type,
                           parentSchema:
-                            schema115.properties.permissions.items.properties.configurations.items.properties.type,
+                            schema116.properties.permissions.items.properties.configurations.items.properties.type,
                           data: data12,
                         };
                         if (vErrors === null) {
@@ -22842,9 +23645,9 @@ function validate65(
                           params: { type: 'boolean' },
                           message: 'must be boolean',
                           schema:
-                            schema115.properties.permissions.items.properties.configurations.items.properties.show.type,
+                            schema116.properties.permissions.items.properties.configurations.items.properties.show.type,
                           parentSchema:
-                            schema115.properties.permissions.items.properties.configurations.items.properties.show,
+                            schema116.properties.permissions.items.properties.configurations.items.properties.show,
                           data: data13,
                         };
                         if (vErrors === null) {
@@ -22862,8 +23665,8 @@ function validate65(
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema115.properties.permissions.items.properties.configurations.items.type,
-                      parentSchema: schema115.properties.permissions.items.properties.configurations.items,
+                      schema: schema116.properties.permissions.items.properties.configurations.items.type,
+                      parentSchema: schema116.properties.permissions.items.properties.configurations.items,
                       data: data11,
                     };
                     if (vErrors === null) {
@@ -22881,8 +23684,8 @@ function validate65(
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema115.properties.permissions.items.properties.configurations.type,
-                  parentSchema: schema115.properties.permissions.items.properties.configurations,
+                  schema: schema116.properties.permissions.items.properties.configurations.type,
+                  parentSchema: schema116.properties.permissions.items.properties.configurations,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -22900,8 +23703,8 @@ function validate65(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema115.properties.permissions.items.type,
-              parentSchema: schema115.properties.permissions.items,
+              schema: schema116.properties.permissions.items.type,
+              parentSchema: schema116.properties.permissions.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -22919,8 +23722,8 @@ function validate65(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema115.properties.permissions.type,
-          parentSchema: schema115.properties.permissions,
+          schema: schema116.properties.permissions.type,
+          parentSchema: schema116.properties.permissions,
           data: data6,
         };
         if (vErrors === null) {
@@ -22938,8 +23741,8 @@ function validate65(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema115.type,
-      parentSchema: schema115,
+      schema: schema116.type,
+      parentSchema: schema116,
       data,
     };
     if (vErrors === null) {
@@ -22949,10 +23752,10 @@ function validate65(
     }
     errors++;
   }
-  validate65.errors = vErrors;
+  validate66.errors = vErrors;
   return errors === 0;
 }
-validate65.evaluated = {
+validate66.evaluated = {
   props: {
     role_name: true,
     role_description: true,
@@ -22965,8 +23768,8 @@ validate65.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePoint = validate66;
-const schema116 = {
+export const servicePoint = validate67;
+const schema117 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point',
   title: 'ServicePoint',
@@ -23496,7 +24299,7 @@ const schema116 = {
     report_id: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const schema118 = {
+const schema119 = {
   type: 'integer',
   'x-choices': 'service_point_status',
   enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
@@ -23516,7 +24319,7 @@ const schema118 = {
     ],
   },
 };
-const schema120 = {
+const schema121 = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -23527,7 +24330,7 @@ const schema120 = {
   if: { properties: { closed: { const: false } } },
   then: { properties: { open: true, close: true }, required: ['open', 'close'] },
 };
-const schema128 = {
+const schema129 = {
   type: 'object',
   additionalProperties: false,
   required: ['carrier_id'],
@@ -23544,18 +24347,18 @@ const schema128 = {
     },
   },
 };
-const formats230 = sharedValidators.formats.time;
-const formats264 = sharedValidators.formats['scout-value'];
-const func182 = sharedValidators.timeAfterMessage;
-const func198 = sharedValidators.defaultDescriptionMessage;
+const formats232 = sharedValidators.formats.time;
+const formats266 = sharedValidators.formats['scout-value'];
+const func186 = sharedValidators.timeAfterMessage;
+const func202 = sharedValidators.defaultDescriptionMessage;
 
-function validate66(
+function validate67(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate66.evaluated;
+  const evaluated0 = validate67.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23570,8 +24373,8 @@ function validate66(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema116.required,
-        parentSchema: schema116,
+        schema: schema117.required,
+        parentSchema: schema117,
         data,
       };
       if (vErrors === null) {
@@ -23588,8 +24391,8 @@ function validate66(
         keyword: 'required',
         params: { missingProperty: 'country' },
         message: "must have required property '" + 'country' + "'",
-        schema: schema116.required,
-        parentSchema: schema116,
+        schema: schema117.required,
+        parentSchema: schema117,
         data,
       };
       if (vErrors === null) {
@@ -23606,8 +24409,8 @@ function validate66(
         keyword: 'required',
         params: { missingProperty: 'status' },
         message: "must have required property '" + 'status' + "'",
-        schema: schema116.required,
-        parentSchema: schema116,
+        schema: schema117.required,
+        parentSchema: schema117,
         data,
       };
       if (vErrors === null) {
@@ -23669,7 +24472,7 @@ function validate66(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema116.properties.sp_id,
+            parentSchema: schema117.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -23687,7 +24490,7 @@ function validate66(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema116.properties.sp_id,
+            parentSchema: schema117.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -23704,8 +24507,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema116.properties.sp_id.type,
-          parentSchema: schema116.properties.sp_id,
+          schema: schema117.properties.sp_id.type,
+          parentSchema: schema117.properties.sp_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -23727,7 +24530,7 @@ function validate66(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema116.properties.alt_sp_id,
+            parentSchema: schema117.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -23745,7 +24548,7 @@ function validate66(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema116.properties.alt_sp_id,
+            parentSchema: schema117.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -23762,8 +24565,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema116.properties.alt_sp_id.type,
-          parentSchema: schema116.properties.alt_sp_id,
+          schema: schema117.properties.alt_sp_id.type,
+          parentSchema: schema117.properties.alt_sp_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -23785,7 +24588,7 @@ function validate66(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema116.properties.name,
+            parentSchema: schema117.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -23803,7 +24606,7 @@ function validate66(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema116.properties.name,
+            parentSchema: schema117.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -23821,7 +24624,7 @@ function validate66(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema116.properties.name,
+            parentSchema: schema117.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -23838,8 +24641,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema116.properties.name.type,
-          parentSchema: schema116.properties.name,
+          schema: schema117.properties.name.type,
+          parentSchema: schema117.properties.name,
           data: data3,
         };
         if (vErrors === null) {
@@ -23861,7 +24664,7 @@ function validate66(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema116.properties.location_name,
+            parentSchema: schema117.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -23879,7 +24682,7 @@ function validate66(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema116.properties.location_name,
+            parentSchema: schema117.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -23896,8 +24699,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema116.properties.location_name.type,
-          parentSchema: schema116.properties.location_name,
+          schema: schema117.properties.location_name.type,
+          parentSchema: schema117.properties.location_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -23917,8 +24720,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema118.type,
-          parentSchema: schema118,
+          schema: schema119.type,
+          parentSchema: schema119,
           data: data5,
         };
         if (vErrors === null) {
@@ -23944,10 +24747,10 @@ function validate66(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/servicePointStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema118.enum },
+          params: { allowedValues: schema119.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema118.enum,
-          parentSchema: schema118,
+          schema: schema119.enum,
+          parentSchema: schema119,
           data: data5,
         };
         if (vErrors === null) {
@@ -23969,7 +24772,7 @@ function validate66(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema116.properties.status_comment,
+            parentSchema: schema117.properties.status_comment,
             data: data6,
           };
           if (vErrors === null) {
@@ -23986,8 +24789,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema116.properties.status_comment.type,
-          parentSchema: schema116.properties.status_comment,
+          schema: schema117.properties.status_comment.type,
+          parentSchema: schema117.properties.status_comment,
           data: data6,
         };
         if (vErrors === null) {
@@ -24058,7 +24861,7 @@ function validate66(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema116.properties.address,
+            parentSchema: schema117.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -24076,7 +24879,7 @@ function validate66(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema116.properties.address,
+            parentSchema: schema117.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -24093,8 +24896,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema116.properties.address.type,
-          parentSchema: schema116.properties.address,
+          schema: schema117.properties.address.type,
+          parentSchema: schema117.properties.address,
           data: data8,
         };
         if (vErrors === null) {
@@ -24114,8 +24917,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema116.properties.address_id.type,
-          parentSchema: schema116.properties.address_id,
+          schema: schema117.properties.address_id.type,
+          parentSchema: schema117.properties.address_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -24137,7 +24940,7 @@ function validate66(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema116.properties.zip,
+            parentSchema: schema117.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -24155,7 +24958,7 @@ function validate66(
             params: { limit: 4 },
             message: 'must NOT have fewer than 4 characters',
             schema: 4,
-            parentSchema: schema116.properties.zip,
+            parentSchema: schema117.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -24173,7 +24976,7 @@ function validate66(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema116.properties.zip,
+            parentSchema: schema117.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -24190,8 +24993,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema116.properties.zip.type,
-          parentSchema: schema116.properties.zip,
+          schema: schema117.properties.zip.type,
+          parentSchema: schema117.properties.zip,
           data: data10,
         };
         if (vErrors === null) {
@@ -24213,7 +25016,7 @@ function validate66(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema116.properties.city,
+            parentSchema: schema117.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -24231,7 +25034,7 @@ function validate66(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema116.properties.city,
+            parentSchema: schema117.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -24248,8 +25051,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema116.properties.city.type,
-          parentSchema: schema116.properties.city,
+          schema: schema117.properties.city.type,
+          parentSchema: schema117.properties.city,
           data: data11,
         };
         if (vErrors === null) {
@@ -24271,7 +25074,7 @@ function validate66(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema116.properties.municipality,
+            parentSchema: schema117.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -24289,7 +25092,7 @@ function validate66(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema116.properties.municipality,
+            parentSchema: schema117.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -24306,8 +25109,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema116.properties.municipality.type,
-          parentSchema: schema116.properties.municipality,
+          schema: schema117.properties.municipality.type,
+          parentSchema: schema117.properties.municipality,
           data: data12,
         };
         if (vErrors === null) {
@@ -24327,8 +25130,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema116.properties.region_id.type,
-          parentSchema: schema116.properties.region_id,
+          schema: schema117.properties.region_id.type,
+          parentSchema: schema117.properties.region_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -24348,8 +25151,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema116.properties.sub_region_id.type,
-          parentSchema: schema116.properties.sub_region_id,
+          schema: schema117.properties.sub_region_id.type,
+          parentSchema: schema117.properties.sub_region_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -24371,7 +25174,7 @@ function validate66(
             params: { comparison: '<=', limit: 90 },
             message: 'must be <= 90',
             schema: 90,
-            parentSchema: schema116.properties.latitude,
+            parentSchema: schema117.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -24389,7 +25192,7 @@ function validate66(
             params: { comparison: '>=', limit: -90 },
             message: 'must be >= -90',
             schema: -90,
-            parentSchema: schema116.properties.latitude,
+            parentSchema: schema117.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -24406,8 +25209,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema116.properties.latitude.type,
-          parentSchema: schema116.properties.latitude,
+          schema: schema117.properties.latitude.type,
+          parentSchema: schema117.properties.latitude,
           data: data15,
         };
         if (vErrors === null) {
@@ -24429,7 +25232,7 @@ function validate66(
             params: { comparison: '<=', limit: 180 },
             message: 'must be <= 180',
             schema: 180,
-            parentSchema: schema116.properties.longitude,
+            parentSchema: schema117.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -24447,7 +25250,7 @@ function validate66(
             params: { comparison: '>=', limit: -180 },
             message: 'must be >= -180',
             schema: -180,
-            parentSchema: schema116.properties.longitude,
+            parentSchema: schema117.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -24464,8 +25267,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema116.properties.longitude.type,
-          parentSchema: schema116.properties.longitude,
+          schema: schema117.properties.longitude.type,
+          parentSchema: schema117.properties.longitude,
           data: data16,
         };
         if (vErrors === null) {
@@ -24487,7 +25290,7 @@ function validate66(
             params: { limit: 64 },
             message: 'must NOT have more than 64 characters',
             schema: 64,
-            parentSchema: schema116.properties.time_zone,
+            parentSchema: schema117.properties.time_zone,
             data: data17,
           };
           if (vErrors === null) {
@@ -24504,8 +25307,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema116.properties.time_zone.type,
-          parentSchema: schema116.properties.time_zone,
+          schema: schema117.properties.time_zone.type,
+          parentSchema: schema117.properties.time_zone,
           data: data17,
         };
         if (vErrors === null) {
@@ -24525,8 +25328,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema116.properties.location_type_id.type,
-          parentSchema: schema116.properties.location_type_id,
+          schema: schema117.properties.location_type_id.type,
+          parentSchema: schema117.properties.location_type_id,
           data: data18,
         };
         if (vErrors === null) {
@@ -24546,8 +25349,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema116.properties.foundation_id.type,
-          parentSchema: schema116.properties.foundation_id,
+          schema: schema117.properties.foundation_id.type,
+          parentSchema: schema117.properties.foundation_id,
           data: data19,
         };
         if (vErrors === null) {
@@ -24569,7 +25372,7 @@ function validate66(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema116.properties.delivery_methods,
+            parentSchema: schema117.properties.delivery_methods,
             data: data20,
           };
           if (vErrors === null) {
@@ -24589,8 +25392,8 @@ function validate66(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema116.properties.delivery_methods.items.type,
-              parentSchema: schema116.properties.delivery_methods.items,
+              schema: schema117.properties.delivery_methods.items.type,
+              parentSchema: schema117.properties.delivery_methods.items,
               data: data21,
             };
             if (vErrors === null) {
@@ -24619,7 +25422,7 @@ function validate66(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema116.properties.delivery_methods,
+                parentSchema: schema117.properties.delivery_methods,
                 data: data20,
               };
               if (vErrors === null) {
@@ -24640,8 +25443,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema116.properties.delivery_methods.type,
-          parentSchema: schema116.properties.delivery_methods,
+          schema: schema117.properties.delivery_methods.type,
+          parentSchema: schema117.properties.delivery_methods,
           data: data20,
         };
         if (vErrors === null) {
@@ -24665,8 +25468,8 @@ function validate66(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema116.properties.delivery_days.items.type,
-              parentSchema: schema116.properties.delivery_days.items,
+              schema: schema117.properties.delivery_days.items.type,
+              parentSchema: schema117.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -24689,10 +25492,10 @@ function validate66(
               instancePath: instancePath + '/delivery_days/' + i2,
               schemaPath: '#/properties/delivery_days/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema116.properties.delivery_days.items.enum },
+              params: { allowedValues: schema117.properties.delivery_days.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema116.properties.delivery_days.items.enum,
-              parentSchema: schema116.properties.delivery_days.items,
+              schema: schema117.properties.delivery_days.items.enum,
+              parentSchema: schema117.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -24721,7 +25524,7 @@ function validate66(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema116.properties.delivery_days,
+                parentSchema: schema117.properties.delivery_days,
                 data: data22,
               };
               if (vErrors === null) {
@@ -24742,8 +25545,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema116.properties.delivery_days.type,
-          parentSchema: schema116.properties.delivery_days,
+          schema: schema117.properties.delivery_days.type,
+          parentSchema: schema117.properties.delivery_days,
           data: data22,
         };
         if (vErrors === null) {
@@ -24774,7 +25577,7 @@ function validate66(
               params: { additionalProperty: key0 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema116.properties.opening_hours,
+              parentSchema: schema117.properties.opening_hours,
               data: data24,
             };
             if (vErrors === null) {
@@ -24822,8 +25625,8 @@ function validate66(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema120.then.required,
-                  parentSchema: schema120.then,
+                  schema: schema121.then.required,
+                  parentSchema: schema121.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -24840,8 +25643,8 @@ function validate66(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema120.then.required,
-                  parentSchema: schema120.then,
+                  schema: schema121.then.required,
+                  parentSchema: schema121.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -24868,8 +25671,8 @@ function validate66(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema120.if,
-              parentSchema: schema120,
+              schema: schema121.if,
+              parentSchema: schema121,
               data: data25,
             };
             if (vErrors === null) {
@@ -24889,7 +25692,7 @@ function validate66(
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema120,
+                  parentSchema: schema121,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -24909,8 +25712,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema120.properties.closed.type,
-                  parentSchema: schema120.properties.closed,
+                  schema: schema121.properties.closed.type,
+                  parentSchema: schema121.properties.closed,
                   data: data27,
                 };
                 if (vErrors === null) {
@@ -24924,7 +25727,7 @@ function validate66(
             if (data25.open !== undefined) {
               let data28 = data25.open;
               if (typeof data28 === 'string') {
-                if (!formats230.validate(data28)) {
+                if (!formats232.validate(data28)) {
                   const err65 = {
                     instancePath: instancePath + '/opening_hours/monday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -24932,7 +25735,7 @@ function validate66(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema120.properties.open,
+                    parentSchema: schema121.properties.open,
                     data: data28,
                   };
                   if (vErrors === null) {
@@ -24949,8 +25752,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema120.properties.open.type,
-                  parentSchema: schema120.properties.open,
+                  schema: schema121.properties.open.type,
+                  parentSchema: schema121.properties.open,
                   data: data28,
                 };
                 if (vErrors === null) {
@@ -24964,7 +25767,7 @@ function validate66(
             if (data25.close !== undefined) {
               let data29 = data25.close;
               if (typeof data29 === 'string') {
-                if (!formats230.validate(data29)) {
+                if (!formats232.validate(data29)) {
                   const err67 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -24972,7 +25775,7 @@ function validate66(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema120.properties.close,
+                    parentSchema: schema121.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -24982,7 +25785,7 @@ function validate66(
                   }
                   errors++;
                 }
-                const message0 = func182(data29, 'open', data25);
+                const message0 = func186(data29, 'open', data25);
                 if (message0 !== undefined) {
                   const err68 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
@@ -24991,7 +25794,7 @@ function validate66(
                     params: { message: message0 },
                     message: message0,
                     schema: 'open',
-                    parentSchema: schema120.properties.close,
+                    parentSchema: schema121.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -25008,8 +25811,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema120.properties.close.type,
-                  parentSchema: schema120.properties.close,
+                  schema: schema121.properties.close.type,
+                  parentSchema: schema121.properties.close,
                   data: data29,
                 };
                 if (vErrors === null) {
@@ -25027,8 +25830,8 @@ function validate66(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema120.type,
-              parentSchema: schema120,
+              schema: schema121.type,
+              parentSchema: schema121,
               data: data25,
             };
             if (vErrors === null) {
@@ -25076,8 +25879,8 @@ function validate66(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema120.then.required,
-                  parentSchema: schema120.then,
+                  schema: schema121.then.required,
+                  parentSchema: schema121.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -25094,8 +25897,8 @@ function validate66(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema120.then.required,
-                  parentSchema: schema120.then,
+                  schema: schema121.then.required,
+                  parentSchema: schema121.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -25122,8 +25925,8 @@ function validate66(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema120.if,
-              parentSchema: schema120,
+              schema: schema121.if,
+              parentSchema: schema121,
               data: data30,
             };
             if (vErrors === null) {
@@ -25143,7 +25946,7 @@ function validate66(
                   params: { additionalProperty: key2 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema120,
+                  parentSchema: schema121,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -25163,8 +25966,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema120.properties.closed.type,
-                  parentSchema: schema120.properties.closed,
+                  schema: schema121.properties.closed.type,
+                  parentSchema: schema121.properties.closed,
                   data: data32,
                 };
                 if (vErrors === null) {
@@ -25178,7 +25981,7 @@ function validate66(
             if (data30.open !== undefined) {
               let data33 = data30.open;
               if (typeof data33 === 'string') {
-                if (!formats230.validate(data33)) {
+                if (!formats232.validate(data33)) {
                   const err77 = {
                     instancePath: instancePath + '/opening_hours/tuesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -25186,7 +25989,7 @@ function validate66(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema120.properties.open,
+                    parentSchema: schema121.properties.open,
                     data: data33,
                   };
                   if (vErrors === null) {
@@ -25203,8 +26006,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema120.properties.open.type,
-                  parentSchema: schema120.properties.open,
+                  schema: schema121.properties.open.type,
+                  parentSchema: schema121.properties.open,
                   data: data33,
                 };
                 if (vErrors === null) {
@@ -25218,7 +26021,7 @@ function validate66(
             if (data30.close !== undefined) {
               let data34 = data30.close;
               if (typeof data34 === 'string') {
-                if (!formats230.validate(data34)) {
+                if (!formats232.validate(data34)) {
                   const err79 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -25226,7 +26029,7 @@ function validate66(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema120.properties.close,
+                    parentSchema: schema121.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -25236,7 +26039,7 @@ function validate66(
                   }
                   errors++;
                 }
-                const message1 = func182(data34, 'open', data30);
+                const message1 = func186(data34, 'open', data30);
                 if (message1 !== undefined) {
                   const err80 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
@@ -25245,7 +26048,7 @@ function validate66(
                     params: { message: message1 },
                     message: message1,
                     schema: 'open',
-                    parentSchema: schema120.properties.close,
+                    parentSchema: schema121.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -25262,8 +26065,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema120.properties.close.type,
-                  parentSchema: schema120.properties.close,
+                  schema: schema121.properties.close.type,
+                  parentSchema: schema121.properties.close,
                   data: data34,
                 };
                 if (vErrors === null) {
@@ -25281,8 +26084,8 @@ function validate66(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema120.type,
-              parentSchema: schema120,
+              schema: schema121.type,
+              parentSchema: schema121,
               data: data30,
             };
             if (vErrors === null) {
@@ -25330,8 +26133,8 @@ function validate66(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema120.then.required,
-                  parentSchema: schema120.then,
+                  schema: schema121.then.required,
+                  parentSchema: schema121.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -25348,8 +26151,8 @@ function validate66(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema120.then.required,
-                  parentSchema: schema120.then,
+                  schema: schema121.then.required,
+                  parentSchema: schema121.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -25376,8 +26179,8 @@ function validate66(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema120.if,
-              parentSchema: schema120,
+              schema: schema121.if,
+              parentSchema: schema121,
               data: data35,
             };
             if (vErrors === null) {
@@ -25397,7 +26200,7 @@ function validate66(
                   params: { additionalProperty: key3 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema120,
+                  parentSchema: schema121,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -25417,8 +26220,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema120.properties.closed.type,
-                  parentSchema: schema120.properties.closed,
+                  schema: schema121.properties.closed.type,
+                  parentSchema: schema121.properties.closed,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -25432,7 +26235,7 @@ function validate66(
             if (data35.open !== undefined) {
               let data38 = data35.open;
               if (typeof data38 === 'string') {
-                if (!formats230.validate(data38)) {
+                if (!formats232.validate(data38)) {
                   const err89 = {
                     instancePath: instancePath + '/opening_hours/wednesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -25440,7 +26243,7 @@ function validate66(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema120.properties.open,
+                    parentSchema: schema121.properties.open,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -25457,8 +26260,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema120.properties.open.type,
-                  parentSchema: schema120.properties.open,
+                  schema: schema121.properties.open.type,
+                  parentSchema: schema121.properties.open,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -25472,7 +26275,7 @@ function validate66(
             if (data35.close !== undefined) {
               let data39 = data35.close;
               if (typeof data39 === 'string') {
-                if (!formats230.validate(data39)) {
+                if (!formats232.validate(data39)) {
                   const err91 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -25480,7 +26283,7 @@ function validate66(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema120.properties.close,
+                    parentSchema: schema121.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -25490,7 +26293,7 @@ function validate66(
                   }
                   errors++;
                 }
-                const message2 = func182(data39, 'open', data35);
+                const message2 = func186(data39, 'open', data35);
                 if (message2 !== undefined) {
                   const err92 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
@@ -25499,7 +26302,7 @@ function validate66(
                     params: { message: message2 },
                     message: message2,
                     schema: 'open',
-                    parentSchema: schema120.properties.close,
+                    parentSchema: schema121.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -25516,8 +26319,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema120.properties.close.type,
-                  parentSchema: schema120.properties.close,
+                  schema: schema121.properties.close.type,
+                  parentSchema: schema121.properties.close,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -25535,8 +26338,8 @@ function validate66(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema120.type,
-              parentSchema: schema120,
+              schema: schema121.type,
+              parentSchema: schema121,
               data: data35,
             };
             if (vErrors === null) {
@@ -25584,8 +26387,8 @@ function validate66(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema120.then.required,
-                  parentSchema: schema120.then,
+                  schema: schema121.then.required,
+                  parentSchema: schema121.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -25602,8 +26405,8 @@ function validate66(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema120.then.required,
-                  parentSchema: schema120.then,
+                  schema: schema121.then.required,
+                  parentSchema: schema121.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -25630,8 +26433,8 @@ function validate66(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema120.if,
-              parentSchema: schema120,
+              schema: schema121.if,
+              parentSchema: schema121,
               data: data40,
             };
             if (vErrors === null) {
@@ -25651,7 +26454,7 @@ function validate66(
                   params: { additionalProperty: key4 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema120,
+                  parentSchema: schema121,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -25671,8 +26474,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema120.properties.closed.type,
-                  parentSchema: schema120.properties.closed,
+                  schema: schema121.properties.closed.type,
+                  parentSchema: schema121.properties.closed,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -25686,7 +26489,7 @@ function validate66(
             if (data40.open !== undefined) {
               let data43 = data40.open;
               if (typeof data43 === 'string') {
-                if (!formats230.validate(data43)) {
+                if (!formats232.validate(data43)) {
                   const err101 = {
                     instancePath: instancePath + '/opening_hours/thursday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -25694,7 +26497,7 @@ function validate66(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema120.properties.open,
+                    parentSchema: schema121.properties.open,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -25711,8 +26514,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema120.properties.open.type,
-                  parentSchema: schema120.properties.open,
+                  schema: schema121.properties.open.type,
+                  parentSchema: schema121.properties.open,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -25726,7 +26529,7 @@ function validate66(
             if (data40.close !== undefined) {
               let data44 = data40.close;
               if (typeof data44 === 'string') {
-                if (!formats230.validate(data44)) {
+                if (!formats232.validate(data44)) {
                   const err103 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -25734,7 +26537,7 @@ function validate66(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema120.properties.close,
+                    parentSchema: schema121.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -25744,7 +26547,7 @@ function validate66(
                   }
                   errors++;
                 }
-                const message3 = func182(data44, 'open', data40);
+                const message3 = func186(data44, 'open', data40);
                 if (message3 !== undefined) {
                   const err104 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
@@ -25753,7 +26556,7 @@ function validate66(
                     params: { message: message3 },
                     message: message3,
                     schema: 'open',
-                    parentSchema: schema120.properties.close,
+                    parentSchema: schema121.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -25770,8 +26573,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema120.properties.close.type,
-                  parentSchema: schema120.properties.close,
+                  schema: schema121.properties.close.type,
+                  parentSchema: schema121.properties.close,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -25789,8 +26592,8 @@ function validate66(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema120.type,
-              parentSchema: schema120,
+              schema: schema121.type,
+              parentSchema: schema121,
               data: data40,
             };
             if (vErrors === null) {
@@ -25838,8 +26641,8 @@ function validate66(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema120.then.required,
-                  parentSchema: schema120.then,
+                  schema: schema121.then.required,
+                  parentSchema: schema121.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -25856,8 +26659,8 @@ function validate66(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema120.then.required,
-                  parentSchema: schema120.then,
+                  schema: schema121.then.required,
+                  parentSchema: schema121.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -25884,8 +26687,8 @@ function validate66(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema120.if,
-              parentSchema: schema120,
+              schema: schema121.if,
+              parentSchema: schema121,
               data: data45,
             };
             if (vErrors === null) {
@@ -25905,7 +26708,7 @@ function validate66(
                   params: { additionalProperty: key5 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema120,
+                  parentSchema: schema121,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -25925,8 +26728,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema120.properties.closed.type,
-                  parentSchema: schema120.properties.closed,
+                  schema: schema121.properties.closed.type,
+                  parentSchema: schema121.properties.closed,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -25940,7 +26743,7 @@ function validate66(
             if (data45.open !== undefined) {
               let data48 = data45.open;
               if (typeof data48 === 'string') {
-                if (!formats230.validate(data48)) {
+                if (!formats232.validate(data48)) {
                   const err113 = {
                     instancePath: instancePath + '/opening_hours/friday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -25948,7 +26751,7 @@ function validate66(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema120.properties.open,
+                    parentSchema: schema121.properties.open,
                     data: data48,
                   };
                   if (vErrors === null) {
@@ -25965,8 +26768,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema120.properties.open.type,
-                  parentSchema: schema120.properties.open,
+                  schema: schema121.properties.open.type,
+                  parentSchema: schema121.properties.open,
                   data: data48,
                 };
                 if (vErrors === null) {
@@ -25980,7 +26783,7 @@ function validate66(
             if (data45.close !== undefined) {
               let data49 = data45.close;
               if (typeof data49 === 'string') {
-                if (!formats230.validate(data49)) {
+                if (!formats232.validate(data49)) {
                   const err115 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -25988,7 +26791,7 @@ function validate66(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema120.properties.close,
+                    parentSchema: schema121.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -25998,7 +26801,7 @@ function validate66(
                   }
                   errors++;
                 }
-                const message4 = func182(data49, 'open', data45);
+                const message4 = func186(data49, 'open', data45);
                 if (message4 !== undefined) {
                   const err116 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
@@ -26007,7 +26810,7 @@ function validate66(
                     params: { message: message4 },
                     message: message4,
                     schema: 'open',
-                    parentSchema: schema120.properties.close,
+                    parentSchema: schema121.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -26024,8 +26827,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema120.properties.close.type,
-                  parentSchema: schema120.properties.close,
+                  schema: schema121.properties.close.type,
+                  parentSchema: schema121.properties.close,
                   data: data49,
                 };
                 if (vErrors === null) {
@@ -26043,8 +26846,8 @@ function validate66(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema120.type,
-              parentSchema: schema120,
+              schema: schema121.type,
+              parentSchema: schema121,
               data: data45,
             };
             if (vErrors === null) {
@@ -26092,8 +26895,8 @@ function validate66(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema120.then.required,
-                  parentSchema: schema120.then,
+                  schema: schema121.then.required,
+                  parentSchema: schema121.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -26110,8 +26913,8 @@ function validate66(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema120.then.required,
-                  parentSchema: schema120.then,
+                  schema: schema121.then.required,
+                  parentSchema: schema121.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -26138,8 +26941,8 @@ function validate66(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema120.if,
-              parentSchema: schema120,
+              schema: schema121.if,
+              parentSchema: schema121,
               data: data50,
             };
             if (vErrors === null) {
@@ -26159,7 +26962,7 @@ function validate66(
                   params: { additionalProperty: key6 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema120,
+                  parentSchema: schema121,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -26179,8 +26982,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema120.properties.closed.type,
-                  parentSchema: schema120.properties.closed,
+                  schema: schema121.properties.closed.type,
+                  parentSchema: schema121.properties.closed,
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -26194,7 +26997,7 @@ function validate66(
             if (data50.open !== undefined) {
               let data53 = data50.open;
               if (typeof data53 === 'string') {
-                if (!formats230.validate(data53)) {
+                if (!formats232.validate(data53)) {
                   const err125 = {
                     instancePath: instancePath + '/opening_hours/saturday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -26202,7 +27005,7 @@ function validate66(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema120.properties.open,
+                    parentSchema: schema121.properties.open,
                     data: data53,
                   };
                   if (vErrors === null) {
@@ -26219,8 +27022,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema120.properties.open.type,
-                  parentSchema: schema120.properties.open,
+                  schema: schema121.properties.open.type,
+                  parentSchema: schema121.properties.open,
                   data: data53,
                 };
                 if (vErrors === null) {
@@ -26234,7 +27037,7 @@ function validate66(
             if (data50.close !== undefined) {
               let data54 = data50.close;
               if (typeof data54 === 'string') {
-                if (!formats230.validate(data54)) {
+                if (!formats232.validate(data54)) {
                   const err127 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -26242,7 +27045,7 @@ function validate66(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema120.properties.close,
+                    parentSchema: schema121.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -26252,7 +27055,7 @@ function validate66(
                   }
                   errors++;
                 }
-                const message5 = func182(data54, 'open', data50);
+                const message5 = func186(data54, 'open', data50);
                 if (message5 !== undefined) {
                   const err128 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
@@ -26261,7 +27064,7 @@ function validate66(
                     params: { message: message5 },
                     message: message5,
                     schema: 'open',
-                    parentSchema: schema120.properties.close,
+                    parentSchema: schema121.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -26278,8 +27081,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema120.properties.close.type,
-                  parentSchema: schema120.properties.close,
+                  schema: schema121.properties.close.type,
+                  parentSchema: schema121.properties.close,
                   data: data54,
                 };
                 if (vErrors === null) {
@@ -26297,8 +27100,8 @@ function validate66(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema120.type,
-              parentSchema: schema120,
+              schema: schema121.type,
+              parentSchema: schema121,
               data: data50,
             };
             if (vErrors === null) {
@@ -26346,8 +27149,8 @@ function validate66(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema120.then.required,
-                  parentSchema: schema120.then,
+                  schema: schema121.then.required,
+                  parentSchema: schema121.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -26364,8 +27167,8 @@ function validate66(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema120.then.required,
-                  parentSchema: schema120.then,
+                  schema: schema121.then.required,
+                  parentSchema: schema121.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -26392,8 +27195,8 @@ function validate66(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema120.if,
-              parentSchema: schema120,
+              schema: schema121.if,
+              parentSchema: schema121,
               data: data55,
             };
             if (vErrors === null) {
@@ -26413,7 +27216,7 @@ function validate66(
                   params: { additionalProperty: key7 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema120,
+                  parentSchema: schema121,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -26433,8 +27236,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema120.properties.closed.type,
-                  parentSchema: schema120.properties.closed,
+                  schema: schema121.properties.closed.type,
+                  parentSchema: schema121.properties.closed,
                   data: data57,
                 };
                 if (vErrors === null) {
@@ -26448,7 +27251,7 @@ function validate66(
             if (data55.open !== undefined) {
               let data58 = data55.open;
               if (typeof data58 === 'string') {
-                if (!formats230.validate(data58)) {
+                if (!formats232.validate(data58)) {
                   const err137 = {
                     instancePath: instancePath + '/opening_hours/sunday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -26456,7 +27259,7 @@ function validate66(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema120.properties.open,
+                    parentSchema: schema121.properties.open,
                     data: data58,
                   };
                   if (vErrors === null) {
@@ -26473,8 +27276,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema120.properties.open.type,
-                  parentSchema: schema120.properties.open,
+                  schema: schema121.properties.open.type,
+                  parentSchema: schema121.properties.open,
                   data: data58,
                 };
                 if (vErrors === null) {
@@ -26488,7 +27291,7 @@ function validate66(
             if (data55.close !== undefined) {
               let data59 = data55.close;
               if (typeof data59 === 'string') {
-                if (!formats230.validate(data59)) {
+                if (!formats232.validate(data59)) {
                   const err139 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -26496,7 +27299,7 @@ function validate66(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema120.properties.close,
+                    parentSchema: schema121.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -26506,7 +27309,7 @@ function validate66(
                   }
                   errors++;
                 }
-                const message6 = func182(data59, 'open', data55);
+                const message6 = func186(data59, 'open', data55);
                 if (message6 !== undefined) {
                   const err140 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
@@ -26515,7 +27318,7 @@ function validate66(
                     params: { message: message6 },
                     message: message6,
                     schema: 'open',
-                    parentSchema: schema120.properties.close,
+                    parentSchema: schema121.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -26532,8 +27335,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema120.properties.close.type,
-                  parentSchema: schema120.properties.close,
+                  schema: schema121.properties.close.type,
+                  parentSchema: schema121.properties.close,
                   data: data59,
                 };
                 if (vErrors === null) {
@@ -26551,8 +27354,8 @@ function validate66(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema120.type,
-              parentSchema: schema120,
+              schema: schema121.type,
+              parentSchema: schema121,
               data: data55,
             };
             if (vErrors === null) {
@@ -26570,8 +27373,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema116.properties.opening_hours.type,
-          parentSchema: schema116.properties.opening_hours,
+          schema: schema117.properties.opening_hours.type,
+          parentSchema: schema117.properties.opening_hours,
           data: data24,
         };
         if (vErrors === null) {
@@ -26591,8 +27394,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema116.properties.wheelchair_accessible.type,
-          parentSchema: schema116.properties.wheelchair_accessible,
+          schema: schema117.properties.wheelchair_accessible.type,
+          parentSchema: schema117.properties.wheelchair_accessible,
           data: data60,
         };
         if (vErrors === null) {
@@ -26614,7 +27417,7 @@ function validate66(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema116.properties.tag1,
+            parentSchema: schema117.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -26632,7 +27435,7 @@ function validate66(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema116.properties.tag1,
+            parentSchema: schema117.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -26649,8 +27452,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema116.properties.tag1.type,
-          parentSchema: schema116.properties.tag1,
+          schema: schema117.properties.tag1.type,
+          parentSchema: schema117.properties.tag1,
           data: data61,
         };
         if (vErrors === null) {
@@ -26672,7 +27475,7 @@ function validate66(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema116.properties.tag2,
+            parentSchema: schema117.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -26690,7 +27493,7 @@ function validate66(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema116.properties.tag2,
+            parentSchema: schema117.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -26707,8 +27510,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema116.properties.tag2.type,
-          parentSchema: schema116.properties.tag2,
+          schema: schema117.properties.tag2.type,
+          parentSchema: schema117.properties.tag2,
           data: data62,
         };
         if (vErrors === null) {
@@ -26730,7 +27533,7 @@ function validate66(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema116.properties.tag3,
+            parentSchema: schema117.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -26748,7 +27551,7 @@ function validate66(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema116.properties.tag3,
+            parentSchema: schema117.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -26765,8 +27568,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema116.properties.tag3.type,
-          parentSchema: schema116.properties.tag3,
+          schema: schema117.properties.tag3.type,
+          parentSchema: schema117.properties.tag3,
           data: data63,
         };
         if (vErrors === null) {
@@ -26786,8 +27589,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema116.properties.max_hardware_units.type,
-          parentSchema: schema116.properties.max_hardware_units,
+          schema: schema117.properties.max_hardware_units.type,
+          parentSchema: schema117.properties.max_hardware_units,
           data: data64,
         };
         if (vErrors === null) {
@@ -26806,7 +27609,7 @@ function validate66(
             params: { comparison: '<=', limit: 7 },
             message: 'must be <= 7',
             schema: 7,
-            parentSchema: schema116.properties.max_hardware_units,
+            parentSchema: schema117.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -26824,7 +27627,7 @@ function validate66(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema116.properties.max_hardware_units,
+            parentSchema: schema117.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -26851,7 +27654,7 @@ function validate66(
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema116.properties.hardware_models.items,
+                parentSchema: schema117.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -26869,7 +27672,7 @@ function validate66(
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema116.properties.hardware_models.items,
+                parentSchema: schema117.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -26886,8 +27689,8 @@ function validate66(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema116.properties.hardware_models.items.type,
-              parentSchema: schema116.properties.hardware_models.items,
+              schema: schema117.properties.hardware_models.items.type,
+              parentSchema: schema117.properties.hardware_models.items,
               data: data66,
             };
             if (vErrors === null) {
@@ -26916,7 +27719,7 @@ function validate66(
                 params: { i: i5, j: j2 },
                 message: 'must NOT have duplicate items (items ## ' + j2 + ' and ' + i5 + ' are identical)',
                 schema: true,
-                parentSchema: schema116.properties.hardware_models,
+                parentSchema: schema117.properties.hardware_models,
                 data: data65,
               };
               if (vErrors === null) {
@@ -26939,7 +27742,7 @@ function validate66(
             params: { message: message7 },
             message: message7,
             schema: 'max_hardware_units',
-            parentSchema: schema116.properties.hardware_models,
+            parentSchema: schema117.properties.hardware_models,
             data: data65,
           };
           if (vErrors === null) {
@@ -26956,8 +27759,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema116.properties.hardware_models.type,
-          parentSchema: schema116.properties.hardware_models,
+          schema: schema117.properties.hardware_models.type,
+          parentSchema: schema117.properties.hardware_models,
           data: data65,
         };
         if (vErrors === null) {
@@ -27041,7 +27844,7 @@ function validate66(
                   params: { i: i7, j: j3 },
                   message: 'must NOT have duplicate items (items ## ' + j3 + ' and ' + i7 + ' are identical)',
                   schema: true,
-                  parentSchema: schema116.properties.badges_v2,
+                  parentSchema: schema117.properties.badges_v2,
                   data: data67,
                 };
                 if (vErrors === null) {
@@ -27062,8 +27865,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema116.properties.badges_v2.type,
-          parentSchema: schema116.properties.badges_v2,
+          schema: schema117.properties.badges_v2.type,
+          parentSchema: schema117.properties.badges_v2,
           data: data67,
         };
         if (vErrors === null) {
@@ -27083,8 +27886,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema116.properties.incomplete.type,
-          parentSchema: schema116.properties.incomplete,
+          schema: schema117.properties.incomplete.type,
+          parentSchema: schema117.properties.incomplete,
           data: data69,
         };
         if (vErrors === null) {
@@ -27104,8 +27907,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema116.properties.pinpad_id.type,
-          parentSchema: schema116.properties.pinpad_id,
+          schema: schema117.properties.pinpad_id.type,
+          parentSchema: schema117.properties.pinpad_id,
           data: data70,
         };
         if (vErrors === null) {
@@ -27125,8 +27928,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema116.properties.pinpad_model_id.type,
-          parentSchema: schema116.properties.pinpad_model_id,
+          schema: schema117.properties.pinpad_model_id.type,
+          parentSchema: schema117.properties.pinpad_model_id,
           data: data71,
         };
         if (vErrors === null) {
@@ -27146,8 +27949,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema116.properties.pinpad_status.type,
-          parentSchema: schema116.properties.pinpad_status,
+          schema: schema117.properties.pinpad_status.type,
+          parentSchema: schema117.properties.pinpad_status,
           data: data72,
         };
         if (vErrors === null) {
@@ -27167,8 +27970,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema116.properties.active_pinpad.type,
-          parentSchema: schema116.properties.active_pinpad,
+          schema: schema117.properties.active_pinpad.type,
+          parentSchema: schema117.properties.active_pinpad,
           data: data73,
         };
         if (vErrors === null) {
@@ -27188,8 +27991,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema116.properties.basic_sp_search.type,
-          parentSchema: schema116.properties.basic_sp_search,
+          schema: schema117.properties.basic_sp_search.type,
+          parentSchema: schema117.properties.basic_sp_search,
           data: data74,
         };
         if (vErrors === null) {
@@ -27209,8 +28012,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema116.properties.has_hardware.type,
-          parentSchema: schema116.properties.has_hardware,
+          schema: schema117.properties.has_hardware.type,
+          parentSchema: schema117.properties.has_hardware,
           data: data75,
         };
         if (vErrors === null) {
@@ -27228,10 +28031,10 @@ function validate66(
           instancePath: instancePath + '/service_point_hardware_unit_id',
           schemaPath: '#/properties/service_point_hardware_unit_id/type',
           keyword: 'type',
-          params: { type: schema116.properties.service_point_hardware_unit_id.type },
+          params: { type: schema117.properties.service_point_hardware_unit_id.type },
           message: 'must be integer,null',
-          schema: schema116.properties.service_point_hardware_unit_id.type,
-          parentSchema: schema116.properties.service_point_hardware_unit_id,
+          schema: schema117.properties.service_point_hardware_unit_id.type,
+          parentSchema: schema117.properties.service_point_hardware_unit_id,
           data: data76,
         };
         if (vErrors === null) {
@@ -27255,8 +28058,8 @@ function validate66(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema116.properties.carriers_access.items.type,
-              parentSchema: schema116.properties.carriers_access.items,
+              schema: schema117.properties.carriers_access.items.type,
+              parentSchema: schema117.properties.carriers_access.items,
               data: data78,
             };
             if (vErrors === null) {
@@ -27285,7 +28088,7 @@ function validate66(
                 params: { i: i9, j: j4 },
                 message: 'must NOT have duplicate items (items ## ' + j4 + ' and ' + i9 + ' are identical)',
                 schema: true,
-                parentSchema: schema116.properties.carriers_access,
+                parentSchema: schema117.properties.carriers_access,
                 data: data77,
               };
               if (vErrors === null) {
@@ -27306,8 +28109,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema116.properties.carriers_access.type,
-          parentSchema: schema116.properties.carriers_access,
+          schema: schema117.properties.carriers_access.type,
+          parentSchema: schema117.properties.carriers_access,
           data: data77,
         };
         if (vErrors === null) {
@@ -27332,8 +28135,8 @@ function validate66(
                 keyword: 'required',
                 params: { missingProperty: 'carrier_id' },
                 message: "must have required property '" + 'carrier_id' + "'",
-                schema: schema128.required,
-                parentSchema: schema128,
+                schema: schema129.required,
+                parentSchema: schema129,
                 data: data80,
               };
               if (vErrors === null) {
@@ -27359,7 +28162,7 @@ function validate66(
                   params: { additionalProperty: key8 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema128,
+                  parentSchema: schema129,
                   data: data80,
                 };
                 if (vErrors === null) {
@@ -27379,8 +28182,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema128.properties.carrier_id.type,
-                  parentSchema: schema128.properties.carrier_id,
+                  schema: schema129.properties.carrier_id.type,
+                  parentSchema: schema129.properties.carrier_id,
                   data: data81,
                 };
                 if (vErrors === null) {
@@ -27400,8 +28203,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema128.properties.first_mile.type,
-                  parentSchema: schema128.properties.first_mile,
+                  schema: schema129.properties.first_mile.type,
+                  parentSchema: schema129.properties.first_mile,
                   data: data82,
                 };
                 if (vErrors === null) {
@@ -27421,8 +28224,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema128.properties.last_mile.type,
-                  parentSchema: schema128.properties.last_mile,
+                  schema: schema129.properties.last_mile.type,
+                  parentSchema: schema129.properties.last_mile,
                   data: data83,
                 };
                 if (vErrors === null) {
@@ -27442,8 +28245,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema128.properties.expiry_days.type,
-                  parentSchema: schema128.properties.expiry_days,
+                  schema: schema129.properties.expiry_days.type,
+                  parentSchema: schema129.properties.expiry_days,
                   data: data84,
                 };
                 if (vErrors === null) {
@@ -27462,7 +28265,7 @@ function validate66(
                     params: { comparison: '<=', limit: 30 },
                     message: 'must be <= 30',
                     schema: 30,
-                    parentSchema: schema128.properties.expiry_days,
+                    parentSchema: schema129.properties.expiry_days,
                     data: data84,
                   };
                   if (vErrors === null) {
@@ -27480,7 +28283,7 @@ function validate66(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema128.properties.expiry_days,
+                    parentSchema: schema129.properties.expiry_days,
                     data: data84,
                   };
                   if (vErrors === null) {
@@ -27501,8 +28304,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema128.properties.reserved_compartments.type,
-                  parentSchema: schema128.properties.reserved_compartments,
+                  schema: schema129.properties.reserved_compartments.type,
+                  parentSchema: schema129.properties.reserved_compartments,
                   data: data85,
                 };
                 if (vErrors === null) {
@@ -27521,7 +28324,7 @@ function validate66(
                     params: { comparison: '<=', limit: 100 },
                     message: 'must be <= 100',
                     schema: 100,
-                    parentSchema: schema128.properties.reserved_compartments,
+                    parentSchema: schema129.properties.reserved_compartments,
                     data: data85,
                   };
                   if (vErrors === null) {
@@ -27539,7 +28342,7 @@ function validate66(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema128.properties.reserved_compartments,
+                    parentSchema: schema129.properties.reserved_compartments,
                     data: data85,
                   };
                   if (vErrors === null) {
@@ -27560,8 +28363,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema128.properties.allocation_behaviour.type,
-                  parentSchema: schema128.properties.allocation_behaviour,
+                  schema: schema129.properties.allocation_behaviour.type,
+                  parentSchema: schema129.properties.allocation_behaviour,
                   data: data86,
                 };
                 if (vErrors === null) {
@@ -27576,10 +28379,10 @@ function validate66(
                   instancePath: instancePath + '/carrier_settings/' + i10 + '/allocation_behaviour',
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema128.properties.allocation_behaviour.enum },
+                  params: { allowedValues: schema129.properties.allocation_behaviour.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema128.properties.allocation_behaviour.enum,
-                  parentSchema: schema128.properties.allocation_behaviour,
+                  schema: schema129.properties.allocation_behaviour.enum,
+                  parentSchema: schema129.properties.allocation_behaviour,
                   data: data86,
                 };
                 if (vErrors === null) {
@@ -27597,8 +28400,8 @@ function validate66(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema128.type,
-              parentSchema: schema128,
+              schema: schema129.type,
+              parentSchema: schema129,
               data: data80,
             };
             if (vErrors === null) {
@@ -27616,8 +28419,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema116.properties.carrier_settings.type,
-          parentSchema: schema116.properties.carrier_settings,
+          schema: schema117.properties.carrier_settings.type,
+          parentSchema: schema117.properties.carrier_settings,
           data: data79,
         };
         if (vErrors === null) {
@@ -27637,8 +28440,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema116.properties.location_owner_id.type,
-          parentSchema: schema116.properties.location_owner_id,
+          schema: schema117.properties.location_owner_id.type,
+          parentSchema: schema117.properties.location_owner_id,
           data: data87,
         };
         if (vErrors === null) {
@@ -27658,8 +28461,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema116.properties.maintenance_provider_id.type,
-          parentSchema: schema116.properties.maintenance_provider_id,
+          schema: schema117.properties.maintenance_provider_id.type,
+          parentSchema: schema117.properties.maintenance_provider_id,
           data: data88,
         };
         if (vErrors === null) {
@@ -27679,8 +28482,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema116.properties.support_provider_id.type,
-          parentSchema: schema116.properties.support_provider_id,
+          schema: schema117.properties.support_provider_id.type,
+          parentSchema: schema117.properties.support_provider_id,
           data: data89,
         };
         if (vErrors === null) {
@@ -27700,8 +28503,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema116.properties.service_point_group_id.type,
-          parentSchema: schema116.properties.service_point_group_id,
+          schema: schema117.properties.service_point_group_id.type,
+          parentSchema: schema117.properties.service_point_group_id,
           data: data90,
         };
         if (vErrors === null) {
@@ -27721,8 +28524,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema116.properties.group_name.type,
-          parentSchema: schema116.properties.group_name,
+          schema: schema117.properties.group_name.type,
+          parentSchema: schema117.properties.group_name,
           data: data91,
         };
         if (vErrors === null) {
@@ -27742,8 +28545,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema116.properties.contract_signed.type,
-          parentSchema: schema116.properties.contract_signed,
+          schema: schema117.properties.contract_signed.type,
+          parentSchema: schema117.properties.contract_signed,
           data: data92,
         };
         if (vErrors === null) {
@@ -27765,7 +28568,7 @@ function validate66(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema116.properties.scout_contact,
+            parentSchema: schema117.properties.scout_contact,
             data: data93,
           };
           if (vErrors === null) {
@@ -27775,7 +28578,7 @@ function validate66(
           }
           errors++;
         }
-        if (!formats264.validate(data93)) {
+        if (!formats266.validate(data93)) {
           const err200 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -27783,7 +28586,7 @@ function validate66(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema116.properties.scout_contact,
+            parentSchema: schema117.properties.scout_contact,
             data: data93,
           };
           if (vErrors === null) {
@@ -27800,8 +28603,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema116.properties.scout_contact.type,
-          parentSchema: schema116.properties.scout_contact,
+          schema: schema117.properties.scout_contact.type,
+          parentSchema: schema117.properties.scout_contact,
           data: data93,
         };
         if (vErrors === null) {
@@ -27821,8 +28624,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema116.properties.scout_email.type,
-          parentSchema: schema116.properties.scout_email,
+          schema: schema117.properties.scout_email.type,
+          parentSchema: schema117.properties.scout_email,
           data: data94,
         };
         if (vErrors === null) {
@@ -27842,8 +28645,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema116.properties.is_terminated.type,
-          parentSchema: schema116.properties.is_terminated,
+          schema: schema117.properties.is_terminated.type,
+          parentSchema: schema117.properties.is_terminated,
           data: data95,
         };
         if (vErrors === null) {
@@ -27863,8 +28666,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema116.properties.parked.type,
-          parentSchema: schema116.properties.parked,
+          schema: schema117.properties.parked.type,
+          parentSchema: schema117.properties.parked,
           data: data96,
         };
         if (vErrors === null) {
@@ -27884,8 +28687,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema116.properties.test_sp.type,
-          parentSchema: schema116.properties.test_sp,
+          schema: schema117.properties.test_sp.type,
+          parentSchema: schema117.properties.test_sp,
           data: data97,
         };
         if (vErrors === null) {
@@ -27905,8 +28708,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema116.properties.active.type,
-          parentSchema: schema116.properties.active,
+          schema: schema117.properties.active.type,
+          parentSchema: schema117.properties.active,
           data: data98,
         };
         if (vErrors === null) {
@@ -27928,7 +28731,7 @@ function validate66(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema116.properties.description,
+            parentSchema: schema117.properties.description,
             data: data99,
           };
           if (vErrors === null) {
@@ -27945,8 +28748,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema116.properties.description.type,
-          parentSchema: schema116.properties.description,
+          schema: schema117.properties.description.type,
+          parentSchema: schema117.properties.description,
           data: data99,
         };
         if (vErrors === null) {
@@ -27966,8 +28769,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema116.properties.description_language.type,
-          parentSchema: schema116.properties.description_language,
+          schema: schema117.properties.description_language.type,
+          parentSchema: schema117.properties.description_language,
           data: data100,
         };
         if (vErrors === null) {
@@ -27990,10 +28793,10 @@ function validate66(
           instancePath: instancePath + '/description_language',
           schemaPath: '#/properties/description_language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema116.properties.description_language.enum },
+          params: { allowedValues: schema117.properties.description_language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema116.properties.description_language.enum,
-          parentSchema: schema116.properties.description_language,
+          schema: schema117.properties.description_language.enum,
+          parentSchema: schema117.properties.description_language,
           data: data100,
         };
         if (vErrors === null) {
@@ -28032,7 +28835,7 @@ function validate66(
       if (_valid7) {
         const _errs382 = errors;
         if (Array.isArray(data101)) {
-          const message8 = func198(data101, schema116.properties.descriptions.then['x-default-description'], data);
+          const message8 = func202(data101, schema117.properties.descriptions.then['x-default-description'], data);
           if (message8 !== undefined) {
             const err212 = {
               instancePath: instancePath + '/descriptions',
@@ -28040,8 +28843,8 @@ function validate66(
               keyword: 'x-default-description',
               params: { message: message8 },
               message: message8,
-              schema: schema116.properties.descriptions.then['x-default-description'],
-              parentSchema: schema116.properties.descriptions.then,
+              schema: schema117.properties.descriptions.then['x-default-description'],
+              parentSchema: schema117.properties.descriptions.then,
               data: data101,
             };
             if (vErrors === null) {
@@ -28062,8 +28865,8 @@ function validate66(
           keyword: 'if',
           params: { failingKeyword: 'then' },
           message: 'must match "then" schema',
-          schema: schema116.properties.descriptions.if,
-          parentSchema: schema116.properties.descriptions,
+          schema: schema117.properties.descriptions.if,
+          parentSchema: schema117.properties.descriptions,
           data: data101,
         };
         if (vErrors === null) {
@@ -28085,8 +28888,8 @@ function validate66(
                 keyword: 'required',
                 params: { missingProperty: 'language_code' },
                 message: "must have required property '" + 'language_code' + "'",
-                schema: schema116.properties.descriptions.items.required,
-                parentSchema: schema116.properties.descriptions.items,
+                schema: schema117.properties.descriptions.items.required,
+                parentSchema: schema117.properties.descriptions.items,
                 data: data102,
               };
               if (vErrors === null) {
@@ -28103,8 +28906,8 @@ function validate66(
                 keyword: 'required',
                 params: { missingProperty: 'country' },
                 message: "must have required property '" + 'country' + "'",
-                schema: schema116.properties.descriptions.items.required,
-                parentSchema: schema116.properties.descriptions.items,
+                schema: schema117.properties.descriptions.items.required,
+                parentSchema: schema117.properties.descriptions.items,
                 data: data102,
               };
               if (vErrors === null) {
@@ -28125,7 +28928,7 @@ function validate66(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema116.properties.descriptions.items.properties.text,
+                    parentSchema: schema117.properties.descriptions.items.properties.text,
                     data: data103,
                   };
                   if (vErrors === null) {
@@ -28142,8 +28945,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema116.properties.descriptions.items.properties.text.type,
-                  parentSchema: schema116.properties.descriptions.items.properties.text,
+                  schema: schema117.properties.descriptions.items.properties.text.type,
+                  parentSchema: schema117.properties.descriptions.items.properties.text,
                   data: data103,
                 };
                 if (vErrors === null) {
@@ -28163,8 +28966,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema116.properties.descriptions.items.properties.language_code.type,
-                  parentSchema: schema116.properties.descriptions.items.properties.language_code,
+                  schema: schema117.properties.descriptions.items.properties.language_code.type,
+                  parentSchema: schema117.properties.descriptions.items.properties.language_code,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -28187,10 +28990,10 @@ function validate66(
                   instancePath: instancePath + '/descriptions/' + i11 + '/language_code',
                   schemaPath: '#/properties/descriptions/items/properties/language_code/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema116.properties.descriptions.items.properties.language_code.enum },
+                  params: { allowedValues: schema117.properties.descriptions.items.properties.language_code.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema116.properties.descriptions.items.properties.language_code.enum,
-                  parentSchema: schema116.properties.descriptions.items.properties.language_code,
+                  schema: schema117.properties.descriptions.items.properties.language_code.enum,
+                  parentSchema: schema117.properties.descriptions.items.properties.language_code,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -28257,8 +29060,8 @@ function validate66(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema116.properties.descriptions.items.type,
-              parentSchema: schema116.properties.descriptions.items,
+              schema: schema117.properties.descriptions.items.type,
+              parentSchema: schema117.properties.descriptions.items,
               data: data102,
             };
             if (vErrors === null) {
@@ -28276,8 +29079,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema116.properties.descriptions.type,
-          parentSchema: schema116.properties.descriptions,
+          schema: schema117.properties.descriptions.type,
+          parentSchema: schema117.properties.descriptions,
           data: data101,
         };
         if (vErrors === null) {
@@ -28299,7 +29102,7 @@ function validate66(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema116.properties.comments,
+            parentSchema: schema117.properties.comments,
             data: data106,
           };
           if (vErrors === null) {
@@ -28316,8 +29119,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema116.properties.comments.type,
-          parentSchema: schema116.properties.comments,
+          schema: schema117.properties.comments.type,
+          parentSchema: schema117.properties.comments,
           data: data106,
         };
         if (vErrors === null) {
@@ -28339,7 +29142,7 @@ function validate66(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema116.properties.contact_person,
+            parentSchema: schema117.properties.contact_person,
             data: data107,
           };
           if (vErrors === null) {
@@ -28357,7 +29160,7 @@ function validate66(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema116.properties.contact_person,
+            parentSchema: schema117.properties.contact_person,
             data: data107,
           };
           if (vErrors === null) {
@@ -28374,8 +29177,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema116.properties.contact_person.type,
-          parentSchema: schema116.properties.contact_person,
+          schema: schema117.properties.contact_person.type,
+          parentSchema: schema117.properties.contact_person,
           data: data107,
         };
         if (vErrors === null) {
@@ -28397,7 +29200,7 @@ function validate66(
             params: { limit: 15 },
             message: 'must NOT have more than 15 characters',
             schema: 15,
-            parentSchema: schema116.properties.owner_contact_phone,
+            parentSchema: schema117.properties.owner_contact_phone,
             data: data108,
           };
           if (vErrors === null) {
@@ -28415,7 +29218,7 @@ function validate66(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema116.properties.owner_contact_phone,
+            parentSchema: schema117.properties.owner_contact_phone,
             data: data108,
           };
           if (vErrors === null) {
@@ -28432,8 +29235,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema116.properties.owner_contact_phone.type,
-          parentSchema: schema116.properties.owner_contact_phone,
+          schema: schema117.properties.owner_contact_phone.type,
+          parentSchema: schema117.properties.owner_contact_phone,
           data: data108,
         };
         if (vErrors === null) {
@@ -28455,7 +29258,7 @@ function validate66(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema116.properties.email,
+            parentSchema: schema117.properties.email,
             data: data109,
           };
           if (vErrors === null) {
@@ -28473,7 +29276,7 @@ function validate66(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema116.properties.email,
+            parentSchema: schema117.properties.email,
             data: data109,
           };
           if (vErrors === null) {
@@ -28490,8 +29293,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema116.properties.email.type,
-          parentSchema: schema116.properties.email,
+          schema: schema117.properties.email.type,
+          parentSchema: schema117.properties.email,
           data: data109,
         };
         if (vErrors === null) {
@@ -28798,8 +29601,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema116.properties.photos.type,
-          parentSchema: schema116.properties.photos,
+          schema: schema117.properties.photos.type,
+          parentSchema: schema117.properties.photos,
           data: data110,
         };
         if (vErrors === null) {
@@ -28819,8 +29622,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema116.properties.report_id.type,
-          parentSchema: schema116.properties.report_id,
+          schema: schema117.properties.report_id.type,
+          parentSchema: schema117.properties.report_id,
           data: data117,
         };
         if (vErrors === null) {
@@ -28838,8 +29641,8 @@ function validate66(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema116.type,
-      parentSchema: schema116,
+      schema: schema117.type,
+      parentSchema: schema117,
       data,
     };
     if (vErrors === null) {
@@ -28849,10 +29652,10 @@ function validate66(
     }
     errors++;
   }
-  validate66.errors = vErrors;
+  validate67.errors = vErrors;
   return errors === 0;
 }
-validate66.evaluated = {
+validate67.evaluated = {
   props: {
     service_point_id: true,
     sp_id: true,
@@ -28920,8 +29723,8 @@ validate66.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePointGroup = validate67;
-const schema131 = {
+export const servicePointGroup = validate68;
+const schema132 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group',
   title: 'ServicePointGroup',
@@ -28974,13 +29777,13 @@ const schema131 = {
   },
 };
 
-function validate67(
+function validate68(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate67.evaluated;
+  const evaluated0 = validate68.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -28995,8 +29798,8 @@ function validate67(
         keyword: 'required',
         params: { missingProperty: 'group_name' },
         message: "must have required property '" + 'group_name' + "'",
-        schema: schema131.required,
-        parentSchema: schema131,
+        schema: schema132.required,
+        parentSchema: schema132,
         data,
       };
       if (vErrors === null) {
@@ -29013,8 +29816,8 @@ function validate67(
         keyword: 'required',
         params: { missingProperty: 'service_point_ids' },
         message: "must have required property '" + 'service_point_ids' + "'",
-        schema: schema131.required,
-        parentSchema: schema131,
+        schema: schema132.required,
+        parentSchema: schema132,
         data,
       };
       if (vErrors === null) {
@@ -29033,8 +29836,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema131.properties.service_point_group_id.type,
-          parentSchema: schema131.properties.service_point_group_id,
+          schema: schema132.properties.service_point_group_id.type,
+          parentSchema: schema132.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -29056,7 +29859,7 @@ function validate67(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema131.properties.group_name,
+            parentSchema: schema132.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -29074,7 +29877,7 @@ function validate67(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema131.properties.group_name,
+            parentSchema: schema132.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -29092,7 +29895,7 @@ function validate67(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema131.properties.group_name,
+            parentSchema: schema132.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -29109,8 +29912,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema131.properties.group_name.type,
-          parentSchema: schema131.properties.group_name,
+          schema: schema132.properties.group_name.type,
+          parentSchema: schema132.properties.group_name,
           data: data1,
         };
         if (vErrors === null) {
@@ -29132,7 +29935,7 @@ function validate67(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema131.properties.service_point_ids,
+            parentSchema: schema132.properties.service_point_ids,
             data: data2,
           };
           if (vErrors === null) {
@@ -29152,8 +29955,8 @@ function validate67(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema131.properties.service_point_ids.items.type,
-              parentSchema: schema131.properties.service_point_ids.items,
+              schema: schema132.properties.service_point_ids.items.type,
+              parentSchema: schema132.properties.service_point_ids.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -29182,7 +29985,7 @@ function validate67(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema131.properties.service_point_ids,
+                parentSchema: schema132.properties.service_point_ids,
                 data: data2,
               };
               if (vErrors === null) {
@@ -29203,8 +30006,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema131.properties.service_point_ids.type,
-          parentSchema: schema131.properties.service_point_ids,
+          schema: schema132.properties.service_point_ids.type,
+          parentSchema: schema132.properties.service_point_ids,
           data: data2,
         };
         if (vErrors === null) {
@@ -29228,8 +30031,8 @@ function validate67(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema131.properties.carrier_ids.items.type,
-              parentSchema: schema131.properties.carrier_ids.items,
+              schema: schema132.properties.carrier_ids.items.type,
+              parentSchema: schema132.properties.carrier_ids.items,
               data: data5,
             };
             if (vErrors === null) {
@@ -29258,7 +30061,7 @@ function validate67(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema131.properties.carrier_ids,
+                parentSchema: schema132.properties.carrier_ids,
                 data: data4,
               };
               if (vErrors === null) {
@@ -29279,8 +30082,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema131.properties.carrier_ids.type,
-          parentSchema: schema131.properties.carrier_ids,
+          schema: schema132.properties.carrier_ids.type,
+          parentSchema: schema132.properties.carrier_ids,
           data: data4,
         };
         if (vErrors === null) {
@@ -29300,8 +30103,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema131.properties.active.type,
-          parentSchema: schema131.properties.active,
+          schema: schema132.properties.active.type,
+          parentSchema: schema132.properties.active,
           data: data6,
         };
         if (vErrors === null) {
@@ -29319,8 +30122,8 @@ function validate67(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema131.type,
-      parentSchema: schema131,
+      schema: schema132.type,
+      parentSchema: schema132,
       data,
     };
     if (vErrors === null) {
@@ -29330,17 +30133,17 @@ function validate67(
     }
     errors++;
   }
-  validate67.errors = vErrors;
+  validate68.errors = vErrors;
   return errors === 0;
 }
-validate67.evaluated = {
+validate68.evaluated = {
   props: { service_point_group_id: true, group_name: true, service_point_ids: true, carrier_ids: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const servicePointGroupChoice = validate68;
-const schema132 = {
+export const servicePointGroupChoice = validate69;
+const schema133 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group-choice',
   title: 'Service point group choice',
@@ -29352,13 +30155,13 @@ const schema132 = {
   },
 };
 
-function validate68(
+function validate69(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group-choice" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate68.evaluated;
+  const evaluated0 = validate69.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29373,8 +30176,8 @@ function validate68(
         keyword: 'required',
         params: { missingProperty: 'service_point_group_id' },
         message: "must have required property '" + 'service_point_group_id' + "'",
-        schema: schema132.required,
-        parentSchema: schema132,
+        schema: schema133.required,
+        parentSchema: schema133,
         data,
       };
       if (vErrors === null) {
@@ -29393,95 +30196,8 @@ function validate68(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema132.properties.service_point_group_id.type,
-          parentSchema: schema132.properties.service_point_group_id,
-          data: data0,
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-      schema: schema132.type,
-      parentSchema: schema132,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate68.errors = vErrors;
-  return errors === 0;
-}
-validate68.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
-
-export const servicePointLocationOwner = validate69;
-const schema133 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'service-point-location-owner',
-  title: 'Service point location owner',
-  description: 'The form of the service point Location owner action (PATCH set_location_owner).',
-  type: 'object',
-  required: ['location_owner_id'],
-  properties: { location_owner_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=location_owners' } } },
-};
-
-function validate69(
-  data,
-  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  /*# sourceURL="service-point-location-owner" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate69.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.location_owner_id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'location_owner_id' },
-        message: "must have required property '" + 'location_owner_id' + "'",
-        schema: schema133.required,
-        parentSchema: schema133,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.location_owner_id !== undefined) {
-      let data0 = data.location_owner_id;
-      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
-          instancePath: instancePath + '/location_owner_id',
-          schemaPath: '#/properties/location_owner_id/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema133.properties.location_owner_id.type,
-          parentSchema: schema133.properties.location_owner_id,
+          schema: schema133.properties.service_point_group_id.type,
+          parentSchema: schema133.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -29513,10 +30229,97 @@ function validate69(
   validate69.errors = vErrors;
   return errors === 0;
 }
-validate69.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
+validate69.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointScoutContact = validate70;
+export const servicePointLocationOwner = validate70;
 const schema134 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'service-point-location-owner',
+  title: 'Service point location owner',
+  description: 'The form of the service point Location owner action (PATCH set_location_owner).',
+  type: 'object',
+  required: ['location_owner_id'],
+  properties: { location_owner_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=location_owners' } } },
+};
+
+function validate70(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="service-point-location-owner" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate70.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.location_owner_id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'location_owner_id' },
+        message: "must have required property '" + 'location_owner_id' + "'",
+        schema: schema134.required,
+        parentSchema: schema134,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.location_owner_id !== undefined) {
+      let data0 = data.location_owner_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err1 = {
+          instancePath: instancePath + '/location_owner_id',
+          schemaPath: '#/properties/location_owner_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema134.properties.location_owner_id.type,
+          parentSchema: schema134.properties.location_owner_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema134.type,
+      parentSchema: schema134,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate70.errors = vErrors;
+  return errors === 0;
+}
+validate70.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
+
+export const servicePointScoutContact = validate71;
+const schema135 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-scout-contact',
   title: 'Service point scout contact',
@@ -29529,13 +30332,13 @@ const schema134 = {
   },
 };
 
-function validate70(
+function validate71(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-scout-contact" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate70.evaluated;
+  const evaluated0 = validate71.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29550,8 +30353,8 @@ function validate70(
         keyword: 'required',
         params: { missingProperty: 'scout_contact' },
         message: "must have required property '" + 'scout_contact' + "'",
-        schema: schema134.required,
-        parentSchema: schema134,
+        schema: schema135.required,
+        parentSchema: schema135,
         data,
       };
       if (vErrors === null) {
@@ -29572,7 +30375,7 @@ function validate70(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema134.properties.scout_contact,
+            parentSchema: schema135.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -29582,7 +30385,7 @@ function validate70(
           }
           errors++;
         }
-        if (!formats264.validate(data0)) {
+        if (!formats266.validate(data0)) {
           const err2 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -29590,7 +30393,7 @@ function validate70(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema134.properties.scout_contact,
+            parentSchema: schema135.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -29607,8 +30410,8 @@ function validate70(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema134.properties.scout_contact.type,
-          parentSchema: schema134.properties.scout_contact,
+          schema: schema135.properties.scout_contact.type,
+          parentSchema: schema135.properties.scout_contact,
           data: data0,
         };
         if (vErrors === null) {
@@ -29626,8 +30429,8 @@ function validate70(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema134.type,
-      parentSchema: schema134,
+      schema: schema135.type,
+      parentSchema: schema135,
       data,
     };
     if (vErrors === null) {
@@ -29637,13 +30440,13 @@ function validate70(
     }
     errors++;
   }
-  validate70.errors = vErrors;
+  validate71.errors = vErrors;
   return errors === 0;
 }
-validate70.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
+validate71.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
 
-export const shipmentReportRequest = validate71;
-const schema135 = {
+export const shipmentReportRequest = validate72;
+const schema136 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'shipment-report-request',
   title: 'Shipment report request',
@@ -29669,15 +30472,15 @@ const schema135 = {
     max_event_id: { type: 'integer', format: 'positive-integer', 'x-not-before': 'min_event_id' },
   },
 };
-const formats280 = sharedValidators.formats['positive-integer'];
+const formats282 = sharedValidators.formats['positive-integer'];
 
-function validate71(
+function validate72(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="shipment-report-request" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate71.evaluated;
+  const evaluated0 = validate72.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -29692,8 +30495,8 @@ function validate71(
         keyword: 'required',
         params: { missingProperty: 'kind' },
         message: "must have required property '" + 'kind' + "'",
-        schema: schema135.required,
-        parentSchema: schema135,
+        schema: schema136.required,
+        parentSchema: schema136,
         data,
       };
       if (vErrors === null) {
@@ -29710,8 +30513,8 @@ function validate71(
         keyword: 'required',
         params: { missingProperty: 'from_date' },
         message: "must have required property '" + 'from_date' + "'",
-        schema: schema135.required,
-        parentSchema: schema135,
+        schema: schema136.required,
+        parentSchema: schema136,
         data,
       };
       if (vErrors === null) {
@@ -29728,8 +30531,8 @@ function validate71(
         keyword: 'required',
         params: { missingProperty: 'to_date' },
         message: "must have required property '" + 'to_date' + "'",
-        schema: schema135.required,
-        parentSchema: schema135,
+        schema: schema136.required,
+        parentSchema: schema136,
         data,
       };
       if (vErrors === null) {
@@ -29748,8 +30551,8 @@ function validate71(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema135.properties.kind.type,
-          parentSchema: schema135.properties.kind,
+          schema: schema136.properties.kind.type,
+          parentSchema: schema136.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -29768,10 +30571,10 @@ function validate71(
           instancePath: instancePath + '/kind',
           schemaPath: '#/properties/kind/enum',
           keyword: 'enum',
-          params: { allowedValues: schema135.properties.kind.enum },
+          params: { allowedValues: schema136.properties.kind.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema135.properties.kind.enum,
-          parentSchema: schema135.properties.kind,
+          schema: schema136.properties.kind.enum,
+          parentSchema: schema136.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -29793,7 +30596,7 @@ function validate71(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema135.properties.from_date,
+            parentSchema: schema136.properties.from_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -29810,8 +30613,8 @@ function validate71(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema135.properties.from_date.type,
-          parentSchema: schema135.properties.from_date,
+          schema: schema136.properties.from_date.type,
+          parentSchema: schema136.properties.from_date,
           data: data1,
         };
         if (vErrors === null) {
@@ -29834,7 +30637,7 @@ function validate71(
             params: { message: message0 },
             message: message0,
             schema: 'from_date',
-            parentSchema: schema135.properties.to_date,
+            parentSchema: schema136.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -29854,7 +30657,7 @@ function validate71(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema135.properties.to_date,
+            parentSchema: schema136.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -29873,7 +30676,7 @@ function validate71(
             params: { message: message1 },
             message: message1,
             schema: 'from_date',
-            parentSchema: schema135.properties.to_date,
+            parentSchema: schema136.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -29890,8 +30693,8 @@ function validate71(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema135.properties.to_date.type,
-          parentSchema: schema135.properties.to_date,
+          schema: schema136.properties.to_date.type,
+          parentSchema: schema136.properties.to_date,
           data: data2,
         };
         if (vErrors === null) {
@@ -29911,8 +30714,8 @@ function validate71(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema135.properties.carrier_id.type,
-          parentSchema: schema135.properties.carrier_id,
+          schema: schema136.properties.carrier_id.type,
+          parentSchema: schema136.properties.carrier_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -29932,8 +30735,8 @@ function validate71(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema135.properties.min_event_id.type,
-          parentSchema: schema135.properties.min_event_id,
+          schema: schema136.properties.min_event_id.type,
+          parentSchema: schema136.properties.min_event_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -29944,7 +30747,7 @@ function validate71(
         errors++;
       }
       if (typeof data4 == 'number' && isFinite(data4)) {
-        if (!formats280.validate(data4)) {
+        if (!formats282.validate(data4)) {
           const err13 = {
             instancePath: instancePath + '/min_event_id',
             schemaPath: '#/properties/min_event_id/format',
@@ -29952,7 +30755,7 @@ function validate71(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema135.properties.min_event_id,
+            parentSchema: schema136.properties.min_event_id,
             data: data4,
           };
           if (vErrors === null) {
@@ -29973,8 +30776,8 @@ function validate71(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema135.properties.max_event_id.type,
-          parentSchema: schema135.properties.max_event_id,
+          schema: schema136.properties.max_event_id.type,
+          parentSchema: schema136.properties.max_event_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -29985,7 +30788,7 @@ function validate71(
         errors++;
       }
       if (typeof data5 == 'number' && isFinite(data5)) {
-        if (!formats280.validate(data5)) {
+        if (!formats282.validate(data5)) {
           const err15 = {
             instancePath: instancePath + '/max_event_id',
             schemaPath: '#/properties/max_event_id/format',
@@ -29993,7 +30796,7 @@ function validate71(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema135.properties.max_event_id,
+            parentSchema: schema136.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -30012,7 +30815,7 @@ function validate71(
             params: { message: message2 },
             message: message2,
             schema: 'min_event_id',
-            parentSchema: schema135.properties.max_event_id,
+            parentSchema: schema136.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -30033,7 +30836,7 @@ function validate71(
             params: { message: message3 },
             message: message3,
             schema: 'min_event_id',
-            parentSchema: schema135.properties.max_event_id,
+            parentSchema: schema136.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -30052,8 +30855,8 @@ function validate71(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema135.type,
-      parentSchema: schema135,
+      schema: schema136.type,
+      parentSchema: schema136,
       data,
     };
     if (vErrors === null) {
@@ -30063,17 +30866,17 @@ function validate71(
     }
     errors++;
   }
-  validate71.errors = vErrors;
+  validate72.errors = vErrors;
   return errors === 0;
 }
-validate71.evaluated = {
+validate72.evaluated = {
   props: { kind: true, from_date: true, to_date: true, carrier_id: true, min_event_id: true, max_event_id: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const subOrder = validate72;
-const schema136 = {
+export const subOrder = validate73;
+const schema137 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sub-order',
   title: 'SubOrder',
@@ -30199,13 +31002,13 @@ const schema136 = {
   },
 };
 
-function validate72(
+function validate73(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="sub-order" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate72.evaluated;
+  const evaluated0 = validate73.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30220,8 +31023,8 @@ function validate72(
         keyword: 'required',
         params: { missingProperty: 'order_id' },
         message: "must have required property '" + 'order_id' + "'",
-        schema: schema136.required,
-        parentSchema: schema136,
+        schema: schema137.required,
+        parentSchema: schema137,
         data,
       };
       if (vErrors === null) {
@@ -30238,8 +31041,8 @@ function validate72(
         keyword: 'required',
         params: { missingProperty: 'type_number' },
         message: "must have required property '" + 'type_number' + "'",
-        schema: schema136.required,
-        parentSchema: schema136,
+        schema: schema137.required,
+        parentSchema: schema137,
         data,
       };
       if (vErrors === null) {
@@ -30256,8 +31059,8 @@ function validate72(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema136.required,
-        parentSchema: schema136,
+        schema: schema137.required,
+        parentSchema: schema137,
         data,
       };
       if (vErrors === null) {
@@ -30274,8 +31077,8 @@ function validate72(
         keyword: 'required',
         params: { missingProperty: 'quantity' },
         message: "must have required property '" + 'quantity' + "'",
-        schema: schema136.required,
-        parentSchema: schema136,
+        schema: schema137.required,
+        parentSchema: schema137,
         data,
       };
       if (vErrors === null) {
@@ -30294,8 +31097,8 @@ function validate72(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema136.properties.sub_order_id.type,
-          parentSchema: schema136.properties.sub_order_id,
+          schema: schema137.properties.sub_order_id.type,
+          parentSchema: schema137.properties.sub_order_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -30315,8 +31118,8 @@ function validate72(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema136.properties.order_id.type,
-          parentSchema: schema136.properties.order_id,
+          schema: schema137.properties.order_id.type,
+          parentSchema: schema137.properties.order_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -30336,8 +31139,8 @@ function validate72(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema136.properties.customer.type,
-          parentSchema: schema136.properties.customer,
+          schema: schema137.properties.customer.type,
+          parentSchema: schema137.properties.customer,
           data: data2,
         };
         if (vErrors === null) {
@@ -30359,7 +31162,7 @@ function validate72(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema136.properties.type_number,
+            parentSchema: schema137.properties.type_number,
             data: data3,
           };
           if (vErrors === null) {
@@ -30377,7 +31180,7 @@ function validate72(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema136.properties.type_number,
+            parentSchema: schema137.properties.type_number,
             data: data3,
           };
           if (vErrors === null) {
@@ -30394,8 +31197,8 @@ function validate72(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema136.properties.type_number.type,
-          parentSchema: schema136.properties.type_number,
+          schema: schema137.properties.type_number.type,
+          parentSchema: schema137.properties.type_number,
           data: data3,
         };
         if (vErrors === null) {
@@ -30415,8 +31218,8 @@ function validate72(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema136.properties.hardware_model_id.type,
-          parentSchema: schema136.properties.hardware_model_id,
+          schema: schema137.properties.hardware_model_id.type,
+          parentSchema: schema137.properties.hardware_model_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -30436,8 +31239,8 @@ function validate72(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema136.properties.model_name.type,
-          parentSchema: schema136.properties.model_name,
+          schema: schema137.properties.model_name.type,
+          parentSchema: schema137.properties.model_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -30459,7 +31262,7 @@ function validate72(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema136.properties.standard_parts_list_version,
+            parentSchema: schema137.properties.standard_parts_list_version,
             data: data6,
           };
           if (vErrors === null) {
@@ -30477,7 +31280,7 @@ function validate72(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema136.properties.standard_parts_list_version,
+            parentSchema: schema137.properties.standard_parts_list_version,
             data: data6,
           };
           if (vErrors === null) {
@@ -30494,8 +31297,8 @@ function validate72(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema136.properties.standard_parts_list_version.type,
-          parentSchema: schema136.properties.standard_parts_list_version,
+          schema: schema137.properties.standard_parts_list_version.type,
+          parentSchema: schema137.properties.standard_parts_list_version,
           data: data6,
         };
         if (vErrors === null) {
@@ -30517,7 +31320,7 @@ function validate72(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema136.properties.customer_parts_list_version,
+            parentSchema: schema137.properties.customer_parts_list_version,
             data: data7,
           };
           if (vErrors === null) {
@@ -30535,7 +31338,7 @@ function validate72(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema136.properties.customer_parts_list_version,
+            parentSchema: schema137.properties.customer_parts_list_version,
             data: data7,
           };
           if (vErrors === null) {
@@ -30552,8 +31355,8 @@ function validate72(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema136.properties.customer_parts_list_version.type,
-          parentSchema: schema136.properties.customer_parts_list_version,
+          schema: schema137.properties.customer_parts_list_version.type,
+          parentSchema: schema137.properties.customer_parts_list_version,
           data: data7,
         };
         if (vErrors === null) {
@@ -30573,8 +31376,8 @@ function validate72(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema136.properties.quantity.type,
-          parentSchema: schema136.properties.quantity,
+          schema: schema137.properties.quantity.type,
+          parentSchema: schema137.properties.quantity,
           data: data8,
         };
         if (vErrors === null) {
@@ -30593,7 +31396,7 @@ function validate72(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema136.properties.quantity,
+            parentSchema: schema137.properties.quantity,
             data: data8,
           };
           if (vErrors === null) {
@@ -30611,7 +31414,7 @@ function validate72(
             params: { format: 'order-quantity' },
             message: 'must match format "' + 'order-quantity' + '"',
             schema: 'order-quantity',
-            parentSchema: schema136.properties.quantity,
+            parentSchema: schema137.properties.quantity,
             data: data8,
           };
           if (vErrors === null) {
@@ -30632,8 +31435,8 @@ function validate72(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema136.properties.produced_quantity.type,
-          parentSchema: schema136.properties.produced_quantity,
+          schema: schema137.properties.produced_quantity.type,
+          parentSchema: schema137.properties.produced_quantity,
           data: data9,
         };
         if (vErrors === null) {
@@ -30653,8 +31456,8 @@ function validate72(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema136.properties.status.type,
-          parentSchema: schema136.properties.status,
+          schema: schema137.properties.status.type,
+          parentSchema: schema137.properties.status,
           data: data10,
         };
         if (vErrors === null) {
@@ -30669,10 +31472,10 @@ function validate72(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema136.properties.status.enum },
+          params: { allowedValues: schema137.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema136.properties.status.enum,
-          parentSchema: schema136.properties.status,
+          schema: schema137.properties.status.enum,
+          parentSchema: schema137.properties.status,
           data: data10,
         };
         if (vErrors === null) {
@@ -30692,8 +31495,8 @@ function validate72(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema136.properties.replaces_sub_order_id.type,
-          parentSchema: schema136.properties.replaces_sub_order_id,
+          schema: schema137.properties.replaces_sub_order_id.type,
+          parentSchema: schema137.properties.replaces_sub_order_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -30713,8 +31516,8 @@ function validate72(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema136.properties.production.type,
-          parentSchema: schema136.properties.production,
+          schema: schema137.properties.production.type,
+          parentSchema: schema137.properties.production,
           data: data12,
         };
         if (vErrors === null) {
@@ -30732,8 +31535,8 @@ function validate72(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema136.type,
-      parentSchema: schema136,
+      schema: schema137.type,
+      parentSchema: schema137,
       data,
     };
     if (vErrors === null) {
@@ -30743,10 +31546,10 @@ function validate72(
     }
     errors++;
   }
-  validate72.errors = vErrors;
+  validate73.errors = vErrors;
   return errors === 0;
 }
-validate72.evaluated = {
+validate73.evaluated = {
   props: {
     sub_order_id: true,
     order_id: true,
@@ -30766,8 +31569,8 @@ validate72.evaluated = {
   dynamicItems: false,
 };
 
-export const subOrderProduction = validate73;
-const schema137 = {
+export const subOrderProduction = validate74;
+const schema138 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sub-order-production',
   title: 'SubOrderProduction',
@@ -30776,13 +31579,13 @@ const schema137 = {
   properties: { produced_units: { type: 'integer', minimum: 1, maximum: 200, 'x-input': { kind: 'number' } } },
 };
 
-function validate73(
+function validate74(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="sub-order-production" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate73.evaluated;
+  const evaluated0 = validate74.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30797,8 +31600,8 @@ function validate73(
         keyword: 'required',
         params: { missingProperty: 'produced_units' },
         message: "must have required property '" + 'produced_units' + "'",
-        schema: schema137.required,
-        parentSchema: schema137,
+        schema: schema138.required,
+        parentSchema: schema138,
         data,
       };
       if (vErrors === null) {
@@ -30817,8 +31620,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema137.properties.produced_units.type,
-          parentSchema: schema137.properties.produced_units,
+          schema: schema138.properties.produced_units.type,
+          parentSchema: schema138.properties.produced_units,
           data: data0,
         };
         if (vErrors === null) {
@@ -30837,7 +31640,7 @@ function validate73(
             params: { comparison: '<=', limit: 200 },
             message: 'must be <= 200',
             schema: 200,
-            parentSchema: schema137.properties.produced_units,
+            parentSchema: schema138.properties.produced_units,
             data: data0,
           };
           if (vErrors === null) {
@@ -30855,7 +31658,7 @@ function validate73(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema137.properties.produced_units,
+            parentSchema: schema138.properties.produced_units,
             data: data0,
           };
           if (vErrors === null) {
@@ -30874,8 +31677,8 @@ function validate73(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema137.type,
-      parentSchema: schema137,
+      schema: schema138.type,
+      parentSchema: schema138,
       data,
     };
     if (vErrors === null) {
@@ -30885,13 +31688,13 @@ function validate73(
     }
     errors++;
   }
-  validate73.errors = vErrors;
+  validate74.errors = vErrors;
   return errors === 0;
 }
-validate73.evaluated = { props: { produced_units: true }, dynamicProps: false, dynamicItems: false };
+validate74.evaluated = { props: { produced_units: true }, dynamicProps: false, dynamicItems: false };
 
-export const subOrderStop = validate74;
-const schema138 = {
+export const subOrderStop = validate75;
+const schema139 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sub-order-stop',
   title: 'SubOrderStop',
@@ -30899,13 +31702,13 @@ const schema138 = {
   properties: { create_remaining: { type: 'boolean', default: true } },
 };
 
-function validate74(
+function validate75(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="sub-order-stop" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate74.evaluated;
+  const evaluated0 = validate75.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30922,8 +31725,8 @@ function validate74(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema138.properties.create_remaining.type,
-          parentSchema: schema138.properties.create_remaining,
+          schema: schema139.properties.create_remaining.type,
+          parentSchema: schema139.properties.create_remaining,
           data: data0,
         };
         if (vErrors === null) {
@@ -30941,8 +31744,8 @@ function validate74(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema138.type,
-      parentSchema: schema138,
+      schema: schema139.type,
+      parentSchema: schema139,
       data,
     };
     if (vErrors === null) {
@@ -30952,13 +31755,13 @@ function validate74(
     }
     errors++;
   }
-  validate74.errors = vErrors;
+  validate75.errors = vErrors;
   return errors === 0;
 }
-validate74.evaluated = { props: { create_remaining: true }, dynamicProps: false, dynamicItems: false };
+validate75.evaluated = { props: { create_remaining: true }, dynamicProps: false, dynamicItems: false };
 
-export const supportProvider = validate75;
-const schema139 = {
+export const supportProvider = validate76;
+const schema140 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'support-provider',
   title: 'SupportProvider',
@@ -31022,13 +31825,13 @@ const schema139 = {
   },
 };
 
-function validate75(
+function validate76(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="support-provider" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate75.evaluated;
+  const evaluated0 = validate76.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -31043,8 +31846,8 @@ function validate75(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema139.required,
-        parentSchema: schema139,
+        schema: schema140.required,
+        parentSchema: schema140,
         data,
       };
       if (vErrors === null) {
@@ -31061,8 +31864,8 @@ function validate75(
         keyword: 'required',
         params: { missingProperty: 'country_code' },
         message: "must have required property '" + 'country_code' + "'",
-        schema: schema139.required,
-        parentSchema: schema139,
+        schema: schema140.required,
+        parentSchema: schema140,
         data,
       };
       if (vErrors === null) {
@@ -31081,8 +31884,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema139.properties.support_provider_id.type,
-          parentSchema: schema139.properties.support_provider_id,
+          schema: schema140.properties.support_provider_id.type,
+          parentSchema: schema140.properties.support_provider_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -31104,7 +31907,7 @@ function validate75(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema139.properties.name,
+            parentSchema: schema140.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -31122,7 +31925,7 @@ function validate75(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema139.properties.name,
+            parentSchema: schema140.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -31140,7 +31943,7 @@ function validate75(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema139.properties.name,
+            parentSchema: schema140.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -31157,8 +31960,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema139.properties.name.type,
-          parentSchema: schema139.properties.name,
+          schema: schema140.properties.name.type,
+          parentSchema: schema140.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -31180,7 +31983,7 @@ function validate75(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema139.properties.organization_number,
+            parentSchema: schema140.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -31198,7 +32001,7 @@ function validate75(
             params: { format: 'organization-number' },
             message: 'must match format "' + 'organization-number' + '"',
             schema: 'organization-number',
-            parentSchema: schema139.properties.organization_number,
+            parentSchema: schema140.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -31215,8 +32018,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema139.properties.organization_number.type,
-          parentSchema: schema139.properties.organization_number,
+          schema: schema140.properties.organization_number.type,
+          parentSchema: schema140.properties.organization_number,
           data: data2,
         };
         if (vErrors === null) {
@@ -31238,7 +32041,7 @@ function validate75(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema139.properties.contact_person,
+            parentSchema: schema140.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -31256,7 +32059,7 @@ function validate75(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema139.properties.contact_person,
+            parentSchema: schema140.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -31273,8 +32076,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema139.properties.contact_person.type,
-          parentSchema: schema139.properties.contact_person,
+          schema: schema140.properties.contact_person.type,
+          parentSchema: schema140.properties.contact_person,
           data: data3,
         };
         if (vErrors === null) {
@@ -31296,7 +32099,7 @@ function validate75(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema139.properties.phone,
+            parentSchema: schema140.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -31314,7 +32117,7 @@ function validate75(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema139.properties.phone,
+            parentSchema: schema140.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -31331,8 +32134,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema139.properties.phone.type,
-          parentSchema: schema139.properties.phone,
+          schema: schema140.properties.phone.type,
+          parentSchema: schema140.properties.phone,
           data: data4,
         };
         if (vErrors === null) {
@@ -31354,7 +32157,7 @@ function validate75(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema139.properties.email,
+            parentSchema: schema140.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -31372,7 +32175,7 @@ function validate75(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema139.properties.email,
+            parentSchema: schema140.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -31389,8 +32192,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema139.properties.email.type,
-          parentSchema: schema139.properties.email,
+          schema: schema140.properties.email.type,
+          parentSchema: schema140.properties.email,
           data: data5,
         };
         if (vErrors === null) {
@@ -31412,7 +32215,7 @@ function validate75(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema139.properties.address,
+            parentSchema: schema140.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -31430,7 +32233,7 @@ function validate75(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema139.properties.address,
+            parentSchema: schema140.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -31447,8 +32250,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema139.properties.address.type,
-          parentSchema: schema139.properties.address,
+          schema: schema140.properties.address.type,
+          parentSchema: schema140.properties.address,
           data: data6,
         };
         if (vErrors === null) {
@@ -31470,7 +32273,7 @@ function validate75(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema139.properties.zip,
+            parentSchema: schema140.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -31488,7 +32291,7 @@ function validate75(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema139.properties.zip,
+            parentSchema: schema140.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -31506,7 +32309,7 @@ function validate75(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema139.properties.zip,
+            parentSchema: schema140.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -31523,8 +32326,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema139.properties.zip.type,
-          parentSchema: schema139.properties.zip,
+          schema: schema140.properties.zip.type,
+          parentSchema: schema140.properties.zip,
           data: data7,
         };
         if (vErrors === null) {
@@ -31546,7 +32349,7 @@ function validate75(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema139.properties.city,
+            parentSchema: schema140.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -31564,7 +32367,7 @@ function validate75(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema139.properties.city,
+            parentSchema: schema140.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -31581,8 +32384,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema139.properties.city.type,
-          parentSchema: schema139.properties.city,
+          schema: schema140.properties.city.type,
+          parentSchema: schema140.properties.city,
           data: data8,
         };
         if (vErrors === null) {
@@ -31651,8 +32454,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema139.properties.active.type,
-          parentSchema: schema139.properties.active,
+          schema: schema140.properties.active.type,
+          parentSchema: schema140.properties.active,
           data: data10,
         };
         if (vErrors === null) {
@@ -31670,8 +32473,8 @@ function validate75(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema139.type,
-      parentSchema: schema139,
+      schema: schema140.type,
+      parentSchema: schema140,
       data,
     };
     if (vErrors === null) {
@@ -31681,10 +32484,10 @@ function validate75(
     }
     errors++;
   }
-  validate75.errors = vErrors;
+  validate76.errors = vErrors;
   return errors === 0;
 }
-validate75.evaluated = {
+validate76.evaluated = {
   props: {
     support_provider_id: true,
     name: true,
@@ -31702,8 +32505,8 @@ validate75.evaluated = {
   dynamicItems: false,
 };
 
-export const testAppUser = validate76;
-const schema141 = {
+export const testAppUser = validate77;
+const schema142 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'test-app-user',
   title: 'TestAppUser',
@@ -31762,13 +32565,13 @@ const schema141 = {
   },
 };
 
-function validate76(
+function validate77(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="test-app-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate76.evaluated;
+  const evaluated0 = validate77.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -31783,8 +32586,8 @@ function validate76(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema141.required,
-        parentSchema: schema141,
+        schema: schema142.required,
+        parentSchema: schema142,
         data,
       };
       if (vErrors === null) {
@@ -31803,8 +32606,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema141.properties.test_app_user_id.type,
-          parentSchema: schema141.properties.test_app_user_id,
+          schema: schema142.properties.test_app_user_id.type,
+          parentSchema: schema142.properties.test_app_user_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -31826,7 +32629,7 @@ function validate76(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema141.properties.name,
+            parentSchema: schema142.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -31844,7 +32647,7 @@ function validate76(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema141.properties.name,
+            parentSchema: schema142.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -31861,8 +32664,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema141.properties.name.type,
-          parentSchema: schema141.properties.name,
+          schema: schema142.properties.name.type,
+          parentSchema: schema142.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -31880,10 +32683,10 @@ function validate76(
           instancePath: instancePath + '/phone',
           schemaPath: '#/properties/phone/type',
           keyword: 'type',
-          params: { type: schema141.properties.phone.type },
+          params: { type: schema142.properties.phone.type },
           message: 'must be string,null',
-          schema: schema141.properties.phone.type,
-          parentSchema: schema141.properties.phone,
+          schema: schema142.properties.phone.type,
+          parentSchema: schema142.properties.phone,
           data: data2,
         };
         if (vErrors === null) {
@@ -31902,7 +32705,7 @@ function validate76(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema141.properties.phone,
+            parentSchema: schema142.properties.phone,
             data: data2,
           };
           if (vErrors === null) {
@@ -31921,10 +32724,10 @@ function validate76(
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
-          params: { type: schema141.properties.email.type },
+          params: { type: schema142.properties.email.type },
           message: 'must be string,null',
-          schema: schema141.properties.email.type,
-          parentSchema: schema141.properties.email,
+          schema: schema142.properties.email.type,
+          parentSchema: schema142.properties.email,
           data: data3,
         };
         if (vErrors === null) {
@@ -31943,7 +32746,7 @@ function validate76(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema141.properties.email,
+            parentSchema: schema142.properties.email,
             data: data3,
           };
           if (vErrors === null) {
@@ -31961,7 +32764,7 @@ function validate76(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema141.properties.email,
+            parentSchema: schema142.properties.email,
             data: data3,
           };
           if (vErrors === null) {
@@ -31980,10 +32783,10 @@ function validate76(
           instancePath: instancePath + '/carrier_id',
           schemaPath: '#/properties/carrier_id/type',
           keyword: 'type',
-          params: { type: schema141.properties.carrier_id.type },
+          params: { type: schema142.properties.carrier_id.type },
           message: 'must be integer,null',
-          schema: schema141.properties.carrier_id.type,
-          parentSchema: schema141.properties.carrier_id,
+          schema: schema142.properties.carrier_id.type,
+          parentSchema: schema142.properties.carrier_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -32003,8 +32806,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema141.properties.active.type,
-          parentSchema: schema141.properties.active,
+          schema: schema142.properties.active.type,
+          parentSchema: schema142.properties.active,
           data: data5,
         };
         if (vErrors === null) {
@@ -32022,10 +32825,10 @@ function validate76(
           instancePath: instancePath + '/note',
           schemaPath: '#/properties/note/type',
           keyword: 'type',
-          params: { type: schema141.properties.note.type },
+          params: { type: schema142.properties.note.type },
           message: 'must be string,null',
-          schema: schema141.properties.note.type,
-          parentSchema: schema141.properties.note,
+          schema: schema142.properties.note.type,
+          parentSchema: schema142.properties.note,
           data: data6,
         };
         if (vErrors === null) {
@@ -32044,7 +32847,7 @@ function validate76(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema141.properties.note,
+            parentSchema: schema142.properties.note,
             data: data6,
           };
           if (vErrors === null) {
@@ -32065,8 +32868,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema141.properties.test_pieces.type,
-          parentSchema: schema141.properties.test_pieces,
+          schema: schema142.properties.test_pieces.type,
+          parentSchema: schema142.properties.test_pieces,
           data: data7,
         };
         if (vErrors === null) {
@@ -32085,7 +32888,7 @@ function validate76(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema141.properties.test_pieces,
+            parentSchema: schema142.properties.test_pieces,
             data: data7,
           };
           if (vErrors === null) {
@@ -32104,8 +32907,8 @@ function validate76(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema141.type,
-      parentSchema: schema141,
+      schema: schema142.type,
+      parentSchema: schema142,
       data,
     };
     if (vErrors === null) {
@@ -32115,10 +32918,10 @@ function validate76(
     }
     errors++;
   }
-  validate76.errors = vErrors;
+  validate77.errors = vErrors;
   return errors === 0;
 }
-validate76.evaluated = {
+validate77.evaluated = {
   props: {
     test_app_user_id: true,
     name: true,
@@ -32133,8 +32936,8 @@ validate76.evaluated = {
   dynamicItems: false,
 };
 
-export const ticket = validate77;
-const schema142 = {
+export const ticket = validate78;
+const schema143 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'ticket',
   title: 'Ticket',
@@ -32474,13 +33277,13 @@ const schema142 = {
   then: { properties: { deadline_date: { type: 'string' } }, required: ['deadline_date'] },
 };
 
-function validate77(
+function validate78(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="ticket" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate77.evaluated;
+  const evaluated0 = validate78.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -32533,8 +33336,8 @@ function validate77(
           keyword: 'required',
           params: { missingProperty: 'deadline_date' },
           message: "must have required property '" + 'deadline_date' + "'",
-          schema: schema142.then.required,
-          parentSchema: schema142.then,
+          schema: schema143.then.required,
+          parentSchema: schema143.then,
           data,
         };
         if (vErrors === null) {
@@ -32553,8 +33356,8 @@ function validate77(
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema142.then.properties.deadline_date.type,
-            parentSchema: schema142.then.properties.deadline_date,
+            schema: schema143.then.properties.deadline_date.type,
+            parentSchema: schema143.then.properties.deadline_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -32581,8 +33384,8 @@ function validate77(
       keyword: 'if',
       params: { failingKeyword: 'then' },
       message: 'must match "then" schema',
-      schema: schema142.if,
-      parentSchema: schema142,
+      schema: schema143.if,
+      parentSchema: schema143,
       data,
     };
     if (vErrors === null) {
@@ -32600,8 +33403,8 @@ function validate77(
         keyword: 'required',
         params: { missingProperty: 'ticket_type' },
         message: "must have required property '" + 'ticket_type' + "'",
-        schema: schema142.required,
-        parentSchema: schema142,
+        schema: schema143.required,
+        parentSchema: schema143,
         data,
       };
       if (vErrors === null) {
@@ -32618,8 +33421,8 @@ function validate77(
         keyword: 'required',
         params: { missingProperty: 'sp_id' },
         message: "must have required property '" + 'sp_id' + "'",
-        schema: schema142.required,
-        parentSchema: schema142,
+        schema: schema143.required,
+        parentSchema: schema143,
         data,
       };
       if (vErrors === null) {
@@ -32726,8 +33529,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema142.properties.badge.type,
-          parentSchema: schema142.properties.badge,
+          schema: schema143.properties.badge.type,
+          parentSchema: schema143.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -32751,10 +33554,10 @@ function validate77(
           instancePath: instancePath + '/badge',
           schemaPath: '#/properties/badge/enum',
           keyword: 'enum',
-          params: { allowedValues: schema142.properties.badge.enum },
+          params: { allowedValues: schema143.properties.badge.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema142.properties.badge.enum,
-          parentSchema: schema142.properties.badge,
+          schema: schema143.properties.badge.enum,
+          parentSchema: schema143.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -32774,8 +33577,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema142.properties.ticket_type.type,
-          parentSchema: schema142.properties.ticket_type,
+          schema: schema143.properties.ticket_type.type,
+          parentSchema: schema143.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -32790,10 +33593,10 @@ function validate77(
           instancePath: instancePath + '/ticket_type',
           schemaPath: '#/properties/ticket_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema142.properties.ticket_type.enum },
+          params: { allowedValues: schema143.properties.ticket_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema142.properties.ticket_type.enum,
-          parentSchema: schema142.properties.ticket_type,
+          schema: schema143.properties.ticket_type.enum,
+          parentSchema: schema143.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -32813,8 +33616,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema142.properties.sp_id.type,
-          parentSchema: schema142.properties.sp_id,
+          schema: schema143.properties.sp_id.type,
+          parentSchema: schema143.properties.sp_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -32833,7 +33636,7 @@ function validate77(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema142.properties.sp_id,
+            parentSchema: schema143.properties.sp_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -32856,7 +33659,7 @@ function validate77(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema142.properties.sp_name,
+            parentSchema: schema143.properties.sp_name,
             data: data6,
           };
           if (vErrors === null) {
@@ -32873,8 +33676,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema142.properties.sp_name.type,
-          parentSchema: schema142.properties.sp_name,
+          schema: schema143.properties.sp_name.type,
+          parentSchema: schema143.properties.sp_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -32892,10 +33695,10 @@ function validate77(
           instancePath: instancePath + '/hardware_unit_id',
           schemaPath: '#/properties/hardware_unit_id/type',
           keyword: 'type',
-          params: { type: schema142.properties.hardware_unit_id.type },
+          params: { type: schema143.properties.hardware_unit_id.type },
           message: 'must be integer,null',
-          schema: schema142.properties.hardware_unit_id.type,
-          parentSchema: schema142.properties.hardware_unit_id,
+          schema: schema143.properties.hardware_unit_id.type,
+          parentSchema: schema143.properties.hardware_unit_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -32914,7 +33717,7 @@ function validate77(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema142.properties.hardware_unit_id,
+            parentSchema: schema143.properties.hardware_unit_id,
             data: data7,
           };
           if (vErrors === null) {
@@ -32933,10 +33736,10 @@ function validate77(
           instancePath: instancePath + '/hardware_name',
           schemaPath: '#/properties/hardware_name/type',
           keyword: 'type',
-          params: { type: schema142.properties.hardware_name.type },
+          params: { type: schema143.properties.hardware_name.type },
           message: 'must be string,null',
-          schema: schema142.properties.hardware_name.type,
-          parentSchema: schema142.properties.hardware_name,
+          schema: schema143.properties.hardware_name.type,
+          parentSchema: schema143.properties.hardware_name,
           data: data8,
         };
         if (vErrors === null) {
@@ -32955,7 +33758,7 @@ function validate77(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema142.properties.hardware_name,
+            parentSchema: schema143.properties.hardware_name,
             data: data8,
           };
           if (vErrors === null) {
@@ -32974,10 +33777,10 @@ function validate77(
           instancePath: instancePath + '/pinpad_id',
           schemaPath: '#/properties/pinpad_id/type',
           keyword: 'type',
-          params: { type: schema142.properties.pinpad_id.type },
+          params: { type: schema143.properties.pinpad_id.type },
           message: 'must be integer,null',
-          schema: schema142.properties.pinpad_id.type,
-          parentSchema: schema142.properties.pinpad_id,
+          schema: schema143.properties.pinpad_id.type,
+          parentSchema: schema143.properties.pinpad_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -32996,7 +33799,7 @@ function validate77(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema142.properties.pinpad_id,
+            parentSchema: schema143.properties.pinpad_id,
             data: data9,
           };
           if (vErrors === null) {
@@ -33015,10 +33818,10 @@ function validate77(
           instancePath: instancePath + '/compartment_id',
           schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
-          params: { type: schema142.properties.compartment_id.type },
+          params: { type: schema143.properties.compartment_id.type },
           message: 'must be integer,null',
-          schema: schema142.properties.compartment_id.type,
-          parentSchema: schema142.properties.compartment_id,
+          schema: schema143.properties.compartment_id.type,
+          parentSchema: schema143.properties.compartment_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -33037,7 +33840,7 @@ function validate77(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema142.properties.compartment_id,
+            parentSchema: schema143.properties.compartment_id,
             data: data10,
           };
           if (vErrors === null) {
@@ -33056,10 +33859,10 @@ function validate77(
           instancePath: instancePath + '/piece_id',
           schemaPath: '#/properties/piece_id/type',
           keyword: 'type',
-          params: { type: schema142.properties.piece_id.type },
+          params: { type: schema143.properties.piece_id.type },
           message: 'must be string,null',
-          schema: schema142.properties.piece_id.type,
-          parentSchema: schema142.properties.piece_id,
+          schema: schema143.properties.piece_id.type,
+          parentSchema: schema143.properties.piece_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -33078,7 +33881,7 @@ function validate77(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema142.properties.piece_id,
+            parentSchema: schema143.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -33096,7 +33899,7 @@ function validate77(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema142.properties.piece_id,
+            parentSchema: schema143.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -33114,7 +33917,7 @@ function validate77(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema142.properties.piece_id,
+            parentSchema: schema143.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -33135,8 +33938,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema142.properties.status.type,
-          parentSchema: schema142.properties.status,
+          schema: schema143.properties.status.type,
+          parentSchema: schema143.properties.status,
           data: data12,
         };
         if (vErrors === null) {
@@ -33151,10 +33954,10 @@ function validate77(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema142.properties.status.enum },
+          params: { allowedValues: schema143.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema142.properties.status.enum,
-          parentSchema: schema142.properties.status,
+          schema: schema143.properties.status.enum,
+          parentSchema: schema143.properties.status,
           data: data12,
         };
         if (vErrors === null) {
@@ -33174,8 +33977,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema142.properties.ticket_verification_status.type,
-          parentSchema: schema142.properties.ticket_verification_status,
+          schema: schema143.properties.ticket_verification_status.type,
+          parentSchema: schema143.properties.ticket_verification_status,
           data: data13,
         };
         if (vErrors === null) {
@@ -33190,10 +33993,10 @@ function validate77(
           instancePath: instancePath + '/ticket_verification_status',
           schemaPath: '#/properties/ticket_verification_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema142.properties.ticket_verification_status.enum },
+          params: { allowedValues: schema143.properties.ticket_verification_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema142.properties.ticket_verification_status.enum,
-          parentSchema: schema142.properties.ticket_verification_status,
+          schema: schema143.properties.ticket_verification_status.enum,
+          parentSchema: schema143.properties.ticket_verification_status,
           data: data13,
         };
         if (vErrors === null) {
@@ -33211,10 +34014,10 @@ function validate77(
           instancePath: instancePath + '/event_type',
           schemaPath: '#/properties/event_type/type',
           keyword: 'type',
-          params: { type: schema142.properties.event_type.type },
+          params: { type: schema143.properties.event_type.type },
           message: 'must be integer,null',
-          schema: schema142.properties.event_type.type,
-          parentSchema: schema142.properties.event_type,
+          schema: schema143.properties.event_type.type,
+          parentSchema: schema143.properties.event_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -33232,10 +34035,10 @@ function validate77(
           instancePath: instancePath + '/job_type',
           schemaPath: '#/properties/job_type/type',
           keyword: 'type',
-          params: { type: schema142.properties.job_type.type },
+          params: { type: schema143.properties.job_type.type },
           message: 'must be integer,null',
-          schema: schema142.properties.job_type.type,
-          parentSchema: schema142.properties.job_type,
+          schema: schema143.properties.job_type.type,
+          parentSchema: schema143.properties.job_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -33253,10 +34056,10 @@ function validate77(
           instancePath: instancePath + '/error_type',
           schemaPath: '#/properties/error_type/type',
           keyword: 'type',
-          params: { type: schema142.properties.error_type.type },
+          params: { type: schema143.properties.error_type.type },
           message: 'must be integer,null',
-          schema: schema142.properties.error_type.type,
-          parentSchema: schema142.properties.error_type,
+          schema: schema143.properties.error_type.type,
+          parentSchema: schema143.properties.error_type,
           data: data16,
         };
         if (vErrors === null) {
@@ -33274,10 +34077,10 @@ function validate77(
           instancePath: instancePath + '/sla_date',
           schemaPath: '#/properties/sla_date/type',
           keyword: 'type',
-          params: { type: schema142.properties.sla_date.type },
+          params: { type: schema143.properties.sla_date.type },
           message: 'must be string,null',
-          schema: schema142.properties.sla_date.type,
-          parentSchema: schema142.properties.sla_date,
+          schema: schema143.properties.sla_date.type,
+          parentSchema: schema143.properties.sla_date,
           data: data17,
         };
         if (vErrors === null) {
@@ -33296,7 +34099,7 @@ function validate77(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema142.properties.sla_date,
+            parentSchema: schema143.properties.sla_date,
             data: data17,
           };
           if (vErrors === null) {
@@ -33315,10 +34118,10 @@ function validate77(
           instancePath: instancePath + '/sla_date_held',
           schemaPath: '#/properties/sla_date_held/type',
           keyword: 'type',
-          params: { type: schema142.properties.sla_date_held.type },
+          params: { type: schema143.properties.sla_date_held.type },
           message: 'must be string,null',
-          schema: schema142.properties.sla_date_held.type,
-          parentSchema: schema142.properties.sla_date_held,
+          schema: schema143.properties.sla_date_held.type,
+          parentSchema: schema143.properties.sla_date_held,
           data: data18,
         };
         if (vErrors === null) {
@@ -33337,7 +34140,7 @@ function validate77(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema142.properties.sla_date_held,
+            parentSchema: schema143.properties.sla_date_held,
             data: data18,
           };
           if (vErrors === null) {
@@ -33356,10 +34159,10 @@ function validate77(
           instancePath: instancePath + '/deadline_date',
           schemaPath: '#/properties/deadline_date/type',
           keyword: 'type',
-          params: { type: schema142.properties.deadline_date.type },
+          params: { type: schema143.properties.deadline_date.type },
           message: 'must be string,null',
-          schema: schema142.properties.deadline_date.type,
-          parentSchema: schema142.properties.deadline_date,
+          schema: schema143.properties.deadline_date.type,
+          parentSchema: schema143.properties.deadline_date,
           data: data19,
         };
         if (vErrors === null) {
@@ -33378,7 +34181,7 @@ function validate77(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema142.properties.deadline_date,
+            parentSchema: schema143.properties.deadline_date,
             data: data19,
           };
           if (vErrors === null) {
@@ -33397,10 +34200,10 @@ function validate77(
           instancePath: instancePath + '/deadline_time',
           schemaPath: '#/properties/deadline_time/type',
           keyword: 'type',
-          params: { type: schema142.properties.deadline_time.type },
+          params: { type: schema143.properties.deadline_time.type },
           message: 'must be string,null',
-          schema: schema142.properties.deadline_time.type,
-          parentSchema: schema142.properties.deadline_time,
+          schema: schema143.properties.deadline_time.type,
+          parentSchema: schema143.properties.deadline_time,
           data: data20,
         };
         if (vErrors === null) {
@@ -33411,7 +34214,7 @@ function validate77(
         errors++;
       }
       if (typeof data20 === 'string') {
-        if (!formats230.validate(data20)) {
+        if (!formats232.validate(data20)) {
           const err43 = {
             instancePath: instancePath + '/deadline_time',
             schemaPath: '#/properties/deadline_time/format',
@@ -33419,7 +34222,7 @@ function validate77(
             params: { format: 'time' },
             message: 'must match format "' + 'time' + '"',
             schema: 'time',
-            parentSchema: schema142.properties.deadline_time,
+            parentSchema: schema143.properties.deadline_time,
             data: data20,
           };
           if (vErrors === null) {
@@ -33438,10 +34241,10 @@ function validate77(
           instancePath: instancePath + '/maintenance_provider_id',
           schemaPath: '#/properties/maintenance_provider_id/type',
           keyword: 'type',
-          params: { type: schema142.properties.maintenance_provider_id.type },
+          params: { type: schema143.properties.maintenance_provider_id.type },
           message: 'must be integer,null',
-          schema: schema142.properties.maintenance_provider_id.type,
-          parentSchema: schema142.properties.maintenance_provider_id,
+          schema: schema143.properties.maintenance_provider_id.type,
+          parentSchema: schema143.properties.maintenance_provider_id,
           data: data21,
         };
         if (vErrors === null) {
@@ -33459,10 +34262,10 @@ function validate77(
           instancePath: instancePath + '/maintenance_operator_id',
           schemaPath: '#/properties/maintenance_operator_id/type',
           keyword: 'type',
-          params: { type: schema142.properties.maintenance_operator_id.type },
+          params: { type: schema143.properties.maintenance_operator_id.type },
           message: 'must be integer,null',
-          schema: schema142.properties.maintenance_operator_id.type,
-          parentSchema: schema142.properties.maintenance_operator_id,
+          schema: schema143.properties.maintenance_operator_id.type,
+          parentSchema: schema143.properties.maintenance_operator_id,
           data: data22,
         };
         if (vErrors === null) {
@@ -33480,10 +34283,10 @@ function validate77(
           instancePath: instancePath + '/operator_name',
           schemaPath: '#/properties/operator_name/type',
           keyword: 'type',
-          params: { type: schema142.properties.operator_name.type },
+          params: { type: schema143.properties.operator_name.type },
           message: 'must be string,null',
-          schema: schema142.properties.operator_name.type,
-          parentSchema: schema142.properties.operator_name,
+          schema: schema143.properties.operator_name.type,
+          parentSchema: schema143.properties.operator_name,
           data: data23,
         };
         if (vErrors === null) {
@@ -33502,7 +34305,7 @@ function validate77(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema142.properties.operator_name,
+            parentSchema: schema143.properties.operator_name,
             data: data23,
           };
           if (vErrors === null) {
@@ -33521,10 +34324,10 @@ function validate77(
           instancePath: instancePath + '/maintenance_operator_code',
           schemaPath: '#/properties/maintenance_operator_code/type',
           keyword: 'type',
-          params: { type: schema142.properties.maintenance_operator_code.type },
+          params: { type: schema143.properties.maintenance_operator_code.type },
           message: 'must be string,null',
-          schema: schema142.properties.maintenance_operator_code.type,
-          parentSchema: schema142.properties.maintenance_operator_code,
+          schema: schema143.properties.maintenance_operator_code.type,
+          parentSchema: schema143.properties.maintenance_operator_code,
           data: data24,
         };
         if (vErrors === null) {
@@ -33543,7 +34346,7 @@ function validate77(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema142.properties.maintenance_operator_code,
+            parentSchema: schema143.properties.maintenance_operator_code,
             data: data24,
           };
           if (vErrors === null) {
@@ -33562,10 +34365,10 @@ function validate77(
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema142.properties.support_provider_id.type },
+          params: { type: schema143.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema142.properties.support_provider_id.type,
-          parentSchema: schema142.properties.support_provider_id,
+          schema: schema143.properties.support_provider_id.type,
+          parentSchema: schema143.properties.support_provider_id,
           data: data25,
         };
         if (vErrors === null) {
@@ -33587,7 +34390,7 @@ function validate77(
             params: { limit: 10 },
             message: 'must NOT have more than 10 characters',
             schema: 10,
-            parentSchema: schema142.properties.reported_by,
+            parentSchema: schema143.properties.reported_by,
             data: data26,
           };
           if (vErrors === null) {
@@ -33605,7 +34408,7 @@ function validate77(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema142.properties.reported_by,
+            parentSchema: schema143.properties.reported_by,
             data: data26,
           };
           if (vErrors === null) {
@@ -33622,8 +34425,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema142.properties.reported_by.type,
-          parentSchema: schema142.properties.reported_by,
+          schema: schema143.properties.reported_by.type,
+          parentSchema: schema143.properties.reported_by,
           data: data26,
         };
         if (vErrors === null) {
@@ -33641,10 +34444,10 @@ function validate77(
           instancePath: instancePath + '/regeneration_months',
           schemaPath: '#/properties/regeneration_months/type',
           keyword: 'type',
-          params: { type: schema142.properties.regeneration_months.type },
+          params: { type: schema143.properties.regeneration_months.type },
           message: 'must be integer,null',
-          schema: schema142.properties.regeneration_months.type,
-          parentSchema: schema142.properties.regeneration_months,
+          schema: schema143.properties.regeneration_months.type,
+          parentSchema: schema143.properties.regeneration_months,
           data: data27,
         };
         if (vErrors === null) {
@@ -33663,7 +34466,7 @@ function validate77(
             params: { comparison: '<=', limit: 24 },
             message: 'must be <= 24',
             schema: 24,
-            parentSchema: schema142.properties.regeneration_months,
+            parentSchema: schema143.properties.regeneration_months,
             data: data27,
           };
           if (vErrors === null) {
@@ -33681,7 +34484,7 @@ function validate77(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema142.properties.regeneration_months,
+            parentSchema: schema143.properties.regeneration_months,
             data: data27,
           };
           if (vErrors === null) {
@@ -33704,7 +34507,7 @@ function validate77(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema142.properties.description,
+            parentSchema: schema143.properties.description,
             data: data28,
           };
           if (vErrors === null) {
@@ -33721,8 +34524,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema142.properties.description.type,
-          parentSchema: schema142.properties.description,
+          schema: schema143.properties.description.type,
+          parentSchema: schema143.properties.description,
           data: data28,
         };
         if (vErrors === null) {
@@ -33744,7 +34547,7 @@ function validate77(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema142.properties.internal_notes,
+            parentSchema: schema143.properties.internal_notes,
             data: data29,
           };
           if (vErrors === null) {
@@ -33761,8 +34564,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema142.properties.internal_notes.type,
-          parentSchema: schema142.properties.internal_notes,
+          schema: schema143.properties.internal_notes.type,
+          parentSchema: schema143.properties.internal_notes,
           data: data29,
         };
         if (vErrors === null) {
@@ -33780,10 +34583,10 @@ function validate77(
           instancePath: instancePath + '/warranty_status',
           schemaPath: '#/properties/warranty_status/type',
           keyword: 'type',
-          params: { type: schema142.properties.warranty_status.type },
+          params: { type: schema143.properties.warranty_status.type },
           message: 'must be integer,null',
-          schema: schema142.properties.warranty_status.type,
-          parentSchema: schema142.properties.warranty_status,
+          schema: schema143.properties.warranty_status.type,
+          parentSchema: schema143.properties.warranty_status,
           data: data30,
         };
         if (vErrors === null) {
@@ -33798,10 +34601,10 @@ function validate77(
           instancePath: instancePath + '/warranty_status',
           schemaPath: '#/properties/warranty_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema142.properties.warranty_status.enum },
+          params: { allowedValues: schema143.properties.warranty_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema142.properties.warranty_status.enum,
-          parentSchema: schema142.properties.warranty_status,
+          schema: schema143.properties.warranty_status.enum,
+          parentSchema: schema143.properties.warranty_status,
           data: data30,
         };
         if (vErrors === null) {
@@ -33823,7 +34626,7 @@ function validate77(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema142.properties.warranty_comment,
+            parentSchema: schema143.properties.warranty_comment,
             data: data31,
           };
           if (vErrors === null) {
@@ -33840,8 +34643,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema142.properties.warranty_comment.type,
-          parentSchema: schema142.properties.warranty_comment,
+          schema: schema143.properties.warranty_comment.type,
+          parentSchema: schema143.properties.warranty_comment,
           data: data31,
         };
         if (vErrors === null) {
@@ -33898,10 +34701,10 @@ function validate77(
           instancePath: instancePath + '/installation_deadline',
           schemaPath: '#/properties/installation_deadline/type',
           keyword: 'type',
-          params: { type: schema142.properties.installation_deadline.type },
+          params: { type: schema143.properties.installation_deadline.type },
           message: 'must be string,null',
-          schema: schema142.properties.installation_deadline.type,
-          parentSchema: schema142.properties.installation_deadline,
+          schema: schema143.properties.installation_deadline.type,
+          parentSchema: schema143.properties.installation_deadline,
           data: data33,
         };
         if (vErrors === null) {
@@ -33920,7 +34723,7 @@ function validate77(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema142.properties.installation_deadline,
+            parentSchema: schema143.properties.installation_deadline,
             data: data33,
           };
           if (vErrors === null) {
@@ -33939,10 +34742,10 @@ function validate77(
           instancePath: instancePath + '/earliest_installation_date',
           schemaPath: '#/properties/earliest_installation_date/type',
           keyword: 'type',
-          params: { type: schema142.properties.earliest_installation_date.type },
+          params: { type: schema143.properties.earliest_installation_date.type },
           message: 'must be string,null',
-          schema: schema142.properties.earliest_installation_date.type,
-          parentSchema: schema142.properties.earliest_installation_date,
+          schema: schema143.properties.earliest_installation_date.type,
+          parentSchema: schema143.properties.earliest_installation_date,
           data: data34,
         };
         if (vErrors === null) {
@@ -33961,7 +34764,7 @@ function validate77(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema142.properties.earliest_installation_date,
+            parentSchema: schema143.properties.earliest_installation_date,
             data: data34,
           };
           if (vErrors === null) {
@@ -33980,10 +34783,10 @@ function validate77(
           instancePath: instancePath + '/vehicle_type',
           schemaPath: '#/properties/vehicle_type/type',
           keyword: 'type',
-          params: { type: schema142.properties.vehicle_type.type },
+          params: { type: schema143.properties.vehicle_type.type },
           message: 'must be integer,null',
-          schema: schema142.properties.vehicle_type.type,
-          parentSchema: schema142.properties.vehicle_type,
+          schema: schema143.properties.vehicle_type.type,
+          parentSchema: schema143.properties.vehicle_type,
           data: data35,
         };
         if (vErrors === null) {
@@ -33998,10 +34801,10 @@ function validate77(
           instancePath: instancePath + '/vehicle_type',
           schemaPath: '#/properties/vehicle_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema142.properties.vehicle_type.enum },
+          params: { allowedValues: schema143.properties.vehicle_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema142.properties.vehicle_type.enum,
-          parentSchema: schema142.properties.vehicle_type,
+          schema: schema143.properties.vehicle_type.enum,
+          parentSchema: schema143.properties.vehicle_type,
           data: data35,
         };
         if (vErrors === null) {
@@ -34023,7 +34826,7 @@ function validate77(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema142.properties.notes_to_operator,
+            parentSchema: schema143.properties.notes_to_operator,
             data: data36,
           };
           if (vErrors === null) {
@@ -34040,8 +34843,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema142.properties.notes_to_operator.type,
-          parentSchema: schema142.properties.notes_to_operator,
+          schema: schema143.properties.notes_to_operator.type,
+          parentSchema: schema143.properties.notes_to_operator,
           data: data36,
         };
         if (vErrors === null) {
@@ -34065,8 +34868,8 @@ function validate77(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema142.properties.accessories.items.type,
-              parentSchema: schema142.properties.accessories.items,
+              schema: schema143.properties.accessories.items.type,
+              parentSchema: schema143.properties.accessories.items,
               data: data38,
             };
             if (vErrors === null) {
@@ -34095,7 +34898,7 @@ function validate77(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema142.properties.accessories,
+                parentSchema: schema143.properties.accessories,
                 data: data37,
               };
               if (vErrors === null) {
@@ -34116,8 +34919,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema142.properties.accessories.type,
-          parentSchema: schema142.properties.accessories,
+          schema: schema143.properties.accessories.type,
+          parentSchema: schema143.properties.accessories,
           data: data37,
         };
         if (vErrors === null) {
@@ -34141,8 +34944,8 @@ function validate77(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema142.properties.hardware_unit_ids.items.type,
-              parentSchema: schema142.properties.hardware_unit_ids.items,
+              schema: schema143.properties.hardware_unit_ids.items.type,
+              parentSchema: schema143.properties.hardware_unit_ids.items,
               data: data40,
             };
             if (vErrors === null) {
@@ -34161,7 +34964,7 @@ function validate77(
                 params: { comparison: '>=', limit: 1 },
                 message: 'must be >= 1',
                 schema: 1,
-                parentSchema: schema142.properties.hardware_unit_ids.items,
+                parentSchema: schema143.properties.hardware_unit_ids.items,
                 data: data40,
               };
               if (vErrors === null) {
@@ -34191,7 +34994,7 @@ function validate77(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema142.properties.hardware_unit_ids,
+                parentSchema: schema143.properties.hardware_unit_ids,
                 data: data39,
               };
               if (vErrors === null) {
@@ -34212,8 +35015,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema142.properties.hardware_unit_ids.type,
-          parentSchema: schema142.properties.hardware_unit_ids,
+          schema: schema143.properties.hardware_unit_ids.type,
+          parentSchema: schema143.properties.hardware_unit_ids,
           data: data39,
         };
         if (vErrors === null) {
@@ -34520,8 +35323,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema142.properties.photos.type,
-          parentSchema: schema142.properties.photos,
+          schema: schema143.properties.photos.type,
+          parentSchema: schema143.properties.photos,
           data: data41,
         };
         if (vErrors === null) {
@@ -34543,7 +35346,7 @@ function validate77(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema142.properties.created_at,
+            parentSchema: schema143.properties.created_at,
             data: data48,
           };
           if (vErrors === null) {
@@ -34560,8 +35363,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema142.properties.created_at.type,
-          parentSchema: schema142.properties.created_at,
+          schema: schema143.properties.created_at.type,
+          parentSchema: schema143.properties.created_at,
           data: data48,
         };
         if (vErrors === null) {
@@ -34579,10 +35382,10 @@ function validate77(
           instancePath: instancePath + '/closed_at',
           schemaPath: '#/properties/closed_at/type',
           keyword: 'type',
-          params: { type: schema142.properties.closed_at.type },
+          params: { type: schema143.properties.closed_at.type },
           message: 'must be string,null',
-          schema: schema142.properties.closed_at.type,
-          parentSchema: schema142.properties.closed_at,
+          schema: schema143.properties.closed_at.type,
+          parentSchema: schema143.properties.closed_at,
           data: data49,
         };
         if (vErrors === null) {
@@ -34601,7 +35404,7 @@ function validate77(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema142.properties.closed_at,
+            parentSchema: schema143.properties.closed_at,
             data: data49,
           };
           if (vErrors === null) {
@@ -34622,8 +35425,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema142.properties.date_range_type.type,
-          parentSchema: schema142.properties.date_range_type,
+          schema: schema143.properties.date_range_type.type,
+          parentSchema: schema143.properties.date_range_type,
           data: data50,
         };
         if (vErrors === null) {
@@ -34638,10 +35441,10 @@ function validate77(
           instancePath: instancePath + '/date_range_type',
           schemaPath: '#/properties/date_range_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema142.properties.date_range_type.enum },
+          params: { allowedValues: schema143.properties.date_range_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema142.properties.date_range_type.enum,
-          parentSchema: schema142.properties.date_range_type,
+          schema: schema143.properties.date_range_type.enum,
+          parentSchema: schema143.properties.date_range_type,
           data: data50,
         };
         if (vErrors === null) {
@@ -34663,7 +35466,7 @@ function validate77(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema142.properties.date1,
+            parentSchema: schema143.properties.date1,
             data: data51,
           };
           if (vErrors === null) {
@@ -34680,8 +35483,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema142.properties.date1.type,
-          parentSchema: schema142.properties.date1,
+          schema: schema143.properties.date1.type,
+          parentSchema: schema143.properties.date1,
           data: data51,
         };
         if (vErrors === null) {
@@ -34703,7 +35506,7 @@ function validate77(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema142.properties.date2,
+            parentSchema: schema143.properties.date2,
             data: data52,
           };
           if (vErrors === null) {
@@ -34720,8 +35523,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema142.properties.date2.type,
-          parentSchema: schema142.properties.date2,
+          schema: schema143.properties.date2.type,
+          parentSchema: schema143.properties.date2,
           data: data52,
         };
         if (vErrors === null) {
@@ -34741,8 +35544,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema142.properties.is_sla_data.type,
-          parentSchema: schema142.properties.is_sla_data,
+          schema: schema143.properties.is_sla_data.type,
+          parentSchema: schema143.properties.is_sla_data,
           data: data53,
         };
         if (vErrors === null) {
@@ -34760,8 +35563,8 @@ function validate77(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema142.type,
-      parentSchema: schema142,
+      schema: schema143.type,
+      parentSchema: schema143,
       data,
     };
     if (vErrors === null) {
@@ -34771,14 +35574,14 @@ function validate77(
     }
     errors++;
   }
-  validate77.errors = vErrors;
+  validate78.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate77.evaluated = { dynamicProps: true, dynamicItems: false };
+validate78.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const webhookEvent = validate78;
-const schema146 = {
+export const webhookEvent = validate79;
+const schema147 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webhook-event',
   title: 'WebhookEvent',
@@ -34909,13 +35712,13 @@ const schema146 = {
   },
 };
 
-function validate78(
+function validate79(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webhook-event" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate78.evaluated;
+  const evaluated0 = validate79.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -34932,8 +35735,8 @@ function validate78(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema146.properties.event_id.type,
-          parentSchema: schema146.properties.event_id,
+          schema: schema147.properties.event_id.type,
+          parentSchema: schema147.properties.event_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -34953,8 +35756,8 @@ function validate78(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema146.properties.event_type.type,
-          parentSchema: schema146.properties.event_type,
+          schema: schema147.properties.event_type.type,
+          parentSchema: schema147.properties.event_type,
           data: data1,
         };
         if (vErrors === null) {
@@ -34976,10 +35779,10 @@ function validate78(
           instancePath: instancePath + '/event_type',
           schemaPath: '#/properties/event_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema146.properties.event_type.enum },
+          params: { allowedValues: schema147.properties.event_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema146.properties.event_type.enum,
-          parentSchema: schema146.properties.event_type,
+          schema: schema147.properties.event_type.enum,
+          parentSchema: schema147.properties.event_type,
           data: data1,
         };
         if (vErrors === null) {
@@ -34999,8 +35802,8 @@ function validate78(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema146.properties.carrier_id.type,
-          parentSchema: schema146.properties.carrier_id,
+          schema: schema147.properties.carrier_id.type,
+          parentSchema: schema147.properties.carrier_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -35022,7 +35825,7 @@ function validate78(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema146.properties.piece_id,
+            parentSchema: schema147.properties.piece_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -35039,8 +35842,8 @@ function validate78(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema146.properties.piece_id.type,
-          parentSchema: schema146.properties.piece_id,
+          schema: schema147.properties.piece_id.type,
+          parentSchema: schema147.properties.piece_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -35062,7 +35865,7 @@ function validate78(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema146.properties.at,
+            parentSchema: schema147.properties.at,
             data: data4,
           };
           if (vErrors === null) {
@@ -35079,8 +35882,8 @@ function validate78(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema146.properties.at.type,
-          parentSchema: schema146.properties.at,
+          schema: schema147.properties.at.type,
+          parentSchema: schema147.properties.at,
           data: data4,
         };
         if (vErrors === null) {
@@ -35100,8 +35903,8 @@ function validate78(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema146.properties.status.type,
-          parentSchema: schema146.properties.status,
+          schema: schema147.properties.status.type,
+          parentSchema: schema147.properties.status,
           data: data5,
         };
         if (vErrors === null) {
@@ -35116,10 +35919,10 @@ function validate78(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema146.properties.status.enum },
+          params: { allowedValues: schema147.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema146.properties.status.enum,
-          parentSchema: schema146.properties.status,
+          schema: schema147.properties.status.enum,
+          parentSchema: schema147.properties.status,
           data: data5,
         };
         if (vErrors === null) {
@@ -35139,8 +35942,8 @@ function validate78(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema146.properties.attempts.type,
-          parentSchema: schema146.properties.attempts,
+          schema: schema147.properties.attempts.type,
+          parentSchema: schema147.properties.attempts,
           data: data6,
         };
         if (vErrors === null) {
@@ -35159,7 +35962,7 @@ function validate78(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema146.properties.attempts,
+            parentSchema: schema147.properties.attempts,
             data: data6,
           };
           if (vErrors === null) {
@@ -35178,10 +35981,10 @@ function validate78(
           instancePath: instancePath + '/last_http_status',
           schemaPath: '#/properties/last_http_status/type',
           keyword: 'type',
-          params: { type: schema146.properties.last_http_status.type },
+          params: { type: schema147.properties.last_http_status.type },
           message: 'must be integer,null',
-          schema: schema146.properties.last_http_status.type,
-          parentSchema: schema146.properties.last_http_status,
+          schema: schema147.properties.last_http_status.type,
+          parentSchema: schema147.properties.last_http_status,
           data: data7,
         };
         if (vErrors === null) {
@@ -35199,10 +36002,10 @@ function validate78(
           instancePath: instancePath + '/next_attempt_at',
           schemaPath: '#/properties/next_attempt_at/type',
           keyword: 'type',
-          params: { type: schema146.properties.next_attempt_at.type },
+          params: { type: schema147.properties.next_attempt_at.type },
           message: 'must be string,null',
-          schema: schema146.properties.next_attempt_at.type,
-          parentSchema: schema146.properties.next_attempt_at,
+          schema: schema147.properties.next_attempt_at.type,
+          parentSchema: schema147.properties.next_attempt_at,
           data: data8,
         };
         if (vErrors === null) {
@@ -35221,7 +36024,7 @@ function validate78(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema146.properties.next_attempt_at,
+            parentSchema: schema147.properties.next_attempt_at,
             data: data8,
           };
           if (vErrors === null) {
@@ -35240,10 +36043,10 @@ function validate78(
           instancePath: instancePath + '/delivered_at',
           schemaPath: '#/properties/delivered_at/type',
           keyword: 'type',
-          params: { type: schema146.properties.delivered_at.type },
+          params: { type: schema147.properties.delivered_at.type },
           message: 'must be string,null',
-          schema: schema146.properties.delivered_at.type,
-          parentSchema: schema146.properties.delivered_at,
+          schema: schema147.properties.delivered_at.type,
+          parentSchema: schema147.properties.delivered_at,
           data: data9,
         };
         if (vErrors === null) {
@@ -35262,7 +36065,7 @@ function validate78(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema146.properties.delivered_at,
+            parentSchema: schema147.properties.delivered_at,
             data: data9,
           };
           if (vErrors === null) {
@@ -35283,8 +36086,8 @@ function validate78(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema146.properties.cycle.type,
-          parentSchema: schema146.properties.cycle,
+          schema: schema147.properties.cycle.type,
+          parentSchema: schema147.properties.cycle,
           data: data10,
         };
         if (vErrors === null) {
@@ -35303,7 +36106,7 @@ function validate78(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema146.properties.cycle,
+            parentSchema: schema147.properties.cycle,
             data: data10,
           };
           if (vErrors === null) {
@@ -35324,8 +36127,8 @@ function validate78(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema146.properties.cycle_attempts.type,
-          parentSchema: schema146.properties.cycle_attempts,
+          schema: schema147.properties.cycle_attempts.type,
+          parentSchema: schema147.properties.cycle_attempts,
           data: data11,
         };
         if (vErrors === null) {
@@ -35344,7 +36147,7 @@ function validate78(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema146.properties.cycle_attempts,
+            parentSchema: schema147.properties.cycle_attempts,
             data: data11,
           };
           if (vErrors === null) {
@@ -35363,10 +36166,10 @@ function validate78(
           instancePath: instancePath + '/cycle_started_at',
           schemaPath: '#/properties/cycle_started_at/type',
           keyword: 'type',
-          params: { type: schema146.properties.cycle_started_at.type },
+          params: { type: schema147.properties.cycle_started_at.type },
           message: 'must be string,null',
-          schema: schema146.properties.cycle_started_at.type,
-          parentSchema: schema146.properties.cycle_started_at,
+          schema: schema147.properties.cycle_started_at.type,
+          parentSchema: schema147.properties.cycle_started_at,
           data: data12,
         };
         if (vErrors === null) {
@@ -35385,7 +36188,7 @@ function validate78(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema146.properties.cycle_started_at,
+            parentSchema: schema147.properties.cycle_started_at,
             data: data12,
           };
           if (vErrors === null) {
@@ -35406,8 +36209,8 @@ function validate78(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema146.properties.piece_event_code.type,
-          parentSchema: schema146.properties.piece_event_code,
+          schema: schema147.properties.piece_event_code.type,
+          parentSchema: schema147.properties.piece_event_code,
           data: data13,
         };
         if (vErrors === null) {
@@ -35425,8 +36228,8 @@ function validate78(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema146.type,
-      parentSchema: schema146,
+      schema: schema147.type,
+      parentSchema: schema147,
       data,
     };
     if (vErrors === null) {
@@ -35436,10 +36239,10 @@ function validate78(
     }
     errors++;
   }
-  validate78.errors = vErrors;
+  validate79.errors = vErrors;
   return errors === 0;
 }
-validate78.evaluated = {
+validate79.evaluated = {
   props: {
     event_id: true,
     event_type: true,
@@ -35460,8 +36263,8 @@ validate78.evaluated = {
   dynamicItems: false,
 };
 
-export const webtoolUser = validate79;
-const schema147 = {
+export const webtoolUser = validate80;
+const schema148 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -35568,13 +36371,13 @@ const schema147 = {
   },
 };
 
-function validate79(
+function validate80(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webtool-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate79.evaluated;
+  const evaluated0 = validate80.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -35589,8 +36392,8 @@ function validate79(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema147.required,
-        parentSchema: schema147,
+        schema: schema148.required,
+        parentSchema: schema148,
         data,
       };
       if (vErrors === null) {
@@ -35607,8 +36410,8 @@ function validate79(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema147.required,
-        parentSchema: schema147,
+        schema: schema148.required,
+        parentSchema: schema148,
         data,
       };
       if (vErrors === null) {
@@ -35625,8 +36428,8 @@ function validate79(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema147.required,
-        parentSchema: schema147,
+        schema: schema148.required,
+        parentSchema: schema148,
         data,
       };
       if (vErrors === null) {
@@ -35645,8 +36448,8 @@ function validate79(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema147.properties.username.type,
-          parentSchema: schema147.properties.username,
+          schema: schema148.properties.username.type,
+          parentSchema: schema148.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -35668,7 +36471,7 @@ function validate79(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema147.properties.name.allOf[0],
+            parentSchema: schema148.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -35688,7 +36491,7 @@ function validate79(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema147.properties.name.allOf[1],
+            parentSchema: schema148.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -35708,7 +36511,7 @@ function validate79(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema147.properties.name,
+            parentSchema: schema148.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -35725,8 +36528,8 @@ function validate79(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema147.properties.name.type,
-          parentSchema: schema147.properties.name,
+          schema: schema148.properties.name.type,
+          parentSchema: schema148.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -35748,7 +36551,7 @@ function validate79(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema147.properties.email,
+            parentSchema: schema148.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -35766,7 +36569,7 @@ function validate79(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema147.properties.email,
+            parentSchema: schema148.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -35783,8 +36586,8 @@ function validate79(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema147.properties.email.type,
-          parentSchema: schema147.properties.email,
+          schema: schema148.properties.email.type,
+          parentSchema: schema148.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -35804,8 +36607,8 @@ function validate79(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema147.properties.partner_type.type,
-          parentSchema: schema147.properties.partner_type,
+          schema: schema148.properties.partner_type.type,
+          parentSchema: schema148.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -35827,10 +36630,10 @@ function validate79(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema147.properties.partner_type.enum },
+          params: { allowedValues: schema148.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema147.properties.partner_type.enum,
-          parentSchema: schema147.properties.partner_type,
+          schema: schema148.properties.partner_type.enum,
+          parentSchema: schema148.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -35852,7 +36655,7 @@ function validate79(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema147.properties.partner,
+            parentSchema: schema148.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -35869,8 +36672,8 @@ function validate79(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema147.properties.partner.type,
-          parentSchema: schema147.properties.partner,
+          schema: schema148.properties.partner.type,
+          parentSchema: schema148.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -35890,8 +36693,8 @@ function validate79(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema147.properties.partner_name.type,
-          parentSchema: schema147.properties.partner_name,
+          schema: schema148.properties.partner_name.type,
+          parentSchema: schema148.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -35911,8 +36714,8 @@ function validate79(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema147.properties.role_name.type,
-          parentSchema: schema147.properties.role_name,
+          schema: schema148.properties.role_name.type,
+          parentSchema: schema148.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -35932,8 +36735,8 @@ function validate79(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema147.properties.enabled.type,
-          parentSchema: schema147.properties.enabled,
+          schema: schema148.properties.enabled.type,
+          parentSchema: schema148.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -35953,8 +36756,8 @@ function validate79(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema147.properties.status.type,
-          parentSchema: schema147.properties.status,
+          schema: schema148.properties.status.type,
+          parentSchema: schema148.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -35969,10 +36772,10 @@ function validate79(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema147.properties.status.enum },
+          params: { allowedValues: schema148.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema147.properties.status.enum,
-          parentSchema: schema147.properties.status,
+          schema: schema148.properties.status.enum,
+          parentSchema: schema148.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -35990,8 +36793,8 @@ function validate79(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema147.type,
-      parentSchema: schema147,
+      schema: schema148.type,
+      parentSchema: schema148,
       data,
     };
     if (vErrors === null) {
@@ -36001,10 +36804,10 @@ function validate79(
     }
     errors++;
   }
-  validate79.errors = vErrors;
+  validate80.errors = vErrors;
   return errors === 0;
 }
-validate79.evaluated = {
+validate80.evaluated = {
   props: {
     username: true,
     name: true,
@@ -36046,6 +36849,7 @@ export const validators: Record<string, ValidateFunction> = {
   'location-proposal': locationProposal,
   'maintenance-operator': maintenanceOperator,
   'maintenance-provider': maintenanceProvider,
+  notification: notification,
   'order-comment': orderComment,
   'partner-admin': partnerAdmin,
   piece: piece,
