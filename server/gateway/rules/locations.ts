@@ -2,6 +2,7 @@ import type { Location } from '../../../src/types/generated/location.ts';
 import type { LocationProposal } from '../../../src/types/generated/location-proposal.ts';
 import { ProposalStatus } from '../../../src/types/generated/codes.ts';
 import { assertResourceAccess } from '../caller-access.ts';
+import { bulkImport, storedNamesAndPlaces } from '../bulk-import.ts';
 import { badRequest, keyedError } from '../http-error.ts';
 import type { Doc } from '../record-store.ts';
 import { recordRules, type OpnameContext } from '../resource-rules.ts';
@@ -9,7 +10,7 @@ import { actorOf, commitChange, refusedFields, visibleRecord } from '../write-pi
 import type { StoredRecord } from '../record-writes.ts';
 import { removeRecordUploads } from '../uploads.ts';
 import { HARDWARE_MODELS } from './hardware-store.ts';
-import { CONTACTS, PROPOSALS } from './location-proposals.ts';
+import { CONTACTS, LOCATIONS, PROPOSALS } from './location-proposals.ts';
 
 const SERVICE_POINTS = 'service_points';
 /** Spec 02 §4: Approved, the status a service point made from an approved proposal starts in. */
@@ -231,7 +232,12 @@ export const locationRules = recordRules<Location>({
       }
     }
   },
-  opnames: { create_as_service_point: createAsServicePoint },
+  opnames: {
+    create_as_service_point: createAsServicePoint,
+    // Spec 02 §5: the schema's limits row by row, names and coordinates repeated in the file or held by a
+    // stored location flagged; one bad row and nothing is written.
+    bulk_import: bulkImport({ hooks: storedNamesAndPlaces(LOCATIONS) }),
+  },
   patchOpnames: { update_latlng: updateLatLng },
   queries: { export: locationExport },
 });
