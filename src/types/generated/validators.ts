@@ -14097,7 +14097,12 @@ const schema100 = {
       readOnly: true,
       items: { $ref: 'common#/$defs/photo' },
       'x-column': { type: 'images', hide: true, ignorexport: true },
-      'x-input': { tab: 'pictures', kind: 'photo-gallery' },
+      'x-input': {
+        tab: 'pictures',
+        kind: 'photo-gallery',
+        maxBytes: 1048576,
+        refusal: 'catalogue.image_too_large_or_many',
+      },
     },
     used: {
       type: 'boolean',
