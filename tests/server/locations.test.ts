@@ -355,7 +355,7 @@ describe('locations and proposals', () => {
     // Only a visible location, by a valid id; a carrier may not print one.
     expect((await send('GET', LOCATIONS, { opname: 'get_pdf', location_id: 'x' })).status).toBe(400);
     expect((await send('GET', LOCATIONS, { opname: 'get_pdf', location_id: 99999999 })).status).toBe(404);
-    const query = { opname: 'get_pdf', location_id: location.location_id };
+    const query = { opname: 'get_pdf', location_id: String(location.location_id) };
     expect((await stack.send(carrier, { method: 'GET', path: LOCATIONS, query })).status).toBe(403);
   });
 });
