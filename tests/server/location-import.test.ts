@@ -125,6 +125,14 @@ describe('bulk import of locations: the limits of spec 02 §5', () => {
     expect(errors[5].name.message).toBe('validation.name_characters');
   });
 
+  it("refuses a municipality of another country than the location's", async () => {
+    const norwegian = await stack.db.query<{ id: number }>(
+      `SELECT municipality_id AS id FROM addresses WHERE country = 'NO' AND municipality_id IS NOT NULL LIMIT 1`,
+    );
+    const errors = await refusedImport([row(), row({ municipality_id: norwegian.rows[0].id })]);
+    expect(errors[3]).toEqual({ municipality_id: { message: 'validation.unknown_municipality' } });
+  });
+
   it('refuses a row without a name, or with a country not in the list', async () => {
     const errors = await refusedImport([row({ name: undefined }), row({ country: 'XX' })]);
     expect(errors[2].name.message).toBe('validation.required');

@@ -13,6 +13,7 @@ import { HARDWARE_MODELS } from './hardware-store.ts';
 import { CONTACTS, LOCATIONS, PROPOSALS } from './location-proposals.ts';
 import { locationPdfName, renderLocationSheet } from './location-pdf.ts';
 import { languageOf } from './pdf-sheet.ts';
+import { assertLocationMunicipality } from './municipalities.ts';
 import type { LocationContact } from '../../../src/types/generated/location-contact.ts';
 import type { IncomingHttpHeaders } from 'node:http';
 
@@ -248,7 +249,8 @@ async function locationPdf(ctx: OpnameContext, query: Record<string, string>, he
  * and contacts go with it.
  */
 export const locationRules = recordRules<Location>({
-  async beforeWrite({ tx }, doc) {
+  async beforeWrite({ tx }, doc, existing) {
+    await assertLocationMunicipality(tx, doc, existing?.doc);
     if (doc.location_owner_id !== undefined) {
       const owner = await tx.query(`SELECT 1 FROM records WHERE resource = 'partners/location_owner' AND key = $1`, [
         String(doc.location_owner_id),
