@@ -3,6 +3,7 @@ import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { recordsFingerprint } from './support/records-fingerprint.ts';
 import { png, uploadBody } from '../fixtures/upload-files.ts';
+import { gunzipSync } from 'node:zlib';
 import { pdfPages } from './support/pdf-text.ts';
 
 let stack: Stack;
@@ -292,6 +293,22 @@ describe('locations and proposals', () => {
     const items = answer.body.data as { column_id: number; country: string }[];
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((item) => item.country === 'DK')).toBe(true);
+    // The postal codes, compressed (spec 02 §7), and plain on request; the same list either way.
+    const packed = await send('GET', 'webtool/lists', { type: 'postal_codes', country_iso: 'DK' });
+    expect(packed.body.compressed).toBe('gzip-base64');
+    const codes = JSON.parse(gunzipSync(Buffer.from(packed.body.data as string, 'base64')).toString()) as {
+      column_id: string;
+      country: string;
+    }[];
+    expect(codes.length).toBeGreaterThan(0);
+    expect(codes.every((code) => code.country === 'DK' && /^\d{4}$/.test(code.column_id))).toBe(true);
+    const plain = await send('GET', 'webtool/lists', { type: 'postal_codes', country_iso: 'DK', compressed: 'false' });
+    expect(plain.body.data).toEqual(codes);
+    expect((await send('GET', 'webtool/lists', { type: 'postal_codes', country_iso: 'Denmark' })).status).toBe(400);
+    for (const type of ['location_types', 'foundations', 'accessories', 'hardware_positions']) {
+      const list = await send('GET', 'webtool/lists', { type });
+      expect((list.body.data as unknown[]).length, type).toBeGreaterThan(0);
+    }
     for (const path of [LOCATIONS, PROPOSALS, CONTACTS]) {
       expect((await stack.send(carrier, { method: 'GET', path })).status).toBe(403);
     }
