@@ -7,6 +7,7 @@ import {
   repeatTracker,
 } from '../../src/schema/bulk-import.ts';
 import type { FieldErrors } from '../../src/contract/errors.ts';
+import type { Db } from '../db/adapter.ts';
 import type { ImportResponse } from '../../src/contract/responses.ts';
 import type { Doc } from './record-store.ts';
 import type { OpnameContext } from './resource-rules.ts';
@@ -19,6 +20,52 @@ export interface BulkImportHooks {
    * the address index's id) and a check of each valid row against what is stored, in the request's terms.
    */
   prepare?(ctx: OpnameContext, rows: Doc[]): Promise<{ rows: Doc[]; stored?: (record: Doc) => FieldErrors }>;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : undefined);
+const coordinate = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
+/** The stored records of `resource` (those `where` keeps) that already hold one of the batch's names or coordinates. */
+async function storedDuplicates(db: Db, resource: string, where: string, rows: Doc[]) {
+  const names = [...new Set(rows.map((row) => text(row.name)).filter((name): name is string => Boolean(name)))];
+  const latitudes = [...new Set(rows.map((row) => coordinate(row.latitude)).filter((lat) => lat !== undefined))];
+  const kept = `resource = $2 AND (${where})`;
+  const byName = await db.query<{ key: string; name: string }>(
+    `SELECT key, lower(btrim(doc->>'name')) AS name FROM records WHERE ${kept} AND lower(btrim(doc->>'name')) = ANY($1::text[])`,
+    [names, resource],
+  );
+  const byPlace = await db.query<{ key: string; latitude: number; longitude: number }>(
+    `SELECT key, (doc->>'latitude')::float8 AS latitude, (doc->>'longitude')::float8 AS longitude FROM records
+     WHERE ${kept} AND jsonb_typeof(doc->'latitude') = 'number' AND (doc->>'latitude')::float8 = ANY($1::float8[])`,
+    [latitudes, resource],
+  );
+  return {
+    names: new Map(byName.rows.map((row) => [row.name, Number(row.key)])),
+    places: new Map(byPlace.rows.map((row) => [`${row.latitude}|${row.longitude}`, Number(row.key)])),
+  };
+}
+
+/**
+ * Spec 02 §5, "duplicate names or coordinates flagged": a row whose name (case and outer spaces aside),
+ * or pair of coordinates, a stored record of `resource` already has is flagged as existing
+ * (`import.errors.exists`, kind repeated). `where` is SQL on `doc` keeping the records that count
+ * (a terminated service point frees its name and place).
+ */
+export function storedNamesAndPlaces(resource: string, where = 'true'): BulkImportHooks {
+  return {
+    async prepare(ctx, rows) {
+      const { names, places } = await storedDuplicates(ctx.db, resource, where, rows);
+      const stored = (record: Doc): FieldErrors => {
+        const errors: FieldErrors = {};
+        const sameName = names.get(text(record.name) ?? '');
+        if (sameName !== undefined) errors.name = { message: importMessages.exists, args: { id: sameName } };
+        const samePlace = places.get(`${coordinate(record.latitude)}|${coordinate(record.longitude)}`);
+        if (samePlace !== undefined) errors.latitude = { message: importMessages.exists, args: { id: samePlace } };
+        return errors;
+      };
+      return { rows, stored };
+    },
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { SpecialRoute } from './webtool-routes.ts';
 import { badRequest } from './http-error.ts';
 import { ownsPartner } from './identity-access/context.ts';
@@ -63,6 +64,13 @@ const SCOUTS = 'scout';
 const MUNICIPALITIES = 'municipality';
 
 /**
+ * The postal codes of the address index (spec 02 §7 "postal_codes compressed"), by country when
+ * `country_iso` is given: `{ column_id: code, column_name: 'code city', city, municipality_id, country }`,
+ * answered gzip-compressed as base64 (`compressed: "gzip-base64"`) unless `compressed=false`.
+ */
+const POSTAL_CODES = 'postal_codes';
+
+/**
  * GET webtool/lists?type=...: a lookup list as `{ column_id, column_name }` items (spec 01 §7).
  * Lookups are shared reference data, the same for every partner, but for the partner names of users.
  */
@@ -96,6 +104,34 @@ export const listsRoute: SpecialRoute = async ({ request, access, db }) => {
       .sort((a, b) => a.column_name.localeCompare(b.column_name))
       .map(({ color, ...item }) => (color && HEX_COLOR.test(color) ? { ...item, color } : item));
     return { success: true, data, total: data.length };
+  }
+  if (type === POSTAL_CODES) {
+    const { country_iso: country, compressed } = request.query as { country_iso?: unknown; compressed?: unknown };
+    if (country !== undefined && (typeof country !== 'string' || !/^[A-Z]{2}$/.test(country))) {
+      throw badRequest('gateway.param_required', { name: 'country_iso' });
+    }
+    if (compressed !== undefined && compressed !== 'true' && compressed !== 'false') {
+      throw badRequest('gateway.boolean_expected', { field: 'compressed' });
+    }
+    const result = await db.query<{ postal_code: string; city: string; municipality_id: number; country: string }>(
+      `SELECT DISTINCT postal_code, city, municipality_id, country FROM addresses
+       WHERE postal_code IS NOT NULL AND ($1 = '' OR country = $1) ORDER BY country, postal_code, city`,
+      [country ?? ''],
+    );
+    const data = result.rows.map((row) => ({
+      column_id: row.postal_code,
+      column_name: `${row.postal_code} ${row.city}`,
+      city: row.city,
+      municipality_id: row.municipality_id,
+      country: row.country,
+    }));
+    if (compressed === 'false') return { success: true, data, total: data.length };
+    return {
+      success: true,
+      compressed: 'gzip-base64',
+      data: gzipSync(JSON.stringify(data)).toString('base64'),
+      total: data.length,
+    };
   }
   if (type === MUNICIPALITIES) {
     // Spec 02 §7, `lists?type=municipality&country_iso=`: the municipalities of the address index.

@@ -114,6 +114,11 @@ export async function seedLocations(
         .slice(0, 70),
       country: address.country as Location['country'],
       address_1: street,
+      zip: address.postal_code,
+      city: address.city,
+      // The address's place: a location imported at the same coordinates is flagged (spec 02 §5).
+      latitude: Number(address.latitude),
+      longitude: Number(address.longitude),
       municipality_id: address.municipality_id,
       location_type_id: random.int(1, 7),
       location_owner_id: random.pick(options.locationOwnerIds),

@@ -143,6 +143,8 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
       step: { type: 'number', exclusiveMinimum: 0 },
       callerPartner: { enum: ['type', 'id'] },
       removeOpname: { type: 'string' },
+      maxBytes: { type: 'integer', minimum: 1 },
+      refusal: { type: 'string' },
       uppercaseOption: {
         type: 'object',
         additionalProperties: false,

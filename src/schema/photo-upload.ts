@@ -31,8 +31,8 @@ export function photoCountProblem(stored: number, replacing = false): string | u
   return !replacing && stored >= PHOTO_MAX_COUNT ? PHOTO_MESSAGES.tooMany : undefined;
 }
 
-export function photoSizeProblem(size: number): string | undefined {
-  return size > PHOTO_MAX_BYTES ? PHOTO_MESSAGES.tooLarge : undefined;
+export function photoSizeProblem(size: number, maxBytes = PHOTO_MAX_BYTES): string | undefined {
+  return size > maxBytes ? PHOTO_MESSAGES.tooLarge : undefined;
 }
 
 /** The photo format read from the file's first bytes, or undefined when it is none of ours. */

@@ -69,6 +69,10 @@ export interface InputHint {
   callerPartner?: 'type' | 'id';
   /** The `DELETE` opname that removes an uploaded file. */
   removeOpname?: string;
+  /** A photo-gallery's largest file in bytes when not the service points' 5 MB (a proposal's pictures, 1 MB). */
+  maxBytes?: number;
+  /** A photo-gallery's message key for a file too large or one too many, when not the two default ones. */
+  refusal?: string;
   /** Upper-case the value when this policy option of the feature is on. */
   uppercaseOption?: { feature: number; option: string };
   /** The input shows, and the gateway takes the field, only when this option of the resource's feature is on. */

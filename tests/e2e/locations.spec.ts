@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { pdfPages } from '../server/support/pdf-text.ts';
 import { signedInPage, startRecordAction } from './support.ts';
 
 /** Every request that leaves the app's own origin: the maps draw no tiles from an outside host. */
@@ -76,4 +78,81 @@ test('a carrier cannot open the locations', async ({ browser }) => {
   await expect(page.getByTestId('not-found')).toBeVisible();
   await page.goto('/location-proposals');
   await expect(page.getByTestId('not-found')).toBeVisible();
+});
+
+test('the operator imports locations from a CSV file, picks the place of a proposal on its map and downloads a location PDF', async ({
+  browser,
+}) => {
+  const page = await signedInPage(browser, 'operator');
+  await page.goto('/locations');
+  await page.getByRole('button', { name: 'Import' }).click();
+  const dialog = page.getByRole('dialog');
+  const picker = dialog.locator('input[type="file"]');
+  const csv = (rows: string[]) => ({
+    name: 'locations.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(['Name,Country,Address,Zip,City,Location type,Latitude,Longitude', ...rows].join('\n')),
+  });
+  const good = 'Import Harbour Kiosk,Denmark,Havnegade 4,1058,København,Kiosk,55.6771,12.5901';
+
+  // A 71-character name and a zip of 2: the row is refused per field, and nothing can be sent.
+  await picker.setInputFiles(csv([good, `${'N'.repeat(71)},Denmark,Havnegade 6,12,København,Kiosk,55.6772,12.5902`]));
+  await expect(dialog.getByText('2 rows: 1 valid, 1 invalid, 0 repeated.')).toBeVisible();
+  const row = dialog.getByRole('table', { name: 'Rows to import' }).locator('tbody tr').nth(1);
+  await expect(row).toContainText('Length: Must be at most 70 characters');
+  await expect(row).toContainText('Length: Must be at least 3 characters');
+  await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+
+  // Fixed, the file imports.
+  await picker.setInputFiles(
+    csv([good, 'Import Canal Kiosk,Denmark,Havnegade 6,1058,København,Kiosk,55.6772,12.5902']),
+  );
+  await expect(dialog.getByText('2 rows: 2 valid, 0 invalid, 0 repeated.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByText('2 rows imported')).toBeVisible();
+
+  // The imported location opens, and its PDF sheet downloads with its data.
+  await page.getByPlaceholder('Search').or(page.getByLabel('Search')).first().fill('Import Harbour Kiosk');
+  await page.getByRole('link', { name: 'Import Harbour Kiosk', exact: true }).click();
+  await expect(page.getByLabel('Zip')).toHaveValue('1058');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'PDF sheet' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^location-\d+-Import_Harbour_Kiosk\.pdf$/);
+  const bytes = readFileSync((await file.path())!);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  const sheet = pdfPages(bytes).join('\n');
+  expect(sheet).toContain('Location sheet');
+  expect(sheet).toContain('1058 København');
+  expect(sheet).toContain('Kiosk');
+
+  // An open proposal without coordinates asks for them; a click on its map saves them (update_latlng).
+  await page.goto(`/location-proposals?filter=${encodeURIComponent(JSON.stringify({ status: 1, used: false }))}`);
+  await expect(page.locator('table tbody tr a').first()).toBeVisible();
+  const links = await page
+    .locator('table tbody tr a')
+    .evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).getAttribute('href')!));
+  let found = false;
+  for (const href of links.filter((link) => /location-proposals\/\d+/.test(link))) {
+    await page.goto(href.replace(/^#/, ''));
+    await page.getByRole('tab', { name: 'Address and map' }).click();
+    await expect(page.getByTestId('coordinate-map')).toBeVisible();
+    if (await page.getByText('Please select coordinates on the map').isVisible()) {
+      found = true;
+      break;
+    }
+  }
+  expect(found, 'an open proposal without coordinates').toBe(true);
+  const saved = page.waitForRequest(
+    (request) => request.method() === 'PATCH' && (request.postData() ?? '').includes('"opname":"update_latlng"'),
+  );
+  await page.getByTestId('coordinate-map').click({ position: { x: 160, y: 120 } });
+  await saved;
+  await expect(page.getByText('The coordinates were saved')).toBeVisible();
+  await expect(page.getByText('Please select coordinates on the map')).toHaveCount(0);
+  await page.reload();
+  await page.getByRole('tab', { name: 'Address and map' }).click();
+  await expect(page.getByTestId('coordinate-map').locator('.service-point-pin')).toBeVisible();
+  await expect(page.getByLabel('Latitude', { exact: true })).not.toHaveValue('');
+  await page.context().close();
 });

@@ -3,6 +3,8 @@ import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { recordsFingerprint } from './support/records-fingerprint.ts';
 import { png, uploadBody } from '../fixtures/upload-files.ts';
+import { gunzipSync } from 'node:zlib';
+import { pdfPages } from './support/pdf-text.ts';
 
 let stack: Stack;
 let operator: SigningSession;
@@ -291,8 +293,86 @@ describe('locations and proposals', () => {
     const items = answer.body.data as { column_id: number; country: string }[];
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((item) => item.country === 'DK')).toBe(true);
+    // The postal codes, compressed (spec 02 §7), and plain on request; the same list either way.
+    const packed = await send('GET', 'webtool/lists', { type: 'postal_codes', country_iso: 'DK' });
+    expect(packed.body.compressed).toBe('gzip-base64');
+    const codes = JSON.parse(gunzipSync(Buffer.from(packed.body.data as string, 'base64')).toString()) as {
+      column_id: string;
+      country: string;
+    }[];
+    expect(codes.length).toBeGreaterThan(0);
+    expect(codes.every((code) => code.country === 'DK' && /^\d{4}$/.test(code.column_id))).toBe(true);
+    const plain = await send('GET', 'webtool/lists', { type: 'postal_codes', country_iso: 'DK', compressed: 'false' });
+    expect(plain.body.data).toEqual(codes);
+    expect((await send('GET', 'webtool/lists', { type: 'postal_codes', country_iso: 'Denmark' })).status).toBe(400);
+    for (const type of ['location_types', 'foundations', 'accessories', 'hardware_positions']) {
+      const list = await send('GET', 'webtool/lists', { type });
+      expect((list.body.data as unknown[]).length, type).toBeGreaterThan(0);
+    }
     for (const path of [LOCATIONS, PROPOSALS, CONTACTS]) {
       expect((await stack.send(carrier, { method: 'GET', path })).status).toBe(403);
     }
+  });
+  it('refuses a coordinates pick on a stale proposal (409) and writes nothing', async () => {
+    const location = await newLocation('Harbour Gate');
+    const proposal = await created(PROPOSALS, newProposal(location.location_id));
+    const body = { opname: 'update_latlng', proposal_id: proposal.proposal_id, latitude: 55.7, longitude: 12.5 };
+    expect((await send('PATCH', LOCATIONS, { ...body, version: proposal.version })).status).toBe(200);
+    await refused(() => send('PATCH', LOCATIONS, { ...body, latitude: 55.8, version: proposal.version }), 409);
+  });
+
+  it('makes the location sheet as a real PDF (get_pdf) with its data, proposals and contacts, in French too', async () => {
+    const location = await created(LOCATIONS, {
+      name: 'Pdf Sheet Corner',
+      country: 'DK',
+      address_1: address.address,
+      zip: '1050',
+      city: 'København',
+      location_owner_id: ownerId,
+      operator_reference: 'OPX42',
+      description: 'Beside the bakery',
+    });
+    const proposal = await created(
+      PROPOSALS,
+      newProposal(location.location_id, { name: 'Bakery wall', latitude: 55.67, longitude: 12.56 }),
+    );
+    await created(CONTACTS, {
+      location_id: location.location_id,
+      name: 'Karen Holm',
+      phone: '+4512345678',
+      proposal_id: proposal.proposal_id,
+    });
+    const answer = await send('GET', LOCATIONS, {
+      opname: 'get_pdf',
+      location_id: location.location_id,
+      lang: 'en-US',
+    });
+    expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(200);
+    expect(answer.body).toMatchObject({ content_type: 'application/pdf' });
+    expect(answer.body.file_name).toMatch(/^location-\d+-Pdf_Sheet_Corner\.pdf$/);
+    const bytes = Buffer.from(answer.body.data as string, 'base64');
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfPages(bytes).join('\n');
+    for (const expected of ['Location sheet', 'Pdf Sheet Corner', '1050 København', 'OPX42', 'Beside the bakery']) {
+      expect(text).toContain(expected);
+    }
+    expect(text).toContain('Proposals (1)');
+    expect(text).toContain('Bakery wall');
+    expect(text).toContain('Open');
+    expect(text).toContain('55.67, 12.56');
+    expect(text).toContain('Contacts (1)');
+    expect(text).toContain('Karen Holm');
+    expect(text).toContain('+4512345678');
+
+    const french = await send('GET', LOCATIONS, { opname: 'get_pdf', location_id: location.location_id, lang: 'fr' });
+    const frenchText = pdfPages(Buffer.from(french.body.data as string, 'base64')).join('\n');
+    expect(frenchText).toContain("Fiche d'emplacement");
+    expect(frenchText).toContain('Ouverte');
+
+    // Only a visible location, by a valid id; a carrier may not print one.
+    expect((await send('GET', LOCATIONS, { opname: 'get_pdf', location_id: 'x' })).status).toBe(400);
+    expect((await send('GET', LOCATIONS, { opname: 'get_pdf', location_id: 99999999 })).status).toBe(404);
+    const query = { opname: 'get_pdf', location_id: String(location.location_id) };
+    expect((await stack.send(carrier, { method: 'GET', path: LOCATIONS, query })).status).toBe(403);
   });
 });

@@ -68,7 +68,8 @@ describe('bulk import of service points: the limits of spec 02 §5', () => {
       address: 'A'.repeat(255),
       zip: '12345678',
       city: 'C'.repeat(100),
-      municipality: 'M'.repeat(100),
+      // A municipality is one of the country's list now (issue 29), not free text of up to 100 characters.
+      municipality: 'Oslo',
       description: 'D'.repeat(500),
       comments: 'N'.repeat(500),
       owner_contact_phone: '+47123456789012',
@@ -102,6 +103,16 @@ describe('bulk import of service points: the limits of spec 02 §5', () => {
     expect(errors[2].name.message).toBe('validation.name_characters');
     expect(errors[3].name.message).toBe('validation.name_characters');
     expect(errors[4].address.message).toBe('validation.no_period_start');
+  });
+
+  it("refuses a municipality that is not in the list of the service point's country", async () => {
+    const before = await count();
+    const answer = await bulk({ data: [row({ municipality: 'Bergen' }), row({ municipality: 'Atlantis' })] });
+    expect(answer.status).toBe(422);
+    const errors = errorsByLine(answer.body);
+    expect(errors[2]).toBeUndefined();
+    expect(errors[3]).toEqual({ municipality: { message: 'validation.unknown_municipality' } });
+    expect(await count()).toBe(before);
   });
 
   it('flags more hardware models than units as a mismatch', async () => {

@@ -17,6 +17,7 @@ import {
   savedType,
 } from '../../src/schema/ui/photos/photo-files.ts';
 import { PhotoGalleryInput } from '../../src/schema/ui/photos/photo-gallery-input.tsx';
+import proposalSchema from '../../schemas/location-proposal.schema.json';
 import { cameraProblem, WebcamCaptureDialog } from '../../src/schema/ui/photos/webcam-capture-dialog.tsx';
 
 const JPEG_START = [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01];
@@ -55,6 +56,20 @@ describe('the photo checks made before sending (the gateway makes the same)', ()
     const photo = new File([bytes(JPEG_START)], 'a.jpg', { type: 'image/jpeg' });
     expect(await checkPhotoFile(photo, 5)).toEqual({ problem: PHOTO_MESSAGES.tooMany });
     expect(await checkPhotoFile(photo, 5, true)).toEqual({ contentType: 'image/jpeg' });
+  });
+
+  it("refuses a proposal's picture over 1 MB and a sixth one with 'Image too large or too many', as its schema says", async () => {
+    const limits = proposalSchema.properties.photos['x-input'];
+    expect(limits).toMatchObject({ maxBytes: 1024 * 1024, refusal: 'catalogue.image_too_large_or_many' });
+    const over = new File([bytes(JPEG_START, 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' });
+    expect(await checkPhotoFile(over, 0, false, limits)).toEqual({ problem: 'catalogue.image_too_large_or_many' });
+    const photo = new File([bytes(JPEG_START, 1024 * 1024)], 'a.jpg', { type: 'image/jpeg' });
+    expect(await checkPhotoFile(photo, 4, false, limits)).toEqual({ contentType: 'image/jpeg' });
+    expect(await checkPhotoFile(photo, 5, false, limits)).toEqual({ problem: 'catalogue.image_too_large_or_many' });
+    const text = new File(['a note'], 'note.jpg', { type: 'image/jpeg' });
+    expect(await checkPhotoFile(text, 0, false, limits)).toEqual({ problem: PHOTO_MESSAGES.invalidFormat });
+    expect(en.catalogue.image_too_large_or_many).toBe('Image too large or too many');
+    expect(fr.catalogue.image_too_large_or_many).not.toBe(en.catalogue.image_too_large_or_many);
   });
 
   it.each([

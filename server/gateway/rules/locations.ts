@@ -2,6 +2,7 @@ import type { Location } from '../../../src/types/generated/location.ts';
 import type { LocationProposal } from '../../../src/types/generated/location-proposal.ts';
 import { ProposalStatus } from '../../../src/types/generated/codes.ts';
 import { assertResourceAccess } from '../caller-access.ts';
+import { bulkImport, storedNamesAndPlaces } from '../bulk-import.ts';
 import { badRequest, keyedError } from '../http-error.ts';
 import type { Doc } from '../record-store.ts';
 import { recordRules, type OpnameContext } from '../resource-rules.ts';
@@ -9,7 +10,12 @@ import { actorOf, commitChange, refusedFields, visibleRecord } from '../write-pi
 import type { StoredRecord } from '../record-writes.ts';
 import { removeRecordUploads } from '../uploads.ts';
 import { HARDWARE_MODELS } from './hardware-store.ts';
-import { CONTACTS, PROPOSALS } from './location-proposals.ts';
+import { CONTACTS, LOCATIONS, PROPOSALS } from './location-proposals.ts';
+import { locationPdfName, renderLocationSheet } from './location-pdf.ts';
+import { languageOf } from './pdf-sheet.ts';
+import { assertLocationMunicipality } from './municipalities.ts';
+import type { LocationContact } from '../../../src/types/generated/location-contact.ts';
+import type { IncomingHttpHeaders } from 'node:http';
 
 const SERVICE_POINTS = 'service_points';
 /** Spec 02 §4: Approved, the status a service point made from an approved proposal starts in. */
@@ -196,12 +202,55 @@ async function locationExport(ctx: OpnameContext, query: Record<string, string>)
 }
 
 /**
+ * `GET webtool/locations?opname=get_pdf&location_id=N[&lang=]` (spec 02 §7): the location's sheet as a
+ * real PDF, from the same export the print page reads plus the location's own fields and contacts;
+ * base64 in JSON as the other sheets (the signed gateway client reads JSON).
+ */
+async function locationPdf(ctx: OpnameContext, query: Record<string, string>, headers: IncomingHttpHeaders) {
+  const language = languageOf(query, headers);
+  const exported = (await locationExport(ctx, query)).data;
+  const key = String(exported.location_id);
+  const location = (await visibleRecord(ctx.db, ctx.access, ctx.resource, key)).doc as unknown as Location;
+  const records = async <T>(endpoint: string) =>
+    (
+      await ctx.db.query<{ doc: T }>(
+        `SELECT doc FROM records WHERE resource = $1 AND doc->>'location_id' = $2 ORDER BY (key)::int`,
+        [endpoint, key],
+      )
+    ).rows.map((row) => row.doc);
+  const proposals = await records<LocationProposal>(PROPOSALS);
+  const named = new Map(exported.proposals.map((proposal) => [proposal.proposal_id, proposal]));
+  const bytes = await renderLocationSheet(
+    {
+      location,
+      ownerName: exported.basic.location_owner_name,
+      municipalityName: exported.basic.municipality_name,
+      locationTypeName: exported.basic.location_type_name,
+      proposals: proposals.map((proposal) => ({
+        ...proposal,
+        modelNames: named.get(proposal.proposal_id)?.hardware_model_name ?? '',
+        foundationName: named.get(proposal.proposal_id)?.foundation_id[0]?.column_name,
+      })),
+      contacts: await records<LocationContact>(CONTACTS),
+    },
+    language,
+  );
+  return {
+    success: true,
+    file_name: locationPdfName(location),
+    content_type: 'application/pdf',
+    data: bytes.toString('base64'),
+  };
+}
+
+/**
  * A location (spec 02 §5): basic data, its proposals and contacts. Deleting it is refused while a service
  * point made from one of its proposals lives (neither archived nor terminated); otherwise its proposals
  * and contacts go with it.
  */
 export const locationRules = recordRules<Location>({
-  async beforeWrite({ tx }, doc) {
+  async beforeWrite({ tx }, doc, existing) {
+    await assertLocationMunicipality(tx, doc, existing?.doc);
     if (doc.location_owner_id !== undefined) {
       const owner = await tx.query(`SELECT 1 FROM records WHERE resource = 'partners/location_owner' AND key = $1`, [
         String(doc.location_owner_id),
@@ -231,7 +280,12 @@ export const locationRules = recordRules<Location>({
       }
     }
   },
-  opnames: { create_as_service_point: createAsServicePoint },
+  opnames: {
+    create_as_service_point: createAsServicePoint,
+    // Spec 02 §5: the schema's limits row by row, names and coordinates repeated in the file or held by a
+    // stored location flagged; one bad row and nothing is written.
+    bulk_import: bulkImport({ hooks: storedNamesAndPlaces(LOCATIONS) }),
+  },
   patchOpnames: { update_latlng: updateLatLng },
-  queries: { export: locationExport },
+  queries: { export: locationExport, get_pdf: locationPdf },
 });

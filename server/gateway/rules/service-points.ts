@@ -14,6 +14,7 @@ import { servicePointReportQueries } from './service-point-report.ts';
 import { putServicePointPhoto, servicePointPhotoRemovals } from './service-point-photos.ts';
 import { removeRecordUploads } from '../uploads.ts';
 import { servicePointAddressQueries, validatedAddress } from './service-point-address.ts';
+import { assertServicePointMunicipality } from './municipalities.ts';
 import { servicePointCoreChecks, servicePointCorePatchOpnames } from './service-point-core.ts';
 
 const ON_HOLD = 'The status cannot be edited because the service point is on hold';
@@ -87,6 +88,7 @@ export const servicePointRules = recordRules<ServicePoint>({
     const { tx, input } = ctx;
     const before = existing?.doc;
     doc = await validatedAddress(tx, input, doc, before);
+    await assertServicePointMunicipality(tx, doc, before);
     if (before && was(before, 'parked') && doc.status !== before.status) {
       throw refused(ON_HOLD, 'status_on_hold', 'status');
     }

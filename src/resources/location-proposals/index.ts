@@ -9,8 +9,8 @@ const ValidatedAddressIdInput = lazy(() =>
     default: module.ValidatedAddressIdInput,
   })),
 );
-const MapPickerInput = lazy(() =>
-  import('../../schema/ui/address/map-picker-input.tsx').then((module) => ({ default: module.MapPickerInput })),
+const ProposalMapPicker = lazy(() =>
+  import('./proposal-map-picker.tsx').then((module) => ({ default: module.ProposalMapPicker })),
 );
 const PhotoGalleryInput = lazy(() =>
   import('../../schema/ui/photos/photo-gallery-input.tsx').then((module) => ({ default: module.PhotoGalleryInput })),
@@ -18,13 +18,13 @@ const PhotoGalleryInput = lazy(() =>
 
 /**
  * A location's proposal: the address validated against the address index, the coordinates picked on
- * the map, the pictures (at most 5 of 1 MB), and "Use as service point" once it is Approved.
+ * the map (saved at once with update_latlng), the pictures (at most 5 of 1 MB), and "Use as service point" once it is Approved.
  */
 export default schemaResource('location-proposal', {
   inputs: {
     address: AddressInput,
     'address-id': ValidatedAddressIdInput,
-    'map-picker': MapPickerInput,
+    'map-picker': ProposalMapPicker,
     'photo-gallery': PhotoGalleryInput,
   },
 });

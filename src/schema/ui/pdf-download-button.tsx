@@ -30,6 +30,8 @@ export interface PdfDownloadProps {
   idParam: string;
   /** Locale keys: the button, its label while the PDF is made, the failure (`%{message}`). */
   labels: { button: string; busy: string; failed: string };
+  /** The opname making the file: `pdf`, or a location's `get_pdf`. */
+  opname?: string;
 }
 
 /**
@@ -38,7 +40,7 @@ export interface PdfDownloadProps {
  * and cannot be pressed twice meanwhile. The answer is base64 in JSON (`file_name`, `content_type`,
  * `data`): the signed gateway client reads JSON, and a plain link could not sign its request.
  */
-export function PdfDownloadButton({ resource, idParam, labels }: PdfDownloadProps) {
+export function PdfDownloadButton({ resource, idParam, labels, opname = 'pdf' }: PdfDownloadProps) {
   const record = useRecordContext();
   const dataProvider = useGatewayCalls();
   const [locale] = useLocaleState();
@@ -50,7 +52,7 @@ export function PdfDownloadButton({ resource, idParam, labels }: PdfDownloadProp
     setBusy(true);
     try {
       download(
-        await dataProvider.action<PdfAnswer>(resource, 'GET', 'pdf', undefined, {
+        await dataProvider.action<PdfAnswer>(resource, 'GET', opname, undefined, {
           [idParam]: String(record.id),
           lang: locale,
         }),

@@ -9,4 +9,14 @@ export interface Location {
   location_type_id?: number;
   location_owner_id?: number;
   is_rural?: boolean;
+  zip?: string;
+  city?: string;
+  latitude?: number;
+  longitude?: number;
+  description?: string;
+  comments?: string;
+  operator_reference?: string;
+  contact_person?: string;
+  owner_contact_phone?: string;
+  contact_email?: string;
 }

@@ -23,7 +23,13 @@ const isCoordinate = (value: unknown): value is number => typeof value === 'numb
  * of which validates the address; the map is then shown whatever `address_mapping` says, as the
  * only way to validate one.
  */
-export function MapPickerInput({ field }: InputKindProps) {
+export function MapPickerInput({
+  field,
+  onPicked,
+}: InputKindProps & {
+  /** Called with the place once it is picked on the map (a proposal saves it at once: update_latlng). */
+  onPicked?: (latitude: number, longitude: number) => unknown;
+}) {
   const translate = useTranslate();
   const { setValue } = useFormContext();
   const autocomplete = useServicePointOption('address_autocomplete');
@@ -42,6 +48,7 @@ export function MapPickerInput({ field }: InputKindProps) {
     const [lat, lng] = [roundedDegrees(pickedLatitude), roundedDegrees(pickedLongitude)];
     setValue(field.source, lat, { shouldDirty: true, shouldValidate: true });
     setValue('longitude', lng, { shouldDirty: true, shouldValidate: true });
+    void onPicked?.(lat, lng);
     if (autocomplete) return;
     try {
       setLookupFailed(false);

@@ -21,6 +21,15 @@ export interface ServicePointPhoto {
 const SNIFFED_BYTES = 4100;
 
 /**
+ * A record's own photo limits (`x-input.maxBytes`, `x-input.refusal` of its photo-gallery input): a
+ * proposal's pictures are at most 1 MB, a sixth one or a larger one 'Image too large or too many'.
+ */
+export interface PhotoLimits {
+  maxBytes?: number;
+  refusal?: string;
+}
+
+/**
  * The gateway's three checks, made before anything is sent: room for one more photo, the size, and
  * the format read from the bytes. Gives the catalogue message key of the first that fails, or the
  * photo's real content type.
@@ -29,9 +38,10 @@ export async function checkPhotoFile(
   file: Blob,
   storedCount: number,
   replacing = false,
+  limits: PhotoLimits = {},
 ): Promise<{ problem: string } | { contentType: PhotoContentType }> {
-  const problem = photoCountProblem(storedCount, replacing) ?? photoSizeProblem(file.size);
-  if (problem) return { problem };
+  const problem = photoCountProblem(storedCount, replacing) ?? photoSizeProblem(file.size, limits.maxBytes);
+  if (problem) return { problem: limits.refusal ?? problem };
   const head = new Uint8Array(await file.slice(0, SNIFFED_BYTES).arrayBuffer());
   const contentType = await photoContentType(head);
   return contentType ? { contentType } : { problem: PHOTO_MESSAGES.invalidFormat };

@@ -23,8 +23,8 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import CloseIcon from '@mui/icons-material/Close';
 import { Confirm, useTranslate } from 'react-admin';
-import { PHOTO_CONTENT_TYPES, PHOTO_MAX_COUNT, isPhotoContentType } from '../../photo-upload.ts';
-import { checkPhotoFile, photoFileName, type ServicePointPhoto } from './photo-files.ts';
+import { PHOTO_CONTENT_TYPES, PHOTO_MAX_BYTES, PHOTO_MAX_COUNT, isPhotoContentType } from '../../photo-upload.ts';
+import { checkPhotoFile, photoFileName, type PhotoLimits, type ServicePointPhoto } from './photo-files.ts';
 import { PhotoEditorDialog, type EditedPhoto, type EditorResult } from './photo-editor-dialog.tsx';
 import { WebcamCaptureDialog } from './webcam-capture-dialog.tsx';
 
@@ -47,10 +47,12 @@ export function PhotoGalleryDialog({
   photos,
   actions,
   onClose,
+  limits = {},
 }: {
   photos: ServicePointPhoto[];
   actions: PhotoActions;
   onClose: () => void;
+  limits?: PhotoLimits;
 }) {
   const translate = useTranslate();
   const [viewing, setViewing] = useState<number>();
@@ -80,7 +82,7 @@ export function PhotoGalleryDialog({
   async function addFile(file: File | undefined) {
     if (!file || busy) return;
     setProblem(undefined);
-    const checked = await checkPhotoFile(file, photos.length);
+    const checked = await checkPhotoFile(file, photos.length, false, limits);
     if ('problem' in checked) {
       setProblem(translate(checked.problem));
       return;
@@ -120,7 +122,7 @@ export function PhotoGalleryDialog({
 
   async function save(photo: Editing, result: EditorResult) {
     // An edit may have made the photo larger (2x): judged again before it is sent.
-    const checked = await checkPhotoFile(result.content, photos.length, photo.replacing !== undefined);
+    const checked = await checkPhotoFile(result.content, photos.length, photo.replacing !== undefined, limits);
     if ('problem' in checked) {
       setEditing(undefined);
       setProblem(translate(checked.problem));
@@ -334,7 +336,10 @@ export function PhotoGalleryDialog({
                   </Button>
                 </Stack>
                 <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-                  {translate('service_point_photos.hint', { max: PHOTO_MAX_COUNT })}
+                  {translate('service_point_photos.hint', {
+                    max: PHOTO_MAX_COUNT,
+                    size: (limits.maxBytes ?? PHOTO_MAX_BYTES) / (1024 * 1024),
+                  })}
                 </Typography>
               </Box>
             </>

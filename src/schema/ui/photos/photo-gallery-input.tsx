@@ -109,7 +109,14 @@ export function PhotoGalleryInput({ field }: Pick<InputKindProps, 'field'>) {
       <Button variant="outlined" startIcon={<PhotoLibraryIcon />} onClick={() => setOpen(true)}>
         {translate('service_point_photos.open_gallery', count)}
       </Button>
-      {open && <PhotoGalleryDialog photos={photos} actions={actions} onClose={() => setOpen(false)} />}
+      {open && (
+        <PhotoGalleryDialog
+          photos={photos}
+          actions={actions}
+          onClose={() => setOpen(false)}
+          limits={{ maxBytes: field.input.maxBytes, refusal: field.input.refusal }}
+        />
+      )}
     </Box>
   );
 }
