@@ -12615,6 +12615,7 @@ const schema97 = {
     sort: { field: 'location_id', order: 'DESC' },
     representation: 'name',
     search: ['name', 'address_1'],
+    bulkImport: true,
     tabs: ['basic', 'proposals', 'contacts', 'log'],
   },
   'x-children': [{ schema: 'location-contact', tab: 'contacts', foreignKey: 'location_id' }],
@@ -12626,6 +12627,7 @@ const schema97 = {
       minLength: 3,
       maxLength: 70,
       format: 'name-characters',
+      'x-import': { unique: true },
       'x-column': { type: 'link', index: 1 },
       'x-input': { tab: 'basic' },
     },
@@ -12633,6 +12635,7 @@ const schema97 = {
       $ref: 'common#/$defs/countryCode',
       default: 'PL',
       'x-choices': 'country',
+      'x-import': { maxLength: 100 },
       'x-column': { index: 2 },
       'x-filter': { kind: 'select' },
       'x-input': { tab: 'basic' },
@@ -12646,6 +12649,7 @@ const schema97 = {
     },
     municipality_id: {
       type: 'integer',
+      'x-import': { maxLength: 100 },
       'x-lookup': { source: 'webtool/lists?type=municipality' },
       'x-column': { type: 'select', index: 4 },
       'x-filter': { kind: 'select' },
@@ -12653,6 +12657,7 @@ const schema97 = {
     },
     location_type_id: {
       type: 'integer',
+      'x-import': { maxLength: 100 },
       'x-lookup': { source: 'webtool/lists?type=location_types' },
       'x-column': { type: 'select', index: 5 },
       'x-filter': { kind: 'select' },
@@ -12670,6 +12675,70 @@ const schema97 = {
       default: false,
       'x-column': { index: 7, hide: true },
       'x-filter': { kind: 'boolean' },
+      'x-input': { tab: 'basic' },
+    },
+    zip: {
+      type: 'string',
+      minLength: 3,
+      maxLength: 8,
+      format: 'no-whitespace',
+      'x-column': { index: 8, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    city: {
+      type: 'string',
+      maxLength: 100,
+      format: 'no-period-start',
+      'x-column': { index: 9 },
+      'x-input': { tab: 'basic' },
+    },
+    latitude: {
+      type: 'number',
+      minimum: -90,
+      maximum: 90,
+      'x-import': { unique: true, uniqueWith: ['longitude'] },
+      'x-column': { hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    longitude: { type: 'number', minimum: -180, maximum: 180, 'x-column': { hide: true }, 'x-input': { tab: 'basic' } },
+    description: {
+      type: 'string',
+      maxLength: 500,
+      'x-column': { type: 'expandable', hide: true },
+      'x-input': { tab: 'basic', multiline: true },
+    },
+    comments: {
+      type: 'string',
+      maxLength: 500,
+      'x-column': { type: 'expandable', hide: true },
+      'x-input': { tab: 'basic', multiline: true },
+    },
+    operator_reference: {
+      type: 'string',
+      maxLength: 8,
+      format: 'no-special-characters',
+      'x-column': { hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    contact_person: {
+      type: 'string',
+      maxLength: 70,
+      format: 'no-period-start',
+      'x-column': { hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    owner_contact_phone: {
+      type: 'string',
+      maxLength: 15,
+      format: 'phone',
+      'x-column': { hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    contact_email: {
+      type: 'string',
+      maxLength: 70,
+      format: 'email',
+      'x-column': { hide: true },
       'x-input': { tab: 'basic' },
     },
   },
@@ -13013,8 +13082,570 @@ function validate54(
         errors++;
       }
     }
+    if (data.zip !== undefined) {
+      let data8 = data.zip;
+      if (typeof data8 === 'string') {
+        if (func2(data8) > 8) {
+          const err16 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 8 },
+            message: 'must NOT have more than 8 characters',
+            schema: 8,
+            parentSchema: schema97.properties.zip,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        if (func2(data8) < 3) {
+          const err17 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/minLength',
+            keyword: 'minLength',
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
+            parentSchema: schema97.properties.zip,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+        if (!formats4.validate(data8)) {
+          const err18 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/format',
+            keyword: 'format',
+            params: { format: 'no-whitespace' },
+            message: 'must match format "' + 'no-whitespace' + '"',
+            schema: 'no-whitespace',
+            parentSchema: schema97.properties.zip,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+      } else {
+        const err19 = {
+          instancePath: instancePath + '/zip',
+          schemaPath: '#/properties/zip/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema97.properties.zip.type,
+          parentSchema: schema97.properties.zip,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data.city !== undefined) {
+      let data9 = data.city;
+      if (typeof data9 === 'string') {
+        if (func2(data9) > 100) {
+          const err20 = {
+            instancePath: instancePath + '/city',
+            schemaPath: '#/properties/city/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema97.properties.city,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+        if (!formats8.validate(data9)) {
+          const err21 = {
+            instancePath: instancePath + '/city',
+            schemaPath: '#/properties/city/format',
+            keyword: 'format',
+            params: { format: 'no-period-start' },
+            message: 'must match format "' + 'no-period-start' + '"',
+            schema: 'no-period-start',
+            parentSchema: schema97.properties.city,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+      } else {
+        const err22 = {
+          instancePath: instancePath + '/city',
+          schemaPath: '#/properties/city/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema97.properties.city.type,
+          parentSchema: schema97.properties.city,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+    if (data.latitude !== undefined) {
+      let data10 = data.latitude;
+      if (typeof data10 == 'number' && isFinite(data10)) {
+        if (data10 > 90 || isNaN(data10)) {
+          const err23 = {
+            instancePath: instancePath + '/latitude',
+            schemaPath: '#/properties/latitude/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 90 },
+            message: 'must be <= 90',
+            schema: 90,
+            parentSchema: schema97.properties.latitude,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+        if (data10 < -90 || isNaN(data10)) {
+          const err24 = {
+            instancePath: instancePath + '/latitude',
+            schemaPath: '#/properties/latitude/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: -90 },
+            message: 'must be >= -90',
+            schema: -90,
+            parentSchema: schema97.properties.latitude,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      } else {
+        const err25 = {
+          instancePath: instancePath + '/latitude',
+          schemaPath: '#/properties/latitude/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema97.properties.latitude.type,
+          parentSchema: schema97.properties.latitude,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+    if (data.longitude !== undefined) {
+      let data11 = data.longitude;
+      if (typeof data11 == 'number' && isFinite(data11)) {
+        if (data11 > 180 || isNaN(data11)) {
+          const err26 = {
+            instancePath: instancePath + '/longitude',
+            schemaPath: '#/properties/longitude/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 180 },
+            message: 'must be <= 180',
+            schema: 180,
+            parentSchema: schema97.properties.longitude,
+            data: data11,
+          };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+        if (data11 < -180 || isNaN(data11)) {
+          const err27 = {
+            instancePath: instancePath + '/longitude',
+            schemaPath: '#/properties/longitude/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: -180 },
+            message: 'must be >= -180',
+            schema: -180,
+            parentSchema: schema97.properties.longitude,
+            data: data11,
+          };
+          if (vErrors === null) {
+            vErrors = [err27];
+          } else {
+            vErrors.push(err27);
+          }
+          errors++;
+        }
+      } else {
+        const err28 = {
+          instancePath: instancePath + '/longitude',
+          schemaPath: '#/properties/longitude/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema97.properties.longitude.type,
+          parentSchema: schema97.properties.longitude,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err28];
+        } else {
+          vErrors.push(err28);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== undefined) {
+      let data12 = data.description;
+      if (typeof data12 === 'string') {
+        if (func2(data12) > 500) {
+          const err29 = {
+            instancePath: instancePath + '/description',
+            schemaPath: '#/properties/description/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema97.properties.description,
+            data: data12,
+          };
+          if (vErrors === null) {
+            vErrors = [err29];
+          } else {
+            vErrors.push(err29);
+          }
+          errors++;
+        }
+      } else {
+        const err30 = {
+          instancePath: instancePath + '/description',
+          schemaPath: '#/properties/description/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema97.properties.description.type,
+          parentSchema: schema97.properties.description,
+          data: data12,
+        };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+    }
+    if (data.comments !== undefined) {
+      let data13 = data.comments;
+      if (typeof data13 === 'string') {
+        if (func2(data13) > 500) {
+          const err31 = {
+            instancePath: instancePath + '/comments',
+            schemaPath: '#/properties/comments/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema97.properties.comments,
+            data: data13,
+          };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+      } else {
+        const err32 = {
+          instancePath: instancePath + '/comments',
+          schemaPath: '#/properties/comments/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema97.properties.comments.type,
+          parentSchema: schema97.properties.comments,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err32];
+        } else {
+          vErrors.push(err32);
+        }
+        errors++;
+      }
+    }
+    if (data.operator_reference !== undefined) {
+      let data14 = data.operator_reference;
+      if (typeof data14 === 'string') {
+        if (func2(data14) > 8) {
+          const err33 = {
+            instancePath: instancePath + '/operator_reference',
+            schemaPath: '#/properties/operator_reference/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 8 },
+            message: 'must NOT have more than 8 characters',
+            schema: 8,
+            parentSchema: schema97.properties.operator_reference,
+            data: data14,
+          };
+          if (vErrors === null) {
+            vErrors = [err33];
+          } else {
+            vErrors.push(err33);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data14)) {
+          const err34 = {
+            instancePath: instancePath + '/operator_reference',
+            schemaPath: '#/properties/operator_reference/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema97.properties.operator_reference,
+            data: data14,
+          };
+          if (vErrors === null) {
+            vErrors = [err34];
+          } else {
+            vErrors.push(err34);
+          }
+          errors++;
+        }
+      } else {
+        const err35 = {
+          instancePath: instancePath + '/operator_reference',
+          schemaPath: '#/properties/operator_reference/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema97.properties.operator_reference.type,
+          parentSchema: schema97.properties.operator_reference,
+          data: data14,
+        };
+        if (vErrors === null) {
+          vErrors = [err35];
+        } else {
+          vErrors.push(err35);
+        }
+        errors++;
+      }
+    }
+    if (data.contact_person !== undefined) {
+      let data15 = data.contact_person;
+      if (typeof data15 === 'string') {
+        if (func2(data15) > 70) {
+          const err36 = {
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema97.properties.contact_person,
+            data: data15,
+          };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
+          }
+          errors++;
+        }
+        if (!formats8.validate(data15)) {
+          const err37 = {
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/format',
+            keyword: 'format',
+            params: { format: 'no-period-start' },
+            message: 'must match format "' + 'no-period-start' + '"',
+            schema: 'no-period-start',
+            parentSchema: schema97.properties.contact_person,
+            data: data15,
+          };
+          if (vErrors === null) {
+            vErrors = [err37];
+          } else {
+            vErrors.push(err37);
+          }
+          errors++;
+        }
+      } else {
+        const err38 = {
+          instancePath: instancePath + '/contact_person',
+          schemaPath: '#/properties/contact_person/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema97.properties.contact_person.type,
+          parentSchema: schema97.properties.contact_person,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
+        }
+        errors++;
+      }
+    }
+    if (data.owner_contact_phone !== undefined) {
+      let data16 = data.owner_contact_phone;
+      if (typeof data16 === 'string') {
+        if (func2(data16) > 15) {
+          const err39 = {
+            instancePath: instancePath + '/owner_contact_phone',
+            schemaPath: '#/properties/owner_contact_phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 15 },
+            message: 'must NOT have more than 15 characters',
+            schema: 15,
+            parentSchema: schema97.properties.owner_contact_phone,
+            data: data16,
+          };
+          if (vErrors === null) {
+            vErrors = [err39];
+          } else {
+            vErrors.push(err39);
+          }
+          errors++;
+        }
+        if (!formats32.validate(data16)) {
+          const err40 = {
+            instancePath: instancePath + '/owner_contact_phone',
+            schemaPath: '#/properties/owner_contact_phone/format',
+            keyword: 'format',
+            params: { format: 'phone' },
+            message: 'must match format "' + 'phone' + '"',
+            schema: 'phone',
+            parentSchema: schema97.properties.owner_contact_phone,
+            data: data16,
+          };
+          if (vErrors === null) {
+            vErrors = [err40];
+          } else {
+            vErrors.push(err40);
+          }
+          errors++;
+        }
+      } else {
+        const err41 = {
+          instancePath: instancePath + '/owner_contact_phone',
+          schemaPath: '#/properties/owner_contact_phone/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema97.properties.owner_contact_phone.type,
+          parentSchema: schema97.properties.owner_contact_phone,
+          data: data16,
+        };
+        if (vErrors === null) {
+          vErrors = [err41];
+        } else {
+          vErrors.push(err41);
+        }
+        errors++;
+      }
+    }
+    if (data.contact_email !== undefined) {
+      let data17 = data.contact_email;
+      if (typeof data17 === 'string') {
+        if (func2(data17) > 70) {
+          const err42 = {
+            instancePath: instancePath + '/contact_email',
+            schemaPath: '#/properties/contact_email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema97.properties.contact_email,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err42];
+          } else {
+            vErrors.push(err42);
+          }
+          errors++;
+        }
+        if (!formats14.validate(data17)) {
+          const err43 = {
+            instancePath: instancePath + '/contact_email',
+            schemaPath: '#/properties/contact_email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+            schema: 'email',
+            parentSchema: schema97.properties.contact_email,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err43];
+          } else {
+            vErrors.push(err43);
+          }
+          errors++;
+        }
+      } else {
+        const err44 = {
+          instancePath: instancePath + '/contact_email',
+          schemaPath: '#/properties/contact_email/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema97.properties.contact_email.type,
+          parentSchema: schema97.properties.contact_email,
+          data: data17,
+        };
+        if (vErrors === null) {
+          vErrors = [err44];
+        } else {
+          vErrors.push(err44);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err16 = {
+    const err45 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -13025,9 +13656,9 @@ function validate54(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err16];
+      vErrors = [err45];
     } else {
-      vErrors.push(err16);
+      vErrors.push(err45);
     }
     errors++;
   }
@@ -13044,6 +13675,16 @@ validate54.evaluated = {
     location_type_id: true,
     location_owner_id: true,
     is_rural: true,
+    zip: true,
+    city: true,
+    latitude: true,
+    longitude: true,
+    description: true,
+    comments: true,
+    operator_reference: true,
+    contact_person: true,
+    owner_contact_phone: true,
+    contact_email: true,
   },
   dynamicProps: false,
   dynamicItems: false,
@@ -14428,7 +15069,12 @@ const schema102 = {
       readOnly: true,
       items: { $ref: 'common#/$defs/photo' },
       'x-column': { type: 'images', hide: true, ignorexport: true },
-      'x-input': { tab: 'pictures', kind: 'photo-gallery' },
+      'x-input': {
+        tab: 'pictures',
+        kind: 'photo-gallery',
+        maxBytes: 1048576,
+        refusal: 'catalogue.image_too_large_or_many',
+      },
     },
     used: {
       type: 'boolean',
@@ -14459,7 +15105,7 @@ const schema104 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-const func105 = sharedValidators.countWithinMessage;
+const func114 = sharedValidators.countWithinMessage;
 
 function validate57(
   data,
@@ -14845,7 +15491,7 @@ function validate57(
             errors++;
           }
         }
-        const message0 = func105(data6, 'max_capacity', data);
+        const message0 = func114(data6, 'max_capacity', data);
         if (message0 !== undefined) {
           const err19 = {
             instancePath: instancePath + '/hardware_models',
@@ -21244,7 +21890,7 @@ const schema112 = {
     last_heartbeat_at: { type: ['string', 'null'], format: 'date-time', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const formats208 = sharedValidators.formats.numeric;
+const formats220 = sharedValidators.formats.numeric;
 
 function validate64(
   data,
@@ -22329,7 +22975,7 @@ function validate64(
           }
           errors++;
         }
-        if (!formats208.validate(data21)) {
+        if (!formats220.validate(data21)) {
           const err52 = {
             instancePath: instancePath + '/sim_iccid',
             schemaPath: '#/properties/sim_iccid/format',
@@ -24347,10 +24993,10 @@ const schema129 = {
     },
   },
 };
-const formats232 = sharedValidators.formats.time;
-const formats266 = sharedValidators.formats['scout-value'];
-const func186 = sharedValidators.timeAfterMessage;
-const func202 = sharedValidators.defaultDescriptionMessage;
+const formats244 = sharedValidators.formats.time;
+const formats278 = sharedValidators.formats['scout-value'];
+const func195 = sharedValidators.timeAfterMessage;
+const func211 = sharedValidators.defaultDescriptionMessage;
 
 function validate67(
   data,
@@ -25727,7 +26373,7 @@ function validate67(
             if (data25.open !== undefined) {
               let data28 = data25.open;
               if (typeof data28 === 'string') {
-                if (!formats232.validate(data28)) {
+                if (!formats244.validate(data28)) {
                   const err65 = {
                     instancePath: instancePath + '/opening_hours/monday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -25767,7 +26413,7 @@ function validate67(
             if (data25.close !== undefined) {
               let data29 = data25.close;
               if (typeof data29 === 'string') {
-                if (!formats232.validate(data29)) {
+                if (!formats244.validate(data29)) {
                   const err67 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -25785,7 +26431,7 @@ function validate67(
                   }
                   errors++;
                 }
-                const message0 = func186(data29, 'open', data25);
+                const message0 = func195(data29, 'open', data25);
                 if (message0 !== undefined) {
                   const err68 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
@@ -25981,7 +26627,7 @@ function validate67(
             if (data30.open !== undefined) {
               let data33 = data30.open;
               if (typeof data33 === 'string') {
-                if (!formats232.validate(data33)) {
+                if (!formats244.validate(data33)) {
                   const err77 = {
                     instancePath: instancePath + '/opening_hours/tuesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -26021,7 +26667,7 @@ function validate67(
             if (data30.close !== undefined) {
               let data34 = data30.close;
               if (typeof data34 === 'string') {
-                if (!formats232.validate(data34)) {
+                if (!formats244.validate(data34)) {
                   const err79 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -26039,7 +26685,7 @@ function validate67(
                   }
                   errors++;
                 }
-                const message1 = func186(data34, 'open', data30);
+                const message1 = func195(data34, 'open', data30);
                 if (message1 !== undefined) {
                   const err80 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
@@ -26235,7 +26881,7 @@ function validate67(
             if (data35.open !== undefined) {
               let data38 = data35.open;
               if (typeof data38 === 'string') {
-                if (!formats232.validate(data38)) {
+                if (!formats244.validate(data38)) {
                   const err89 = {
                     instancePath: instancePath + '/opening_hours/wednesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -26275,7 +26921,7 @@ function validate67(
             if (data35.close !== undefined) {
               let data39 = data35.close;
               if (typeof data39 === 'string') {
-                if (!formats232.validate(data39)) {
+                if (!formats244.validate(data39)) {
                   const err91 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -26293,7 +26939,7 @@ function validate67(
                   }
                   errors++;
                 }
-                const message2 = func186(data39, 'open', data35);
+                const message2 = func195(data39, 'open', data35);
                 if (message2 !== undefined) {
                   const err92 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
@@ -26489,7 +27135,7 @@ function validate67(
             if (data40.open !== undefined) {
               let data43 = data40.open;
               if (typeof data43 === 'string') {
-                if (!formats232.validate(data43)) {
+                if (!formats244.validate(data43)) {
                   const err101 = {
                     instancePath: instancePath + '/opening_hours/thursday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -26529,7 +27175,7 @@ function validate67(
             if (data40.close !== undefined) {
               let data44 = data40.close;
               if (typeof data44 === 'string') {
-                if (!formats232.validate(data44)) {
+                if (!formats244.validate(data44)) {
                   const err103 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -26547,7 +27193,7 @@ function validate67(
                   }
                   errors++;
                 }
-                const message3 = func186(data44, 'open', data40);
+                const message3 = func195(data44, 'open', data40);
                 if (message3 !== undefined) {
                   const err104 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
@@ -26743,7 +27389,7 @@ function validate67(
             if (data45.open !== undefined) {
               let data48 = data45.open;
               if (typeof data48 === 'string') {
-                if (!formats232.validate(data48)) {
+                if (!formats244.validate(data48)) {
                   const err113 = {
                     instancePath: instancePath + '/opening_hours/friday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -26783,7 +27429,7 @@ function validate67(
             if (data45.close !== undefined) {
               let data49 = data45.close;
               if (typeof data49 === 'string') {
-                if (!formats232.validate(data49)) {
+                if (!formats244.validate(data49)) {
                   const err115 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -26801,7 +27447,7 @@ function validate67(
                   }
                   errors++;
                 }
-                const message4 = func186(data49, 'open', data45);
+                const message4 = func195(data49, 'open', data45);
                 if (message4 !== undefined) {
                   const err116 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
@@ -26997,7 +27643,7 @@ function validate67(
             if (data50.open !== undefined) {
               let data53 = data50.open;
               if (typeof data53 === 'string') {
-                if (!formats232.validate(data53)) {
+                if (!formats244.validate(data53)) {
                   const err125 = {
                     instancePath: instancePath + '/opening_hours/saturday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -27037,7 +27683,7 @@ function validate67(
             if (data50.close !== undefined) {
               let data54 = data50.close;
               if (typeof data54 === 'string') {
-                if (!formats232.validate(data54)) {
+                if (!formats244.validate(data54)) {
                   const err127 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -27055,7 +27701,7 @@ function validate67(
                   }
                   errors++;
                 }
-                const message5 = func186(data54, 'open', data50);
+                const message5 = func195(data54, 'open', data50);
                 if (message5 !== undefined) {
                   const err128 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
@@ -27251,7 +27897,7 @@ function validate67(
             if (data55.open !== undefined) {
               let data58 = data55.open;
               if (typeof data58 === 'string') {
-                if (!formats232.validate(data58)) {
+                if (!formats244.validate(data58)) {
                   const err137 = {
                     instancePath: instancePath + '/opening_hours/sunday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -27291,7 +27937,7 @@ function validate67(
             if (data55.close !== undefined) {
               let data59 = data55.close;
               if (typeof data59 === 'string') {
-                if (!formats232.validate(data59)) {
+                if (!formats244.validate(data59)) {
                   const err139 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -27309,7 +27955,7 @@ function validate67(
                   }
                   errors++;
                 }
-                const message6 = func186(data59, 'open', data55);
+                const message6 = func195(data59, 'open', data55);
                 if (message6 !== undefined) {
                   const err140 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
@@ -27733,7 +28379,7 @@ function validate67(
             indices2[item2] = i5;
           }
         }
-        const message7 = func105(data65, 'max_hardware_units', data);
+        const message7 = func114(data65, 'max_hardware_units', data);
         if (message7 !== undefined) {
           const err161 = {
             instancePath: instancePath + '/hardware_models',
@@ -28578,7 +29224,7 @@ function validate67(
           }
           errors++;
         }
-        if (!formats266.validate(data93)) {
+        if (!formats278.validate(data93)) {
           const err200 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -28835,7 +29481,7 @@ function validate67(
       if (_valid7) {
         const _errs382 = errors;
         if (Array.isArray(data101)) {
-          const message8 = func202(data101, schema117.properties.descriptions.then['x-default-description'], data);
+          const message8 = func211(data101, schema117.properties.descriptions.then['x-default-description'], data);
           if (message8 !== undefined) {
             const err212 = {
               instancePath: instancePath + '/descriptions',
@@ -30385,7 +31031,7 @@ function validate71(
           }
           errors++;
         }
-        if (!formats266.validate(data0)) {
+        if (!formats278.validate(data0)) {
           const err2 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -30472,7 +31118,7 @@ const schema136 = {
     max_event_id: { type: 'integer', format: 'positive-integer', 'x-not-before': 'min_event_id' },
   },
 };
-const formats282 = sharedValidators.formats['positive-integer'];
+const formats294 = sharedValidators.formats['positive-integer'];
 
 function validate72(
   data,
@@ -30747,7 +31393,7 @@ function validate72(
         errors++;
       }
       if (typeof data4 == 'number' && isFinite(data4)) {
-        if (!formats282.validate(data4)) {
+        if (!formats294.validate(data4)) {
           const err13 = {
             instancePath: instancePath + '/min_event_id',
             schemaPath: '#/properties/min_event_id/format',
@@ -30788,7 +31434,7 @@ function validate72(
         errors++;
       }
       if (typeof data5 == 'number' && isFinite(data5)) {
-        if (!formats282.validate(data5)) {
+        if (!formats294.validate(data5)) {
           const err15 = {
             instancePath: instancePath + '/max_event_id',
             schemaPath: '#/properties/max_event_id/format',
@@ -34214,7 +34860,7 @@ function validate78(
         errors++;
       }
       if (typeof data20 === 'string') {
-        if (!formats232.validate(data20)) {
+        if (!formats244.validate(data20)) {
           const err43 = {
             instancePath: instancePath + '/deadline_time',
             schemaPath: '#/properties/deadline_time/format',
