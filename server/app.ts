@@ -10,6 +10,7 @@ import { databaseUnavailableBody, HttpError, INVALID_JSON } from './gateway/http
 import { DATABASE_UNAVAILABLE } from '../src/contract/errors.ts';
 import { registerWebtool } from './gateway/webtool-routes.ts';
 import { loadResources, loadSchemas, type ResourceDefinition } from './gateway/resource-registry.ts';
+import type { Doc } from './gateway/record-store.ts';
 import { createSchemaRegistry } from '../src/schema/ajv.ts';
 import { formModel, formValuesOf } from '../src/schema/resource-model.ts';
 import { validateRecord } from '../src/schema/validate.ts';
@@ -22,6 +23,8 @@ import { dashboardRoutes } from './gateway/dashboard.ts';
 import { debugRoutes } from './gateway/debug-info.ts';
 import { FILE_TOO_LARGE, registerUploadRoutes, UPLOAD_BODY_LIMIT } from './gateway/uploads.ts';
 import { createJobQueue } from './gateway/background-jobs.ts';
+import { locationGeneratorRoutes, locationGeneratorWork } from './gateway/location-generator/routes.ts';
+import { createWritePipeline } from './gateway/write-pipeline.ts';
 import { createWebhookDelivery, type WebhookDeliveryOptions } from './gateway/webhook-delivery.ts';
 import { createWebhookRules, WEBHOOKS } from './gateway/rules/webhooks.ts';
 import { HARDWARE_BADGES_JOB, hardwareBadgesWork } from './gateway/rules/hardware-badges-refresh.ts';
@@ -128,6 +131,9 @@ export async function buildApp(options: AppOptions) {
   const schemas = loadSchemas();
   const registry = createSchemaRegistry(schemas);
   const resources = loadResources(schemas);
+  const validate = (resource: ResourceDefinition, doc: Doc, { partial }: { partial: boolean }) =>
+    validateRecord(registry, resource.schemaId, doc, { partial });
+  const rules = { ...resourceRules, [WEBHOOKS]: createWebhookRules(options.webhooks?.now) };
   const webhookDelivery = createWebhookDelivery({ dispatchMs: 5000, ...options.webhooks, db: options.db });
   const jobs = createJobQueue({
     db: options.db,
@@ -137,6 +143,11 @@ export async function buildApp(options: AppOptions) {
       [SHIPMENT_REPORT_JOB]: shipmentReportWork(options.db),
       [HARDWARE_BADGES_JOB]: hardwareBadgesWork(options.db),
       [INVOICE_JOB]: invoiceWork(options.db),
+      ...locationGeneratorWork(
+        options.db,
+        createWritePipeline({ db: options.db, resources, validate, rules }),
+        resources,
+      ),
     },
     // The hardware units' warranty and sync badges change with time alone (issue 33.5).
     schedules: [{ kind: HARDWARE_BADGES_JOB, everySeconds: 3600 }],
@@ -152,15 +163,14 @@ export async function buildApp(options: AppOptions) {
     identity: options.identity,
     resources,
     jobs,
-    validate: (resource: ResourceDefinition, doc, { partial }) =>
-      validateRecord(registry, resource.schemaId, doc, { partial }),
+    validate,
     validateForm: (formSchemaId, body) =>
       validateRecord(
         registry,
         formSchemaId,
         formValuesOf(formModel(registry.schema(formSchemaId), registry.resolveRef), body),
       ),
-    rules: { ...resourceRules, [WEBHOOKS]: createWebhookRules(options.webhooks?.now) },
+    rules,
     special: {
       ...identityAccessRoutes(options.identity),
       'GET lists': listsRoute,
@@ -168,6 +178,7 @@ export async function buildApp(options: AppOptions) {
       ...pieceLogsRoutes(resources),
       ...dashboardRoutes(resources, registry),
       ...debugRoutes,
+      ...locationGeneratorRoutes({ jobs }),
     },
   });
 
