@@ -80,8 +80,10 @@ export default function GeneratorMap({
   centre,
   height = 480,
 }: GeneratorMapProps) {
+  // The chosen regions when some are (an area picked for a report brings the map to it), else all.
+  const shown = regions.some((region) => region.chosen) ? regions.filter((region) => region.chosen) : regions;
   const bounds: LatLngTuple[] = [
-    ...regions.flatMap((region) => toLatLngs(region.geometry)),
+    ...shown.flatMap((region) => toLatLngs(region.geometry)),
     ...points.map((point): LatLngTuple => [point.latitude, point.longitude]),
   ];
   return (
