@@ -88,7 +88,8 @@ test('the super admin draws an area, generates a report, selects candidates in t
   // The seeded reports: one converted, one open.
   await page.goto('/location-generator');
   await expect(page.getByTestId('generator-report-row').first()).toBeVisible();
-  await expect(page.getByTestId('generator-report-row')).toHaveCount(2);
+  await expect(page.getByRole('link', { name: 'København centre and north' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Aarhus Midtbyen' })).toBeVisible();
 
   await page.goto('/location-generator/create-report');
   const map = page.getByTestId('generator-map');
@@ -96,7 +97,7 @@ test('the super admin draws an area, generates a report, selects candidates in t
   // Choosing København brings the map to it; the new area is drawn around its centre, click by click.
   await page.getByRole('checkbox', { name: /^København/ }).check();
   const name = `Drawn centre ${Date.now() % 100000}`;
-  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   const box = (await map.boundingBox())!;
   const [cx, cy] = [box.width / 2, box.height / 2];
   for (const [dx, dy] of [

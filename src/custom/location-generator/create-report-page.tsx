@@ -273,7 +273,7 @@ export function CreateReportPage() {
               <TextField
                 select
                 size="small"
-                label={translate('location_generator.draw_or_municipality')}
+                label={translate('location_generator.shape_kind')}
                 value={mode}
                 onChange={(event) => setMode(event.target.value as 'area' | 'zone')}
               >
@@ -339,6 +339,11 @@ export function CreateReportPage() {
                     </MenuItem>
                   ))}
                 </TextField>
+              )}
+              {mode === 'area' && (
+                <Typography variant="body2" color="text.secondary">
+                  {translate('location_generator.draw_or_municipality')}
+                </Typography>
               )}
               {!(mode === 'area' && municipality) && (
                 <Typography variant="body2" color="text.secondary" data-testid="draw-hint">

@@ -141,8 +141,8 @@ export default function GeneratorMap({
               fillColor: point.selected ? '#ff9800' : point.converted ? '#66bb6a' : '#64b5f6',
               fillOpacity: 0.9,
               weight: point.selected ? 3 : 1.5,
-              className: `generator-point${point.selected ? ' is-selected' : ''}`,
             }}
+            className={`generator-point${point.selected ? ' is-selected' : ''}`}
             eventHandlers={{ click: () => onTogglePoint?.(point.id) }}
           >
             <Tooltip>{point.label}</Tooltip>
