@@ -116,6 +116,8 @@ test('the super admin draws an area, generates a report, selects candidates in t
   await page.getByRole('checkbox', { name: new RegExp(`^${name}`) }).check();
   await page.getByRole('textbox', { name: 'Report name' }).fill(`${name} report`);
   await page.getByRole('spinbutton', { name: 'Most candidates' }).fill('12');
+  // The demo's service points stand close together along its streets: new sites may stand 150 m from one.
+  await page.getByRole('spinbutton', { name: 'Minimum distance to a service point (m)' }).fill('150');
   await page.getByRole('button', { name: 'Generate report' }).click();
 
   await expect(page).toHaveURL(/\/location-generator\/locations\?report=\d+/);

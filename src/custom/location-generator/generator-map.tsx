@@ -47,8 +47,9 @@ function FitTo({ bounds, centre }: { bounds: LatLngTuple[]; centre: LatLngTuple 
   const [latitude, longitude] = centre;
   useEffect(() => {
     const fit = JSON.parse(key) as LatLngTuple[];
-    if (fit.length) map.fitBounds(latLngBounds(fit), { padding: [24, 24], maxZoom: 15 });
-    else map.setView([latitude, longitude], 11);
+    // At once, not animated: a click while the view still moves would land elsewhere.
+    if (fit.length) map.fitBounds(latLngBounds(fit), { padding: [24, 24], maxZoom: 15, animate: false });
+    else map.setView([latitude, longitude], 11, { animate: false });
   }, [map, key, latitude, longitude]);
   useEffect(() => {
     const observer = new ResizeObserver(() => map.invalidateSize());
