@@ -13,6 +13,7 @@ import { databaseUnavailableBody, HttpError, INVALID_JSON } from './gateway/http
 import { DATABASE_UNAVAILABLE } from '../src/contract/errors.ts';
 import { registerWebtool } from './gateway/webtool-routes.ts';
 import { loadResources, loadSchemas, type ResourceDefinition } from './gateway/resource-registry.ts';
+import type { Doc } from './gateway/record-store.ts';
 import { createSchemaRegistry } from '../src/schema/ajv.ts';
 import { formModel, formValuesOf } from '../src/schema/resource-model.ts';
 import { validateRecord } from '../src/schema/validate.ts';
@@ -25,6 +26,8 @@ import { dashboardRoutes } from './gateway/dashboard.ts';
 import { debugRoutes } from './gateway/debug-info.ts';
 import { FILE_TOO_LARGE, registerUploadRoutes, UPLOAD_BODY_LIMIT } from './gateway/uploads.ts';
 import { createJobQueue } from './gateway/background-jobs.ts';
+import { locationGeneratorRoutes, locationGeneratorWork } from './gateway/location-generator/routes.ts';
+import { createWritePipeline } from './gateway/write-pipeline.ts';
 import { createWebhookDelivery, type WebhookDeliveryOptions } from './gateway/webhook-delivery.ts';
 import { createWebhookRules, WEBHOOKS } from './gateway/rules/webhooks.ts';
 import { HARDWARE_BADGES_JOB, hardwareBadgesWork } from './gateway/rules/hardware-badges-refresh.ts';
@@ -131,6 +134,13 @@ export async function buildApp(options: AppOptions) {
   const schemas = loadSchemas();
   const registry = createSchemaRegistry(schemas);
   const resources = loadResources(schemas);
+  const validate = (resource: ResourceDefinition, doc: Doc, { partial }: { partial: boolean }) =>
+    validateRecord(registry, resource.schemaId, doc, { partial });
+  const rules = {
+    ...resourceRules,
+    [WEBHOOKS]: createWebhookRules(options.webhooks?.now),
+    'partners/carrier': createCarrierRules(options.webhooks?.local ?? true),
+  };
   const webhookDelivery = createWebhookDelivery({ dispatchMs: 5000, ...options.webhooks, db: options.db });
   const jobs = createJobQueue({
     db: options.db,
@@ -142,6 +152,11 @@ export async function buildApp(options: AppOptions) {
       [INVOICE_JOB]: invoiceWork(options.db),
       [LICENCE_JOB]: licenceWork(options.db),
       [REMINDER_JOB]: reminderWork(options.db),
+      ...locationGeneratorWork(
+        options.db,
+        createWritePipeline({ db: options.db, resources, validate, rules }),
+        resources,
+      ),
     },
     // The hardware units' warranty and sync badges change with time alone (issue 33.5).
     schedules: [
@@ -161,19 +176,14 @@ export async function buildApp(options: AppOptions) {
     identity: options.identity,
     resources,
     jobs,
-    validate: (resource: ResourceDefinition, doc, { partial }) =>
-      validateRecord(registry, resource.schemaId, doc, { partial }),
+    validate,
     validateForm: (formSchemaId, body) =>
       validateRecord(
         registry,
         formSchemaId,
         formValuesOf(formModel(registry.schema(formSchemaId), registry.resolveRef), body),
       ),
-    rules: {
-      ...resourceRules,
-      [WEBHOOKS]: createWebhookRules(options.webhooks?.now),
-      'partners/carrier': createCarrierRules(options.webhooks?.local ?? true),
-    },
+    rules,
     special: {
       ...identityAccessRoutes(options.identity),
       'GET lists': listsRoute,
@@ -181,6 +191,7 @@ export async function buildApp(options: AppOptions) {
       ...pieceLogsRoutes(resources),
       ...dashboardRoutes(resources, registry),
       ...debugRoutes,
+      ...locationGeneratorRoutes({ jobs }),
     },
   });
 

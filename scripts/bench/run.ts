@@ -11,6 +11,7 @@ import { firstScreenBench } from './first-screen.ts';
 import { gatewayListBench } from './gateway-list.ts';
 import { importValidationBench } from './import-validation.ts';
 import { listRenderBench } from './list-render.ts';
+import { locationGeneratorBench } from './location-generator.ts';
 import type { BenchResult } from './measure.ts';
 
 const benchmarks: Record<string, () => Promise<BenchResult>> = {
@@ -22,6 +23,7 @@ const benchmarks: Record<string, () => Promise<BenchResult>> = {
   dashboard: () => dashboardBench(),
   entry: () => entryBench(),
   screen: () => firstScreenBench(),
+  generator: () => locationGeneratorBench(),
 };
 
 function table(results: BenchResult[]): string {

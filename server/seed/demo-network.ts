@@ -31,6 +31,7 @@ import { demoPrices, seedInvoices } from './invoice-network.ts';
 import { cities } from './geography.ts';
 import { hardwareBadgeList, hardwareModels } from './hardware-catalogue.ts';
 import { seedLocations } from './location-network.ts';
+import { seedLocationGenerator } from './location-generator.ts';
 import { buildHardwareNetwork, type ServicePointWithUnits } from './hardware-network.ts';
 import { buildLicenceHistory, insertLicenceHistory } from './licence-history.ts';
 import { demoMaintenanceOperators } from './maintenance-operators.ts';
@@ -738,6 +739,8 @@ export async function seedNetwork(db: Db, options: { size?: SeedSize } = {}) {
   // The sort keys of every list, built now rather than by the first list of each resource (a fresh
   // database's first shipments list would otherwise wait for 24,000 pieces' keys).
   for (const resource of resources.values()) await ensureSortKeys(db, resource);
+  // The location generator's points, areas and reports; one report converted through the write pipeline.
+  await seedLocationGenerator(db);
   return {
     servicePoints: servicePoints.length,
     hardware: hardware.units.length,

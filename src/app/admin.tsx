@@ -21,7 +21,6 @@ import { SsoCallbackPage } from '../custom/account/sso-callback-page.tsx';
 import type { EnterApp } from '../custom/account/auth-layout.tsx';
 import { authRoutes } from './auth-routes.tsx';
 import { NotFoundPage } from '../custom/pages/not-found-page.tsx';
-import { NotAvailablePage } from '../custom/pages/not-available-page.tsx';
 import { lazyPage } from '../schema/ui/lazy-page.tsx';
 import { preloadSchemaPages } from '../schema/ui/schema-resource.tsx';
 import { accessLevel } from '../schema/permissions.ts';
@@ -39,6 +38,15 @@ preloadSchemaPages();
 const HelpPage = lazyPage(async () => (await import('../custom/help/help-page.tsx')).HelpPage);
 const LocationGeneratorLayout = lazyPage(
   async () => (await import('../custom/location-generator/location-generator-layout.tsx')).LocationGeneratorLayout,
+);
+const GeneratorReportsPage = lazyPage(
+  async () => (await import('../custom/location-generator/reports-page.tsx')).ReportsPage,
+);
+const GeneratorCreateReportPage = lazyPage(
+  async () => (await import('../custom/location-generator/create-report-page.tsx')).CreateReportPage,
+);
+const GeneratorLocationsPage = lazyPage(
+  async () => (await import('../custom/location-generator/report-locations-page.tsx')).ReportLocationsPage,
 );
 
 async function signingSession() {
@@ -166,9 +174,9 @@ export function WebtoolAdmin({ i18nProvider }: { i18nProvider: I18nProvider }) {
             <RouteGuard>
               <LocationGeneratorLayout>
                 <Routes>
-                  <Route index element={<NotAvailablePage area="location_generator" />} />
-                  <Route path="create-report" element={<NotAvailablePage area="location_generator_setup" />} />
-                  <Route path="locations/*" element={<NotAvailablePage area="location_generator_locations" />} />
+                  <Route index element={<GeneratorReportsPage />} />
+                  <Route path="create-report" element={<GeneratorCreateReportPage />} />
+                  <Route path="locations/*" element={<GeneratorLocationsPage />} />
                 </Routes>
               </LocationGeneratorLayout>
             </RouteGuard>

@@ -156,3 +156,74 @@ test('the operator imports locations from a CSV file, picks the place of a propo
   await expect(page.getByLabel('Latitude', { exact: true })).not.toHaveValue('');
   await page.context().close();
 });
+
+test('the super admin draws an area, generates a report, selects candidates in the table and on the map and converts them', async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await signedInPage(browser, 'superadmin');
+  const outside = outsideRequests(page, new URL(baseURL!).origin);
+
+  // The seeded reports: one converted, one open.
+  await page.goto('/location-generator');
+  await expect(page.getByTestId('generator-report-row').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'København centre and north' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Aarhus Midtbyen' })).toBeVisible();
+
+  await page.goto('/location-generator/create-report');
+  const map = page.getByTestId('generator-map');
+  await expect(map).toBeVisible();
+  // Choosing København brings the map to it; the new area is drawn around its centre, click by click.
+  await page.getByRole('checkbox', { name: /^København/ }).check();
+  const name = `Drawn centre ${Date.now() % 100000}`;
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  const box = (await map.boundingBox())!;
+  const [cx, cy] = [box.width / 2, box.height / 2];
+  for (const [dx, dy] of [
+    [-70, -70],
+    [70, -70],
+    [70, 70],
+    [-70, 70],
+  ]) {
+    await map.click({ position: { x: cx + dx, y: cy + dy } });
+  }
+  await expect(page.getByTestId('draw-hint')).toContainText('4 points placed');
+  await page.getByRole('button', { name: 'Save area' }).click();
+  await expect(page.getByText(`Area "${name}" saved`)).toBeVisible();
+
+  await page.getByRole('checkbox', { name: /^København/ }).uncheck();
+  await page.getByRole('checkbox', { name: new RegExp(`^${name}`) }).check();
+  await page.getByRole('textbox', { name: 'Report name' }).fill(`${name} report`);
+  await page.getByRole('spinbutton', { name: 'Most candidates' }).fill('12');
+  // The demo's service points stand close together along its streets: new sites may stand 150 m from one.
+  await page.getByRole('spinbutton', { name: 'Minimum distance to a service point (m)' }).fill('150');
+  await page.getByRole('button', { name: 'Generate report' }).click();
+
+  await expect(page).toHaveURL(/\/location-generator\/locations\?report=\d+/);
+  await expect(page.getByTestId('report-status')).toHaveText('Finished', { timeout: 30_000 });
+  const rows = page.getByTestId('generator-location-row');
+  await expect(rows.first()).toBeVisible();
+  expect(await rows.count()).toBeGreaterThan(4);
+  await expect(page.getByRole('columnheader', { name: 'Population part' })).toBeVisible();
+
+  // Three chosen in the table show on the map; one more chosen on the map shows in the table.
+  for (const index of [0, 1, 2]) await rows.nth(index).click();
+  const chosenOnMap = map.locator('.generator-point.is-selected');
+  await expect(chosenOnMap).toHaveCount(3);
+  // The circles overlap where candidates stand close: the event goes to the unselected one itself.
+  await map.locator('.generator-point:not(.is-selected)').first().dispatchEvent('click');
+  await expect(chosenOnMap).toHaveCount(4);
+  await expect(page.locator('[data-testid="generator-location-row"][aria-selected="true"]')).toHaveCount(4);
+  await expect(page.getByText('4 selected')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Convert to service points' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('conversion-status')).toHaveText('Finished', { timeout: 30_000 });
+  await expect(page.getByTestId('conversion')).toContainText('4 of 4 converted');
+  const converted = page.getByRole('link', { name: /^Converted #\d+/ });
+  await expect(converted).toHaveCount(4);
+  await converted.first().click();
+  await expect(page).toHaveURL(/\/service-points\/\d+/);
+  await expect(page.getByText('New').first()).toBeVisible();
+  expect(outside).toEqual([]);
+});

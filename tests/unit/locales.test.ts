@@ -31,6 +31,12 @@ describe('locales', () => {
 
 /** Messages that read the same in both languages on purpose: names, codes, words French shares. */
 const SAME_IN_BOTH = new Set([
+  // The location generator's words that French spells the same.
+  'location_generator.zones',
+  'location_generator.zone',
+  'location_generator.score',
+  'location_generator.population',
+  'location_generator.conversion',
   // A currency's name is the same word in both languages.
   'choices.currency.EUR',
   // A webhook delivery's duration, '120 ms' in both.

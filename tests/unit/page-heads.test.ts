@@ -54,7 +54,8 @@ describe('where a day starts (landingPath)', () => {
     // Issue 26 built the partner setups: location owners are an area now, the licence report not yet.
     expect(isBuiltArea('/location-owners')).toBe(true);
     expect(isBuiltArea('/license')).toBe(false);
-    expect(isBuiltArea('/location-generator')).toBe(false);
+    // Issue 29 built the location generator.
+    expect(isBuiltArea('/location-generator')).toBe(true);
     expect(isBuiltArea('/tickets')).toBe(true);
   });
 });

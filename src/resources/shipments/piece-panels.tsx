@@ -132,7 +132,13 @@ function TokensTable({ tokens }: { tokens: Tokens }) {
  * The notifications sent for a piece (issue 28.3): when, which kind with its message, by which channel, to whom
  * (masked for a partner that may not read contact data) and how it went; with a link to them on /notifications.
  */
-function NotificationsTable({ notifications, pieceId }: { notifications: PieceDetail['notifications']; pieceId?: string }) {
+function NotificationsTable({
+  notifications,
+  pieceId,
+}: {
+  notifications: PieceDetail['notifications'];
+  pieceId?: string;
+}) {
   const translate = useTranslate();
   const dateTime = useDateTime();
   const { canAccess } = useCanAccess({ resource: 'notifications', action: 'list' });
