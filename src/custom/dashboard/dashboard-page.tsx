@@ -46,6 +46,7 @@ import {
   type DashboardView,
 } from './dashboard-filters.ts';
 import { widgetPlan, type WidgetPlan } from './widget-plan.ts';
+import { downloadBlob } from '../../schema/ui/download-file.ts';
 
 /** The chart library is a chunk of its own, fetched when the first chart draws. */
 const WidgetChart = lazy(() => import('./widget-chart.tsx'));
@@ -78,11 +79,7 @@ function useLookup(type: string | undefined) {
 }
 
 function download(text: string, fileName: string) {
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' }));
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  downloadBlob(new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' }), fileName);
 }
 
 function FilterBar({

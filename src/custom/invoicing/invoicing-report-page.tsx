@@ -18,6 +18,7 @@ import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-
 import { GatewayReport } from '../../schema/ui/gateway-report.tsx';
 import { CSV_POLL_MS } from '../../schema/ui/gateway-job.tsx';
 import { dateTexts } from '../../schema/dates.ts';
+import { downloadFileAnswer, type FileAnswer } from '../../schema/ui/download-file.ts';
 
 type Gateway = {
   call: <T>(request: { method: 'GET'; path: string; query: Record<string, unknown> }) => Promise<T>;
@@ -40,12 +41,6 @@ interface InvoiceHead {
   created_at: string;
 }
 
-interface FileAnswer {
-  file_name: string;
-  content_type: string;
-  data: string;
-}
-
 const PATH = 'webtool/invoicing';
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -54,18 +49,6 @@ function lastMonth(now = new Date()) {
   const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
   const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
   return { from_date: isoDay(from), to_date: isoDay(to) };
-}
-
-function save(answer: FileAnswer) {
-  const bytes = Uint8Array.from(atob(answer.data), (character) => character.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: answer.content_type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = answer.file_name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** The invoices already made (`opname=invoice_log`), newest period first, each with its PDF and CSV. */
@@ -89,7 +72,7 @@ function InvoiceLog({ reload }: { reload: number }) {
   }, [gateway, reload]);
   const download = async (invoice: InvoiceHead, kind: 'pdf' | 'csv') => {
     try {
-      save(
+      downloadFileAnswer(
         await gateway.call<FileAnswer>({
           method: 'GET',
           path: PATH,

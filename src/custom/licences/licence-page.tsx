@@ -5,16 +5,11 @@ import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-
 import { GatewayReport, type ReportFile } from '../../schema/ui/gateway-report.tsx';
 import { dateTexts } from '../../schema/dates.ts';
 import { periodErrors, type LicencePeriod } from '../../contract/licence-period.ts';
+import { downloadFileAnswer, type FileAnswer } from '../../schema/ui/download-file.ts';
 
 type Gateway = {
   call: <T>(request: { method: 'GET'; path: string; query: Record<string, unknown> }) => Promise<T>;
 };
-
-interface FileAnswer {
-  file_name: string;
-  content_type: string;
-  data: string;
-}
 
 interface LicenceAnswer {
   owners: string[];
@@ -40,18 +35,6 @@ export function lastQuarter(now = new Date()): LicencePeriod {
   };
 }
 
-function save(answer: FileAnswer) {
-  const bytes = Uint8Array.from(atob(answer.data), (character) => character.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: answer.content_type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = answer.file_name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** The search's owners, period and totals, how they are counted, and its PDF. */
 function LicenceSummary({ report }: { report: ReportFile }) {
   const translate = useTranslate();
@@ -66,7 +49,7 @@ function LicenceSummary({ report }: { report: ReportFile }) {
   const pdf = async () => {
     setBusy(true);
     try {
-      save(
+      downloadFileAnswer(
         await gateway.call<FileAnswer>({
           method: 'GET',
           path: PATH,

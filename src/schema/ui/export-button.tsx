@@ -22,6 +22,7 @@ import {
 } from 'react-admin';
 import type { FieldModel, ResourceModel } from '../resource-model.ts';
 import { lookupQuery, translatedChoices } from './lookup-choices.ts';
+import { downloadBlob } from './download-file.ts';
 
 /** The gateway's largest page. */
 export const EXPORT_PAGE_SIZE = 1000;
@@ -29,17 +30,6 @@ export const EXPORT_PAGE_SIZE = 1000;
 interface Progress {
   done: number;
   total: number;
-}
-
-function download(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 type Row = Record<string, unknown>;
@@ -156,7 +146,7 @@ export function ExportButton({ model }: { model: ResourceModel }) {
       if (done < expected) throw new Error('incomplete export');
       const blob = await builder.finish();
       if (controller.signal.aborted) return;
-      download(blob, exportFileName(resource, new Date()));
+      downloadBlob(blob, exportFileName(resource, new Date()));
     } catch {
       builder?.cancel();
       if (!controller.signal.aborted) notify('export.failed', { type: 'error' });

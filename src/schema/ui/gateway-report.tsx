@@ -34,6 +34,7 @@ import { toFieldErrors, validateRecord } from '../validate.ts';
 import { GatewayJobProgress, REPORT_POLL_MS, useGatewayJob, type JobPoll } from './gateway-job.tsx';
 import { formOf, loadValidators, schemaRegistry } from './registry.ts';
 import { SchemaInput } from './schema-inputs.tsx';
+import { downloadBlob } from './download-file.ts';
 
 /** What the gateway's file poll answers once the report is built: the file and when its link expires. */
 export interface ReportFile {
@@ -170,11 +171,7 @@ function ReportResult({
       table.columns.map(headers),
       table.rows.map((row) => row.map((value) => (MOMENT.test(value) ? csvDateTime(value) : value))),
     );
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-    link.download = exportFileName(fileLabel, new Date());
-    link.click();
-    URL.revokeObjectURL(link.href);
+    downloadBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), exportFileName(fileLabel, new Date()));
   };
   const until = dates.dateTime(report.expires_at);
   return (

@@ -3,25 +3,7 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { CircularProgress } from '@mui/material';
 import { Button, useLocaleState, useNotify, useRecordContext } from 'react-admin';
 import { useGatewayCalls } from './gateway-calls.ts';
-
-interface PdfAnswer {
-  file_name: string;
-  content_type: string;
-  data: string;
-}
-
-/** Hands the file to the browser as a download, then lets its memory go. */
-function download(answer: PdfAnswer) {
-  const bytes = Uint8Array.from(atob(answer.data), (character) => character.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: answer.content_type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = answer.file_name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { downloadFileAnswer, type FileAnswer } from './download-file.ts';
 
 export interface PdfDownloadProps {
   /** The react-admin resource whose `GET opname=pdf` makes the file. */
@@ -51,8 +33,8 @@ export function PdfDownloadButton({ resource, idParam, labels, opname = 'pdf' }:
   const make = async () => {
     setBusy(true);
     try {
-      download(
-        await dataProvider.action<PdfAnswer>(resource, 'GET', opname, undefined, {
+      downloadFileAnswer(
+        await dataProvider.action<FileAnswer>(resource, 'GET', opname, undefined, {
           [idParam]: String(record.id),
           lang: locale,
         }),
