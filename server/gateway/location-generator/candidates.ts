@@ -1,4 +1,5 @@
 import { distanceMeters, pointInRing, type Ring } from './geometry.ts';
+import type { ScoreParts } from '../../../src/contract/location-generator.ts';
 
 /**
  * The location generator's computation (issue 29.4): where in the chosen regions a new service point
@@ -52,19 +53,7 @@ export const CRITERIA_LIMITS: Record<keyof Criteria, [number, number]> = {
   population_weight: [0, 1],
 };
 
-export interface ScoreParts {
-  /** Residents within the radius. */
-  population: number;
-  /** population / the most any eligible candidate serves: 0..1. */
-  population_part: number;
-  /** Metres to the nearest competitor within the search distance, else null. */
-  nearest_competitor_m: number | null;
-  /** min(nearest competitor / radius, 1): 1 when no competitor is within the radius. */
-  competition_part: number;
-  /** Metres to the nearest existing service point within the search distance, else null. */
-  nearest_service_point_m: number | null;
-  population_weight: number;
-}
+export type { ScoreParts } from '../../../src/contract/location-generator.ts';
 
 export interface Candidate {
   rank: number;

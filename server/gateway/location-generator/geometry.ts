@@ -4,13 +4,8 @@
  * enough; distances are great-circle metres.
  */
 
-export type Position = [number, number];
-/** A closed ring: its first position repeated last. */
-export type Ring = Position[];
-export interface Polygon {
-  type: 'Polygon';
-  coordinates: Ring[];
-}
+export type { Polygon, Position, Ring } from '../../../src/contract/location-generator.ts';
+import type { Polygon, Position, Ring } from '../../../src/contract/location-generator.ts';
 
 const EARTH_RADIUS_M = 6371008.8;
 const radians = (degrees: number) => (degrees * Math.PI) / 180;

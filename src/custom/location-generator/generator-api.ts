@@ -4,10 +4,8 @@ import type { GatewayRequest } from '../../dataProvider/signed-fetch.ts';
 /** The location generator's gateway calls (server/gateway/location-generator/routes.ts). */
 export const GENERATOR = 'webtool/location_generator';
 
-export interface Polygon {
-  type: 'Polygon';
-  coordinates: [number, number][][];
-}
+export type { Polygon, ScoreParts } from '../../contract/location-generator.ts';
+import type { Polygon, ScoreParts } from '../../contract/location-generator.ts';
 
 export interface Area {
   area_id: number;
@@ -53,15 +51,6 @@ export interface Report {
   locations: number;
   converted: number;
   area_names: string | null;
-}
-
-export interface ScoreParts {
-  population: number;
-  population_part: number;
-  nearest_competitor_m: number | null;
-  competition_part: number;
-  nearest_service_point_m: number | null;
-  population_weight: number;
 }
 
 export interface GeneratedLocation {

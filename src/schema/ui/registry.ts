@@ -81,27 +81,9 @@ export function searchPageSizeOf(resource: string): number {
 }
 
 let modelsByName: Map<string, ResourceModel> | undefined;
-let resourcesByList: Map<string, string> | undefined;
 
-/**
- * The resource whose records a lookup list names (`webtool/lists?type=location_owners` -> `location-owners`),
- * from the `x-resource.lookupLists` of the schemas; undefined for a list of plain values (a country, a badge).
- */
-export function resourceOfLookup(source: string): string | undefined {
-  if (!resourcesByList) {
-    resourcesByList = new Map();
-    for (const schema of Object.values(files)) {
-      if (!declaresResource(schema)) continue;
-      const model = modelOf(String(schema.$id));
-      for (const list of model.lookupLists) resourcesByList.set(list, model.name);
-    }
-  }
-  const type = new URL(source, 'http://lookup.invalid').searchParams.get('type');
-  return type ? resourcesByList.get(type) : undefined;
-}
-
-/** The resource named `name` (`hardware`, `service-points`); undefined for a name no schema declares. */
-export function modelOfResource(name: string): ResourceModel | undefined {
+/** Every schema's resource by its name, built once. */
+function resourceModels(): Map<string, ResourceModel> {
   if (!modelsByName) {
     modelsByName = new Map();
     for (const schema of Object.values(files)) {
@@ -110,5 +92,24 @@ export function modelOfResource(name: string): ResourceModel | undefined {
       modelsByName.set(model.name, model);
     }
   }
-  return modelsByName.get(name);
+  return modelsByName;
+}
+
+let resourcesByList: Map<string, string> | undefined;
+
+/**
+ * The resource whose records a lookup list names (`webtool/lists?type=location_owners` -> `location-owners`),
+ * from the `x-resource.lookupLists` of the schemas; undefined for a list of plain values (a country, a badge).
+ */
+export function resourceOfLookup(source: string): string | undefined {
+  resourcesByList ??= new Map(
+    [...resourceModels().values()].flatMap((model) => model.lookupLists.map((list) => [list, model.name] as const)),
+  );
+  const type = new URL(source, 'http://lookup.invalid').searchParams.get('type');
+  return type ? resourcesByList.get(type) : undefined;
+}
+
+/** The resource named `name` (`hardware`, `service-points`); undefined for a name no schema declares. */
+export function modelOfResource(name: string): ResourceModel | undefined {
+  return resourceModels().get(name);
 }
