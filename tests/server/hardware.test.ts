@@ -51,7 +51,9 @@ const installedUnit = () => unit(`(doc->>'status')::int = 4`);
 
 async function compartmentsOf(hardwareId: number) {
   const found = await stack.db.query<{ doc: Compartment }>(
-    `SELECT doc FROM records WHERE resource = 'compartments' AND doc->>'hardware_id' = $1`,
+    // In the grid's order: the table keeps rows in no particular order.
+    `SELECT doc FROM records WHERE resource = 'compartments' AND doc->>'hardware_id' = $1
+      ORDER BY (doc->>'column')::int, (doc->>'position')::int`,
     [String(hardwareId)],
   );
   return found.rows.map((row) => row.doc);

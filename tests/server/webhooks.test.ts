@@ -278,14 +278,22 @@ describe('webhook events and their delivery', () => {
     );
     const ids = failed.rows.map((row) => Number(row.key));
     expect(ids.length).toBeGreaterThan(0);
-    // The seed's NordPost outage: its events of two days ago, 14:00-15:00 UTC, failed and wait for a resend.
-    const outage = nordPostOutage(new Date());
-    const seededFailures = await stack.db.query<{ n: string }>(
-      `SELECT count(*) AS n FROM records WHERE resource = '${WEBHOOKS}' AND doc->>'carrier_id' = '1'
-         AND doc->>'status' = 'failed' AND doc->>'at' >= $1 AND doc->>'at' < $2`,
+    // The seed's NordPost outage: its events of one hour two days ago, from 14:00 UTC, failed and wait for a resend.
+    const nordPostEvents = await stack.db.query<{ at: string }>(
+      `SELECT doc->>'at' AS at FROM records WHERE resource = '${WEBHOOKS}' AND doc->>'carrier_id' = '1'`,
+    );
+    const outage = nordPostOutage(
+      new Date(),
+      nordPostEvents.rows.map((row) => new Date(row.at)),
+    );
+    const seededFailures = await stack.db.query<{ n: string; all: string }>(
+      `SELECT count(*) FILTER (WHERE doc->>'status' = 'failed') AS n, count(*) AS all FROM records
+        WHERE resource = '${WEBHOOKS}' AND doc->>'carrier_id' = '1' AND doc->>'at' >= $1 AND doc->>'at' < $2`,
       [outage.start.toISOString(), outage.end.toISOString()],
     );
+    // Every NordPost event of that hour failed, and there is at least one.
     expect(Number(seededFailures.rows[0].n)).toBeGreaterThan(0);
+    expect(seededFailures.rows[0].n).toBe(seededFailures.rows[0].all);
     const fingerprint = await recordsFingerprint(stack.db);
     const before = await fingerprint();
 

@@ -88,7 +88,14 @@ describe('the write pipeline', () => {
 
     expect(stages).toEqual(['validate', 'rules']);
     // Control fields and readOnly fields are dropped, defaults filled in, the id is a placeholder.
-    expect(validated).toEqual({ carrier_id: 1, code: 'pipe-1', box_inspection: false, active: true, courier_id: 1 });
+    expect(validated).toEqual({
+      carrier_id: 1,
+      code: 'pipe-1',
+      box_inspection: false,
+      active: true,
+      language: 'en',
+      courier_id: 1,
+    });
     const keys = await couriersCoded('pipe-1');
     expect(keys).toEqual([String(created.courier_id)]);
     expect(created.version).toBe(1);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { Db } from '../../db/adapter.ts';
 import type { Carrier } from '../../../src/types/generated/carrier.ts';
@@ -78,13 +79,20 @@ export interface NotificationFacts {
 
 type Texts = Record<NotificationKind, string>;
 
+/** The locale file's messages; read from the working folder where the module is not a file (a browser test). */
 function loadTexts(file: string): Texts {
   const url = new URL(`../../../locales/${file}`, import.meta.url);
-  return (JSON.parse(readFileSync(url, 'utf8')) as { notifications: { texts: Texts } }).notifications.texts;
+  const text = readFileSync(url.protocol === 'file:' ? url : path.resolve('locales', file), 'utf8');
+  return (JSON.parse(text) as { notifications: { texts: Texts } }).notifications.texts;
 }
 
-/** The messages in each recipient language, from the locales (`notifications.texts.<kind>`). */
-const TEXTS: Record<NotificationLanguage, Texts> = { en: loadTexts('en-US.json'), fr: loadTexts('fr-FR.json') };
+let texts: Record<NotificationLanguage, Texts> | undefined;
+
+/** The messages in each recipient language, from the locales (`notifications.texts.<kind>`), read on first use. */
+function textsIn(language: NotificationLanguage): Texts {
+  texts ??= { en: loadTexts('en-US.json'), fr: loadTexts('fr-FR.json') };
+  return texts[language];
+}
 const DATE_LOCALE: Record<NotificationLanguage, string> = { en: 'en-GB', fr: 'fr-FR' };
 
 export const languageOf = (value: unknown): NotificationLanguage => (value === 'fr' ? 'fr' : 'en');
@@ -107,7 +115,7 @@ export function notificationText(
     code: values.code ?? '-',
     until: dayOf(values.until, language),
   };
-  return TEXTS[language][kind].replace(/%\{(\w+)\}/g, (_, name: string) => filled[name] ?? '');
+  return textsIn(language)[kind].replace(/%\{(\w+)\}/g, (_, name: string) => filled[name] ?? '');
 }
 
 const e164 = (phone: string | null | undefined) => (phone ? comparablePhone(phone) : null);
