@@ -42,6 +42,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The webhook delivery worker's settings (server/gateway/webhook-delivery.ts): local mode, clock, timeout. */
   webhooks?: Omit<WebhookDeliveryOptions, 'db'>;
+  /** Background jobs: the lease after which a silent process's job is taken over (seconds, default 60). */
+  jobs?: { leaseSeconds?: number };
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -144,6 +146,7 @@ export async function buildApp(options: AppOptions) {
   const webhookDelivery = createWebhookDelivery({ dispatchMs: 5000, ...options.webhooks, db: options.db });
   const jobs = createJobQueue({
     db: options.db,
+    leaseSeconds: options.jobs?.leaseSeconds,
     work: {
       ...webhookDelivery.work,
       [SERVICE_POINT_REPORT_JOB]: servicePointReportWork(options.db, resources),

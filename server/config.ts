@@ -52,7 +52,17 @@ export interface ServerConfig {
   logLevel: string;
   /** Gateway processes sharing the port (WORKERS); more than one needs DATABASE_URL. */
   workers: number;
+  /** Background jobs: a job whose process stopped renewing its lease is taken over after this (JOB_LEASE_SECONDS). */
+  jobLeaseSeconds: number;
+  /** How often each process looks for webhook events due for delivery (WEBHOOK_DISPATCH_MS). */
+  webhookDispatchMs: number;
 }
+
+/**
+ * The shortest lease: longer than the webhook worker's receiver timeout (10 s), so that a live process still waiting
+ * for a slow receiver never loses its delivery to another process.
+ */
+export const MIN_JOB_LEASE_SECONDS = 15;
 
 const MAX_WORKERS = 64;
 
@@ -97,5 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     distDir: path.resolve(root, 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     workers: env.WORKERS?.trim() ? Number(env.WORKERS) : 1,
+    jobLeaseSeconds: wholeNumber(env, 'JOB_LEASE_SECONDS', 60, MIN_JOB_LEASE_SECONDS),
+    webhookDispatchMs: wholeNumber(env, 'WEBHOOK_DISPATCH_MS', 5000, 100),
   };
 }

@@ -58,7 +58,8 @@ async function serve(settings: ServerConfig, { prepared }: { prepared: boolean }
     db,
     identity,
     distDir: settings.distDir,
-    webhooks: { local: settings.local },
+    webhooks: { local: settings.local, dispatchMs: settings.webhookDispatchMs },
+    jobs: { leaseSeconds: settings.jobLeaseSeconds },
     logger: {
       level: settings.logLevel,
       redact: ['req.headers.authorization', 'req.headers["x-auth-token"]', 'req.headers.cookie'],

@@ -5,13 +5,14 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identitySettings } from '../../server/config.ts';
+import { identitySettings, MIN_JOB_LEASE_SECONDS } from '../../server/config.ts';
 import { openDb } from '../../server/db/adapter.ts';
 import { createJobQueue } from '../../server/gateway/background-jobs.ts';
 import { SERVICE_POINT_REPORT_JOB } from '../../server/gateway/rules/service-point-report.ts';
 import { DEMO_PASSWORD } from '../../server/seed/demo-network.ts';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { cognitoClient } from './support/cognito-client.ts';
+import { startLoopbackReceiver } from './support/loopback-receiver.ts';
 import {
   answeringProcess,
   createScratchDatabase,
@@ -34,9 +35,11 @@ describe.skipIf(!adminUrl)('several gateway processes on one PostgreSQL database
   beforeAll(async () => {
     database = await createScratchDatabase(adminUrl!, 'webtool_multi');
     // Started together on an empty database: one migrates and seeds, the other waits and finds it done.
+    // The shortest job lease and a quick look for due webhook events: a killed process's delivery is taken over soon.
+    const env = { JOB_LEASE_SECONDS: String(MIN_JOB_LEASE_SECONDS), WEBHOOK_DISPATCH_MS: '300' };
     [a, b] = await Promise.all([
-      startGatewayProcess({ databaseUrl: database.url }),
-      startGatewayProcess({ databaseUrl: database.url }),
+      startGatewayProcess({ databaseUrl: database.url, env }),
+      startGatewayProcess({ databaseUrl: database.url, env }),
     ]);
     sql = new pg.Pool({ connectionString: database.url, max: 2 });
     operator = await signInOver(a.url, 'operator', b.url);
@@ -244,6 +247,96 @@ describe.skipIf(!adminUrl)('several gateway processes on one PostgreSQL database
         await cluster.stop();
       }
       expect(cluster.child.exitCode).toBe(0);
+    },
+    STARTUP_MS,
+  );
+  // Last: it kills one of the two processes (issue 28, "How it will be checked").
+  it(
+    'delivers resent events exactly once when the process delivering one is killed mid-request',
+    async () => {
+      const failed = await sql.query<{ key: string }>(
+        `SELECT key FROM records WHERE resource = 'alerts/webhooks' AND doc->>'status' = 'failed'
+           AND doc->>'carrier_id' = '1' ORDER BY key LIMIT 12`,
+      );
+      const ids = failed.rows.map((row) => row.key);
+      expect(ids.length).toBeGreaterThan(1);
+      let held: string | undefined;
+      const receiver = await startLoopbackReceiver({
+        // The first request of one of these events is caught open: its process dies before an answer.
+        hold: (request) => {
+          const id = String(request.headers['webhook-id']);
+          if (held || !ids.includes(id)) return false;
+          held = id;
+          return true;
+        },
+      });
+      try {
+        await sql.query(`UPDATE records SET doc = doc || $1::jsonb WHERE resource = 'partners/carrier' AND key = '1'`, [
+          JSON.stringify({ webhook_url: `${receiver.url}/nordpost`, webhook_first_delay: 0 }),
+        ]);
+        // The operator finds NordPost's failed events and resends them in one action.
+        const resent = await sendOver(a.url, operator, {
+          method: 'PATCH',
+          path: 'webtool/alerts/webhooks',
+          body: { opname: 'resend', event_ids: ids.map(Number) },
+        });
+        expect(resent.status).toBe(200);
+
+        // One process holds an open request to the receiver: it is killed there and then.
+        await expect.poll(() => held, { timeout: 30_000, interval: 50 }).toBeDefined();
+        const sending = await sql.query<{ process: string }>(
+          `SELECT process FROM webhook_attempts WHERE event_id = $1 AND outcome = 'sending'`,
+          [Number(held)],
+        );
+        expect(sending.rows).toHaveLength(1);
+        const killedPid = Number(sending.rows[0].process.split(':').at(-1));
+        const [killed, survivor] = killedPid === a.child.pid ? [a, b] : [b, a];
+        expect(killed.child.pid).toBe(killedPid);
+        killed.child.kill('SIGKILL');
+
+        // The survivor takes the dead process's delivery over once its lease has run out, and delivers the rest.
+        await expect
+          .poll(
+            async () =>
+              (
+                await sql.query<{ n: number }>(
+                  `SELECT count(*)::int AS n FROM records WHERE resource = 'alerts/webhooks'
+                     AND key = ANY($1::text[]) AND doc->>'status' = 'delivered'`,
+                  [ids],
+                )
+              ).rows[0].n,
+            { timeout: 90_000, interval: 250 },
+          )
+          .toBe(ids.length);
+
+        // At the receiver: each event answered once, none sent twice at the same time, all under their own id.
+        const answered = receiver.received.filter(
+          (request) => request.answered === 200 && ids.includes(String(request.headers['webhook-id'])),
+        );
+        expect(answered.map((request) => String(request.headers['webhook-id'])).sort()).toEqual([...ids].sort());
+        expect(receiver.inFlightTwice).toEqual([]);
+
+        // The event's log, read through the survivor: the killed process's attempt closed as interrupted, then
+        // the survivor's delivery.
+        const logs = await sendOver(survivor.url, operator, {
+          method: 'GET',
+          path: 'webtool/alerts/webhooks',
+          query: { opname: 'logs', event_id: held! },
+        });
+        expect(logs.status).toBe(200);
+        const attempts = await sql.query<{ outcome: string; process: string }>(
+          `SELECT outcome, process FROM webhook_attempts WHERE event_id = $1 ORDER BY id`,
+          [Number(held)],
+        );
+        const recent = attempts.rows.slice(-2);
+        expect(recent.map((row) => row.outcome)).toEqual(['interrupted', 'delivered']);
+        expect(recent[0].process.split(':').at(-1)).toBe(String(killedPid));
+        expect(recent[1].process.split(':').at(-1)).toBe(String(survivor.child.pid));
+        expect(JSON.stringify(logs.body)).toContain('interrupted');
+      } finally {
+        receiver.server.closeAllConnections();
+        receiver.server.close();
+      }
     },
     STARTUP_MS,
   );

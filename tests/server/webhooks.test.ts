@@ -1,7 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import type { WebhookEvent } from '../../src/types/generated/webhook-event.ts';
@@ -10,48 +7,12 @@ import { WEBHOOKS } from '../../server/gateway/rules/webhooks.ts';
 import { afterAttempt } from '../../server/gateway/webhook-delivery.ts';
 import { webhookSettings } from '../../server/gateway/rules/webhooks.ts';
 import { nordPostOutage } from '../../server/seed/webhook-history.ts';
+import { startLoopbackReceiver } from './support/loopback-receiver.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { recordsFingerprint } from './support/records-fingerprint.ts';
 
-const fixture = (name: string) => readFileSync(new URL(`./support/fixtures/${name}`, import.meta.url));
-
-/** A loopback https receiver: answers `failing` requests with 500 (or never, `silent`), then 200. */
-interface Received {
-  path: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-function startReceiver() {
-  const received: Received[] = [];
-  const state = { failing: 0 };
-  const server: Server = createServer({
-    key: fixture('loopback-receiver.key'),
-    cert: fixture('loopback-receiver.crt'),
-  });
-  server.on('request', (request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      received.push({ path: request.url ?? '', headers: request.headers, body });
-      if (request.url === '/silent') return; // never answers
-      if (state.failing > 0) {
-        state.failing -= 1;
-        response.writeHead(500).end('receiver down for maintenance');
-        return;
-      }
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-    });
-  });
-  return new Promise<{ url: string; received: Received[]; state: typeof state; server: Server }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ url: `https://127.0.0.1:${port}`, received, state, server });
-    });
-  });
-}
-
 let stack: Stack;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let receiver: Awaited<ReturnType<typeof startLoopbackReceiver>>;
 let operator: SigningSession;
 let carrier: SigningSession;
 let carrier2: SigningSession;
@@ -112,7 +73,7 @@ async function logsOf(session: SigningSession, eventId: number) {
 }
 
 beforeAll(async () => {
-  receiver = await startReceiver();
+  receiver = await startLoopbackReceiver();
   stack = await startStack({
     webhooks: { now: () => new Date(nowMs), local: true, timeoutMs: 700, dispatchMs: 0 },
   });

@@ -30,3 +30,22 @@ describe('WORKERS, the number of gateway processes sharing the port', () => {
     expect(started.stdout).not.toContain('Webtool running');
   });
 });
+
+describe('JOB_LEASE_SECONDS and WEBHOOK_DISPATCH_MS, the background jobs’ timing', () => {
+  it('default to a 60 s lease and a look for due webhook events every 5 s', () => {
+    expect(withEnv({})).toMatchObject({ jobLeaseSeconds: 60, webhookDispatchMs: 5000 });
+    expect(withEnv({ JOB_LEASE_SECONDS: '15', WEBHOOK_DISPATCH_MS: '250' })).toMatchObject({
+      jobLeaseSeconds: 15,
+      webhookDispatchMs: 250,
+    });
+  });
+
+  it('refuses a lease shorter than the webhook receiver’s timeout and a dispatch that would spin', () => {
+    expect(() => withEnv({ JOB_LEASE_SECONDS: '10' })).toThrow(
+      "JOB_LEASE_SECONDS must be a whole number of at least 15, not '10'.",
+    );
+    expect(() => withEnv({ WEBHOOK_DISPATCH_MS: '5' })).toThrow(
+      "WEBHOOK_DISPATCH_MS must be a whole number of at least 100, not '5'.",
+    );
+  });
+});

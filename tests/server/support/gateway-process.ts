@@ -55,7 +55,7 @@ export type GatewayStorage = { databaseUrl: string } | { dataDir: string };
 
 /** `node server/main.ts` as `npm start` runs it, ready once it says where it runs. */
 export async function startGatewayProcess(
-  options: GatewayStorage & { workers?: number; port?: number },
+  options: GatewayStorage & { workers?: number; port?: number; env?: Record<string, string> },
 ): Promise<GatewayProcess> {
   const port = options.port ?? (await freePort());
   const env: NodeJS.ProcessEnv = {
@@ -64,6 +64,7 @@ export async function startGatewayProcess(
     WORKERS: String(options.workers ?? 1),
     WEBTOOL_LOCAL: 'true',
     LOG_LEVEL: 'warn',
+    ...options.env,
   };
   if ('databaseUrl' in options) env.DATABASE_URL = options.databaseUrl;
   else {
