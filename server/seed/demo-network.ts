@@ -615,7 +615,10 @@ export async function seedNetwork(db: Db, options: { size?: SeedSize } = {}) {
       units: hardware.units.map((unit) => unit.doc as never),
       pinpads: hardware.pinpads.map((pad) => pad.doc as never),
       compartments: hardware.compartments.map((compartment) => compartment.doc as never),
-      courierCodes: couriers.map((courier) => String(courier.doc.code)),
+      couriers: couriers.map((courier) => ({
+        code: String(courier.doc.code),
+        carrier: carriers.find((carrier) => carrier.id === courier.doc.carrier_id)?.name ?? '',
+      })),
     },
     new Date(),
   );
@@ -657,7 +660,18 @@ export async function seedNetwork(db: Db, options: { size?: SeedSize } = {}) {
     new Date(),
   );
   await insertRecords(db, target(NOTIFICATIONS), notifications, 5000);
-  const bookings = bookingRecords(shipments.pieces, shipments.events, shipments.endUsers, new Date());
+  const unitNames = new Map(hardware.units.map((unit) => [Number(unit.doc.hardware_id), String(unit.doc.name)]));
+  const places = new Map(
+    hardware.compartments.map(({ doc }) => [
+      Number(doc.compartment_id),
+      {
+        hardware_name: unitNames.get(Number(doc.hardware_id)) ?? null,
+        column: Number(doc.column),
+        position: Number(doc.position),
+      },
+    ]),
+  );
+  const bookings = bookingRecords(shipments.pieces, shipments.events, shipments.endUsers, new Date(), places);
   await insertRecords(db, target('booking'), bookings, 5000);
   // The price structure, then the last three months' invoices computed from it and the pieces (issue 26).
   const prices = demoPrices(new Date());

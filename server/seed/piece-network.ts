@@ -339,7 +339,14 @@ const BOOKING_DAYS = 30;
  * compartment its hard reservation took (the piece's first event). A phone the country's numbering
  * plan refuses is left out (the recipient keeps the e-mail the schema then requires).
  */
-export function bookingRecords(pieces: Piece[], events: EventRow[], endUsers: EndUser[], now: Date): NewRecord[] {
+export function bookingRecords(
+  pieces: Piece[],
+  events: EventRow[],
+  endUsers: EndUser[],
+  now: Date,
+  /** Each compartment's unit name, column and position, as a booking names them (issue 24). */
+  places: Map<number, { hardware_name: string | null; column: number; position: number }> = new Map(),
+): NewRecord[] {
   const since = now.getTime() - BOOKING_DAYS * DAY_MS;
   const firstPlace = new Map<string, Record<string, unknown>>();
   for (const event of events) {
@@ -380,7 +387,12 @@ export function bookingRecords(pieces: Piece[], events: EventRow[], endUsers: En
       ...(phone(piece.sender_phone) && { sender_phone: piece.sender_phone }),
       ...(piece.sender_email && { sender_email: piece.sender_email }),
       ...(typeof place?.hardware_id === 'number' && { hardware_id: place.hardware_id }),
-      ...(typeof place?.compartment_id === 'number' && { compartment_id: place.compartment_id }),
+      ...(typeof place?.compartment_id === 'number' && {
+        compartment_id: place.compartment_id,
+        hardware_name: places.get(place.compartment_id)?.hardware_name ?? null,
+        compartment_column: places.get(place.compartment_id)?.column ?? null,
+        compartment_position: places.get(place.compartment_id)?.position ?? null,
+      }),
       test_piece: piece.test_piece === true,
       booked_at: piece.created_at,
     };

@@ -127,7 +127,8 @@ export function buildTicketNetwork(
     units: TicketSeedUnit[];
     pinpads: TicketSeedPad[];
     compartments: TicketSeedCompartment[];
-    courierCodes: string[];
+    /** The couriers who may report a fault (courier tickets), with their carrier's name. */
+    couriers: { code: string; carrier: string }[];
   },
   now: Date,
 ) {
@@ -138,6 +139,22 @@ export function buildTicketNetwork(
   const operators = buildOperators(input.servicePoints);
   const operatorsOf = (provider: number | undefined) =>
     operators.filter((operator) => operator.maintenance_provider_id === provider && operator.active);
+  const reporter = (byCourier: boolean, provider: number | undefined) => {
+    if (byCourier && input.couriers.length) {
+      const courier = random.pick(input.couriers);
+      return { reported_by: courier.code, reported_by_kind: 'courier' as const, reported_by_name: courier.carrier };
+    }
+    const team = operators.filter((operator) => operator.maintenance_provider_id === provider);
+    // One draw either way, so that the tickets' other random values stay as they were.
+    if (!team.length)
+      return { reported_by: `U${random.int(10_000, 99_999)}`, reported_by_kind: null, reported_by_name: null };
+    const operator = random.pick(team);
+    return {
+      reported_by: operator.maintenance_operator_id,
+      reported_by_kind: 'operator' as const,
+      reported_by_name: operator.name,
+    };
+  };
   const faulty = new Map<number, number>();
   const holding = new Set<number>();
   for (const compartment of input.compartments) {
@@ -198,8 +215,8 @@ export function buildTicketNetwork(
       ...(deadline && { deadline_date: deadline, deadline_time: random.pick(['08:00', '10:30', '13:00', '16:00']) }),
       job_type: ticket.job_type ?? random.int(1, 4),
       error_type: ticket.error_type ?? random.int(1, ERROR_TYPES.length),
-      reported_by:
-        ticket.ticket_type === TICKET_TYPE.courier ? random.pick(input.courierCodes) : `U${random.int(10_000, 99_999)}`,
+      // A courier ticket is reported by a courier (its code), any other by one of the provider's operators (issue 24).
+      ...reporter(ticket.ticket_type === TICKET_TYPE.courier, provider),
       warranty_status: random.pick([1, 2, 2, 3] as const),
       created_at: createdAt,
       closed_at: status === TicketStatus.Closed ? isoTime(-random.int(0, ageDays)) : null,

@@ -175,6 +175,18 @@ describe('booking a parcel (POST webtool/booking)', () => {
       is_reserved: true,
       is_free: false,
     });
+    // The booking names that compartment as a person finds it: its unit, column and position (issue 24).
+    const unitName = (
+      await stack.db.query<{ name: string }>(
+        `SELECT doc->>'name' AS name FROM records WHERE resource = 'service_points/hardware_units' AND key = $1`,
+        [String(compartment.hardware_id)],
+      )
+    ).rows[0].name;
+    expect(booking).toMatchObject({
+      hardware_name: unitName,
+      compartment_column: compartment.column,
+      compartment_position: compartment.position,
+    });
     expect((await pieceEvents(stack.db, 'BOOKTEST0001')).map((e) => e.event_code)).toEqual([101]);
     expect(Number((await capacity(carrier, { sp_id: String(spId) })).body.free_capacity)).toBe(before - 1);
 

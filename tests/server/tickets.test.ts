@@ -643,6 +643,45 @@ describe('rules of every ticket write (issues 33 and 24)', () => {
     expect(kept.status).toBe(201);
     expect((kept.body.data as StoredTicket).piece_id).toBe('PIECE-000123');
   }, 120_000);
+
+  it('names who reported a fault: a maintenance operator by name, a courier by its carrier, anything else not', async () => {
+    const at = await installedUnit(12);
+    const seeded = await stack.db.query<{ code: string; name: string }>(
+      `SELECT doc->>'maintenance_operator_id' AS code, doc->>'name' AS name FROM records
+        WHERE resource = 'maintenance/operators' ORDER BY key LIMIT 1`,
+    );
+    const courier = await stack.db.query<{ code: string; carrier: string }>(
+      `SELECT c.doc->>'code' AS code, p.doc->>'name' AS carrier FROM records c
+         JOIN records p ON p.resource = 'partners/carrier' AND p.key = c.doc->>'carrier_id'
+        WHERE c.resource = 'couriers' ORDER BY c.key LIMIT 1`,
+    );
+    const byOperator = await write('operator', 'POST', maintainTicket(at, { reported_by: seeded.rows[0].code }));
+    expect(byOperator.status).toBe(201);
+    expect(byOperator.body.data).toMatchObject({ reported_by_kind: 'operator', reported_by_name: seeded.rows[0].name });
+    const ticketId = (byOperator.body.data as StoredTicket).ticket_id;
+    const version = (byOperator.body.data as StoredTicket).version;
+    const byCourier = await write('operator', 'PATCH', {
+      ticket_id: ticketId,
+      version,
+      reported_by: courier.rows[0].code,
+    });
+    expect(byCourier.status).toBe(200);
+    expect(byCourier.body.data).toMatchObject({
+      reported_by_kind: 'courier',
+      reported_by_name: courier.rows[0].carrier,
+    });
+    const unknown = await write('operator', 'PATCH', {
+      ticket_id: ticketId,
+      version: (byCourier.body.data as StoredTicket).version,
+      reported_by: 'NOBODY-1',
+    });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.data).toMatchObject({
+      reported_by: 'NOBODY-1',
+      reported_by_kind: null,
+      reported_by_name: null,
+    });
+  }, 60_000);
 });
 
 describe('closing tickets moves the hardware', () => {

@@ -17,7 +17,7 @@ import {
 } from './booking-capacity.ts';
 import { featureOption } from '../../../src/schema/permissions.ts';
 import { isExpiredState } from './piece-events.ts';
-import { readDoc, SERVICE_POINTS } from './hardware-store.ts';
+import { HARDWARE_UNITS, readDoc, SERVICE_POINTS, type StoredUnit } from './hardware-store.ts';
 import { createPiece, PIECES } from './piece-store.ts';
 import { endUserOfBooking } from './end-users.ts';
 import { PieceType } from '../../../src/types/generated/codes.ts';
@@ -217,10 +217,15 @@ export const bookingRules = recordRules<Booking>({
     }
     // A hard reservation takes the smallest free compartment the parcel fits in; a soft one holds capacity only.
     const compartment = doc.reservation === 'hard' ? (capacity.compartments[0] ?? doubleBooked) : undefined;
+    const unit = compartment && (await readDoc<StoredUnit>(tx, HARDWARE_UNITS, compartment.hardware_id));
     return {
       ...doc,
       hardware_id: compartment?.hardware_id,
       compartment_id: compartment?.compartment_id,
+      // The compartment in words on the booking's page: its unit's name, its column and position (issue 24).
+      hardware_name: unit?.name ?? null,
+      compartment_column: compartment?.column ?? null,
+      compartment_position: compartment?.position ?? null,
       test_piece: servicePoint?.test_sp === true,
       booked_at: new Date().toISOString(),
     };

@@ -20,6 +20,7 @@ import { putServicePointPhoto, servicePointPhotoRemovals } from './service-point
 import { ticketStateRefusal as stateRefusal, ticketFieldRefusal as fieldRefusal } from './ticket-refusals.ts';
 import { closeTicketEffects, assertMayClose } from './ticket-closing.ts';
 import { ticketBulkImport } from './ticket-bulk.ts';
+import { ticketReporter } from './ticket-reporter.ts';
 import { ticketQueries } from './ticket-queries.ts';
 import { quickActions } from './ticket-quick-actions.ts';
 import { nextPeriodicTicket } from './periodic-tickets.ts';
@@ -318,6 +319,7 @@ export async function checkedTicket(
       maintenance_provider_id: provider,
       operator_name: operator?.name ?? null,
       maintenance_operator_code: operator?.maintenance_operator_id ?? null,
+      ...(await ticketReporter(tx, ticket.reported_by)),
       created_at: before?.created_at ?? now.toISOString(),
       closed_at:
         doc.status === TICKET_STATUS.closed ? (before?.closed_at ?? now.toISOString()) : (before?.closed_at ?? null),

@@ -31,6 +31,18 @@ export type Booking = {
   sender_email?: string;
   hardware_id?: number;
   compartment_id?: number;
+  /**
+   * The unit of the compartment a hard reservation took, by name (issue 24: a name where a person reads an id).
+   */
+  hardware_name?: string | null;
+  /**
+   * The column of that compartment in its unit, counted from the left as the grid draws it.
+   */
+  compartment_column?: number | null;
+  /**
+   * The compartment's position in its column, from the top.
+   */
+  compartment_position?: number | null;
   test_piece?: boolean;
   booked_at?: string;
 };

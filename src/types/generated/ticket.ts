@@ -40,7 +40,18 @@ export interface Ticket {
   operator_name?: string | null;
   maintenance_operator_code?: string | null;
   support_provider_id?: number | null;
+  /**
+   * Who reported the fault, by id: a courier's code or a maintenance operator's id (spec 02 §5 import limit 10). The gateway names it in reported_by_kind and reported_by_name.
+   */
   reported_by?: string;
+  /**
+   * What reported_by names, found by the gateway at each write: a courier (by code) or a maintenance operator (by id); null when it names neither.
+   */
+  reported_by_kind?: 'courier' | 'operator' | null;
+  /**
+   * The reporter in words: the maintenance operator's name, or the courier's carrier.
+   */
+  reported_by_name?: string | null;
   /**
    * Periodic service (spec 02 §3): months until the next visit; the closing of a service ticket creates the next when its provider's periodic tickets are on.
    */

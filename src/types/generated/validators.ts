@@ -912,8 +912,35 @@ const schema65 = {
     sender_name: { type: 'string', maxLength: 70, format: 'no-special-characters', 'x-column': { hide: true } },
     sender_phone: { type: 'string', 'x-phone-country': 'phone_country', 'x-column': { hide: true } },
     sender_email: { type: 'string', format: 'email', maxLength: 70, 'x-column': { hide: true } },
-    hardware_id: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
-    compartment_id: { type: 'integer', readOnly: true, 'x-column': { type: 'text', index: 9, hide: true } },
+    hardware_id: { type: 'integer', readOnly: true, 'x-column': { hide: true }, 'x-input': { form: false } },
+    compartment_id: {
+      type: 'integer',
+      readOnly: true,
+      'x-column': { type: 'text', index: 9, hide: true },
+      'x-input': { form: false },
+    },
+    hardware_name: {
+      type: ['string', 'null'],
+      readOnly: true,
+      maxLength: 100,
+      description:
+        'The unit of the compartment a hard reservation took, by name (issue 24: a name where a person reads an id).',
+      'x-column': { hide: true },
+    },
+    compartment_column: {
+      type: ['integer', 'null'],
+      readOnly: true,
+      minimum: 1,
+      description: 'The column of that compartment in its unit, counted from the left as the grid draws it.',
+      'x-column': { hide: true },
+    },
+    compartment_position: {
+      type: ['integer', 'null'],
+      readOnly: true,
+      minimum: 1,
+      description: "The compartment's position in its column, from the top.",
+      'x-column': { hide: true },
+    },
     test_piece: { type: 'boolean', readOnly: true, 'x-column': { hide: true } },
     booked_at: { type: 'string', format: 'date-time', readOnly: true, 'x-column': { type: 'text', index: 10 } },
   },
@@ -1392,6 +1419,9 @@ function validate37(
       props0.sender_email = true;
       props0.hardware_id = true;
       props0.compartment_id = true;
+      props0.hardware_name = true;
+      props0.compartment_column = true;
+      props0.compartment_position = true;
       props0.test_piece = true;
       props0.booked_at = true;
     }
@@ -2515,17 +2545,17 @@ function validate37(
         errors++;
       }
     }
-    if (data.test_piece !== undefined) {
-      let data26 = data.test_piece;
-      if (typeof data26 !== 'boolean') {
+    if (data.hardware_name !== undefined) {
+      let data26 = data.hardware_name;
+      if (typeof data26 !== 'string' && data26 !== null) {
         const err78 = {
-          instancePath: instancePath + '/test_piece',
-          schemaPath: '#/properties/test_piece/type',
+          instancePath: instancePath + '/hardware_name',
+          schemaPath: '#/properties/hardware_name/type',
           keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema65.properties.test_piece.type,
-          parentSchema: schema65.properties.test_piece,
+          params: { type: schema65.properties.hardware_name.type },
+          message: 'must be string,null',
+          schema: schema65.properties.hardware_name.type,
+          parentSchema: schema65.properties.hardware_name,
           data: data26,
         };
         if (vErrors === null) {
@@ -2535,20 +2565,17 @@ function validate37(
         }
         errors++;
       }
-    }
-    if (data.booked_at !== undefined) {
-      let data27 = data.booked_at;
-      if (typeof data27 === 'string') {
-        if (!formats2.validate(data27)) {
+      if (typeof data26 === 'string') {
+        if (func2(data26) > 100) {
           const err79 = {
-            instancePath: instancePath + '/booked_at',
-            schemaPath: '#/properties/booked_at/format',
-            keyword: 'format',
-            params: { format: 'date-time' },
-            message: 'must match format "' + 'date-time' + '"',
-            schema: 'date-time',
-            parentSchema: schema65.properties.booked_at,
-            data: data27,
+            instancePath: instancePath + '/hardware_name',
+            schemaPath: '#/properties/hardware_name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema65.properties.hardware_name,
+            data: data26,
           };
           if (vErrors === null) {
             vErrors = [err79];
@@ -2557,15 +2584,19 @@ function validate37(
           }
           errors++;
         }
-      } else {
+      }
+    }
+    if (data.compartment_column !== undefined) {
+      let data27 = data.compartment_column;
+      if (!(typeof data27 == 'number' && !(data27 % 1) && !isNaN(data27) && isFinite(data27)) && data27 !== null) {
         const err80 = {
-          instancePath: instancePath + '/booked_at',
-          schemaPath: '#/properties/booked_at/type',
+          instancePath: instancePath + '/compartment_column',
+          schemaPath: '#/properties/compartment_column/type',
           keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema65.properties.booked_at.type,
-          parentSchema: schema65.properties.booked_at,
+          params: { type: schema65.properties.compartment_column.type },
+          message: 'must be integer,null',
+          schema: schema65.properties.compartment_column.type,
+          parentSchema: schema65.properties.compartment_column,
           data: data27,
         };
         if (vErrors === null) {
@@ -2575,9 +2606,131 @@ function validate37(
         }
         errors++;
       }
+      if (typeof data27 == 'number' && isFinite(data27)) {
+        if (data27 < 1 || isNaN(data27)) {
+          const err81 = {
+            instancePath: instancePath + '/compartment_column',
+            schemaPath: '#/properties/compartment_column/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema65.properties.compartment_column,
+            data: data27,
+          };
+          if (vErrors === null) {
+            vErrors = [err81];
+          } else {
+            vErrors.push(err81);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.compartment_position !== undefined) {
+      let data28 = data.compartment_position;
+      if (!(typeof data28 == 'number' && !(data28 % 1) && !isNaN(data28) && isFinite(data28)) && data28 !== null) {
+        const err82 = {
+          instancePath: instancePath + '/compartment_position',
+          schemaPath: '#/properties/compartment_position/type',
+          keyword: 'type',
+          params: { type: schema65.properties.compartment_position.type },
+          message: 'must be integer,null',
+          schema: schema65.properties.compartment_position.type,
+          parentSchema: schema65.properties.compartment_position,
+          data: data28,
+        };
+        if (vErrors === null) {
+          vErrors = [err82];
+        } else {
+          vErrors.push(err82);
+        }
+        errors++;
+      }
+      if (typeof data28 == 'number' && isFinite(data28)) {
+        if (data28 < 1 || isNaN(data28)) {
+          const err83 = {
+            instancePath: instancePath + '/compartment_position',
+            schemaPath: '#/properties/compartment_position/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema65.properties.compartment_position,
+            data: data28,
+          };
+          if (vErrors === null) {
+            vErrors = [err83];
+          } else {
+            vErrors.push(err83);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.test_piece !== undefined) {
+      let data29 = data.test_piece;
+      if (typeof data29 !== 'boolean') {
+        const err84 = {
+          instancePath: instancePath + '/test_piece',
+          schemaPath: '#/properties/test_piece/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema65.properties.test_piece.type,
+          parentSchema: schema65.properties.test_piece,
+          data: data29,
+        };
+        if (vErrors === null) {
+          vErrors = [err84];
+        } else {
+          vErrors.push(err84);
+        }
+        errors++;
+      }
+    }
+    if (data.booked_at !== undefined) {
+      let data30 = data.booked_at;
+      if (typeof data30 === 'string') {
+        if (!formats2.validate(data30)) {
+          const err85 = {
+            instancePath: instancePath + '/booked_at',
+            schemaPath: '#/properties/booked_at/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema65.properties.booked_at,
+            data: data30,
+          };
+          if (vErrors === null) {
+            vErrors = [err85];
+          } else {
+            vErrors.push(err85);
+          }
+          errors++;
+        }
+      } else {
+        const err86 = {
+          instancePath: instancePath + '/booked_at',
+          schemaPath: '#/properties/booked_at/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema65.properties.booked_at.type,
+          parentSchema: schema65.properties.booked_at,
+          data: data30,
+        };
+        if (vErrors === null) {
+          vErrors = [err86];
+        } else {
+          vErrors.push(err86);
+        }
+        errors++;
+      }
     }
   } else {
-    const err81 = {
+    const err87 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -2588,9 +2741,9 @@ function validate37(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err81];
+      vErrors = [err87];
     } else {
-      vErrors.push(err81);
+      vErrors.push(err87);
     }
     errors++;
   }
@@ -5411,7 +5564,7 @@ const schema76 = {
   then: { properties: { area_value: { type: 'string' } }, required: ['area_value'] },
 };
 const formats34 = sharedValidators.formats.date;
-const func42 = sharedValidators.notBeforeMessage;
+const func43 = sharedValidators.notBeforeMessage;
 
 function validate43(
   data,
@@ -5722,7 +5875,7 @@ function validate43(
     if (data.to_date !== undefined) {
       let data4 = data.to_date;
       if (typeof data4 == 'number' && isFinite(data4)) {
-        const message0 = func42(data4, 'from_date', data);
+        const message0 = func43(data4, 'from_date', data);
         if (message0 !== undefined) {
           const err14 = {
             instancePath: instancePath + '/to_date',
@@ -5761,7 +5914,7 @@ function validate43(
           }
           errors++;
         }
-        const message1 = func42(data4, 'from_date', data);
+        const message1 = func43(data4, 'from_date', data);
         if (message1 !== undefined) {
           const err16 = {
             instancePath: instancePath + '/to_date',
@@ -11630,7 +11783,7 @@ function validate51(
     if (data.to_date !== undefined) {
       let data3 = data.to_date;
       if (typeof data3 == 'number' && isFinite(data3)) {
-        const message0 = func42(data3, 'from_date', data);
+        const message0 = func43(data3, 'from_date', data);
         if (message0 !== undefined) {
           const err10 = {
             instancePath: instancePath + '/to_date',
@@ -11669,7 +11822,7 @@ function validate51(
           }
           errors++;
         }
-        const message1 = func42(data3, 'from_date', data);
+        const message1 = func43(data3, 'from_date', data);
         if (message1 !== undefined) {
           const err12 = {
             instancePath: instancePath + '/to_date',
@@ -15105,7 +15258,7 @@ const schema104 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-const func114 = sharedValidators.countWithinMessage;
+const func115 = sharedValidators.countWithinMessage;
 
 function validate57(
   data,
@@ -15491,7 +15644,7 @@ function validate57(
             errors++;
           }
         }
-        const message0 = func114(data6, 'max_capacity', data);
+        const message0 = func115(data6, 'max_capacity', data);
         if (message0 !== undefined) {
           const err19 = {
             instancePath: instancePath + '/hardware_models',
@@ -15727,7 +15880,7 @@ function validate57(
         errors++;
       }
       if (typeof data13 == 'number' && isFinite(data13)) {
-        const message1 = func42(data13, 'earliest_installation_date', data);
+        const message1 = func43(data13, 'earliest_installation_date', data);
         if (message1 !== undefined) {
           const err30 = {
             instancePath: instancePath + '/installation_deadline',
@@ -15766,7 +15919,7 @@ function validate57(
           }
           errors++;
         }
-        const message2 = func42(data13, 'earliest_installation_date', data);
+        const message2 = func43(data13, 'earliest_installation_date', data);
         if (message2 !== undefined) {
           const err32 = {
             instancePath: instancePath + '/installation_deadline',
@@ -24995,8 +25148,8 @@ const schema129 = {
 };
 const formats244 = sharedValidators.formats.time;
 const formats278 = sharedValidators.formats['scout-value'];
-const func195 = sharedValidators.timeAfterMessage;
-const func211 = sharedValidators.defaultDescriptionMessage;
+const func196 = sharedValidators.timeAfterMessage;
+const func212 = sharedValidators.defaultDescriptionMessage;
 
 function validate67(
   data,
@@ -26431,7 +26584,7 @@ function validate67(
                   }
                   errors++;
                 }
-                const message0 = func195(data29, 'open', data25);
+                const message0 = func196(data29, 'open', data25);
                 if (message0 !== undefined) {
                   const err68 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
@@ -26685,7 +26838,7 @@ function validate67(
                   }
                   errors++;
                 }
-                const message1 = func195(data34, 'open', data30);
+                const message1 = func196(data34, 'open', data30);
                 if (message1 !== undefined) {
                   const err80 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
@@ -26939,7 +27092,7 @@ function validate67(
                   }
                   errors++;
                 }
-                const message2 = func195(data39, 'open', data35);
+                const message2 = func196(data39, 'open', data35);
                 if (message2 !== undefined) {
                   const err92 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
@@ -27193,7 +27346,7 @@ function validate67(
                   }
                   errors++;
                 }
-                const message3 = func195(data44, 'open', data40);
+                const message3 = func196(data44, 'open', data40);
                 if (message3 !== undefined) {
                   const err104 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
@@ -27447,7 +27600,7 @@ function validate67(
                   }
                   errors++;
                 }
-                const message4 = func195(data49, 'open', data45);
+                const message4 = func196(data49, 'open', data45);
                 if (message4 !== undefined) {
                   const err116 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
@@ -27701,7 +27854,7 @@ function validate67(
                   }
                   errors++;
                 }
-                const message5 = func195(data54, 'open', data50);
+                const message5 = func196(data54, 'open', data50);
                 if (message5 !== undefined) {
                   const err128 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
@@ -27955,7 +28108,7 @@ function validate67(
                   }
                   errors++;
                 }
-                const message6 = func195(data59, 'open', data55);
+                const message6 = func196(data59, 'open', data55);
                 if (message6 !== undefined) {
                   const err140 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
@@ -28379,7 +28532,7 @@ function validate67(
             indices2[item2] = i5;
           }
         }
-        const message7 = func114(data65, 'max_hardware_units', data);
+        const message7 = func115(data65, 'max_hardware_units', data);
         if (message7 !== undefined) {
           const err161 = {
             instancePath: instancePath + '/hardware_models',
@@ -29481,7 +29634,7 @@ function validate67(
       if (_valid7) {
         const _errs382 = errors;
         if (Array.isArray(data101)) {
-          const message8 = func211(data101, schema117.properties.descriptions.then['x-default-description'], data);
+          const message8 = func212(data101, schema117.properties.descriptions.then['x-default-description'], data);
           if (message8 !== undefined) {
             const err212 = {
               instancePath: instancePath + '/descriptions',
@@ -31274,7 +31427,7 @@ function validate72(
     if (data.to_date !== undefined) {
       let data2 = data.to_date;
       if (typeof data2 == 'number' && isFinite(data2)) {
-        const message0 = func42(data2, 'from_date', data);
+        const message0 = func43(data2, 'from_date', data);
         if (message0 !== undefined) {
           const err7 = {
             instancePath: instancePath + '/to_date',
@@ -31313,7 +31466,7 @@ function validate72(
           }
           errors++;
         }
-        const message1 = func42(data2, 'from_date', data);
+        const message1 = func43(data2, 'from_date', data);
         if (message1 !== undefined) {
           const err9 = {
             instancePath: instancePath + '/to_date',
@@ -31452,7 +31605,7 @@ function validate72(
           }
           errors++;
         }
-        const message2 = func42(data5, 'min_event_id', data);
+        const message2 = func43(data5, 'min_event_id', data);
         if (message2 !== undefined) {
           const err16 = {
             instancePath: instancePath + '/max_event_id',
@@ -31473,7 +31626,7 @@ function validate72(
         }
       }
       if (typeof data5 === 'string') {
-        const message3 = func42(data5, 'min_event_id', data);
+        const message3 = func43(data5, 'min_event_id', data);
         if (message3 !== undefined) {
           const err17 = {
             instancePath: instancePath + '/max_event_id',
@@ -33813,6 +33966,26 @@ const schema143 = {
       type: 'string',
       maxLength: 10,
       format: 'no-whitespace',
+      description:
+        "Who reported the fault, by id: a courier's code or a maintenance operator's id (spec 02 §5 import limit 10). The gateway names it in reported_by_kind and reported_by_name.",
+      'x-column': { hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    reported_by_kind: {
+      type: ['string', 'null'],
+      enum: ['courier', 'operator', null],
+      readOnly: true,
+      description:
+        'What reported_by names, found by the gateway at each write: a courier (by code) or a maintenance operator (by id); null when it names neither.',
+      'x-choices': 'ticket_reporter',
+      'x-column': { hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    reported_by_name: {
+      type: ['string', 'null'],
+      readOnly: true,
+      maxLength: 100,
+      description: "The reporter in words: the maintenance operator's name, or the courier's carrier.",
       'x-column': { hide: true },
       'x-input': { tab: 'basic' },
     },
@@ -34105,6 +34278,8 @@ function validate78(
       props0.maintenance_operator_code = true;
       props0.support_provider_id = true;
       props0.reported_by = true;
+      props0.reported_by_kind = true;
+      props0.reported_by_name = true;
       props0.regeneration_months = true;
       props0.description = true;
       props0.internal_notes = true;
@@ -35083,17 +35258,17 @@ function validate78(
         errors++;
       }
     }
-    if (data.regeneration_months !== undefined) {
-      let data27 = data.regeneration_months;
-      if (!(typeof data27 == 'number' && !(data27 % 1) && !isNaN(data27) && isFinite(data27)) && data27 !== null) {
+    if (data.reported_by_kind !== undefined) {
+      let data27 = data.reported_by_kind;
+      if (typeof data27 !== 'string' && data27 !== null) {
         const err54 = {
-          instancePath: instancePath + '/regeneration_months',
-          schemaPath: '#/properties/regeneration_months/type',
+          instancePath: instancePath + '/reported_by_kind',
+          schemaPath: '#/properties/reported_by_kind/type',
           keyword: 'type',
-          params: { type: schema143.properties.regeneration_months.type },
-          message: 'must be integer,null',
-          schema: schema143.properties.regeneration_months.type,
-          parentSchema: schema143.properties.regeneration_months,
+          params: { type: schema143.properties.reported_by_kind.type },
+          message: 'must be string,null',
+          schema: schema143.properties.reported_by_kind.type,
+          parentSchema: schema143.properties.reported_by_kind,
           data: data27,
         };
         if (vErrors === null) {
@@ -35103,57 +35278,55 @@ function validate78(
         }
         errors++;
       }
-      if (typeof data27 == 'number' && isFinite(data27)) {
-        if (data27 > 24 || isNaN(data27)) {
-          const err55 = {
-            instancePath: instancePath + '/regeneration_months',
-            schemaPath: '#/properties/regeneration_months/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 24 },
-            message: 'must be <= 24',
-            schema: 24,
-            parentSchema: schema143.properties.regeneration_months,
-            data: data27,
-          };
-          if (vErrors === null) {
-            vErrors = [err55];
-          } else {
-            vErrors.push(err55);
-          }
-          errors++;
+      if (!(data27 === 'courier' || data27 === 'operator' || data27 === null)) {
+        const err55 = {
+          instancePath: instancePath + '/reported_by_kind',
+          schemaPath: '#/properties/reported_by_kind/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema143.properties.reported_by_kind.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema143.properties.reported_by_kind.enum,
+          parentSchema: schema143.properties.reported_by_kind,
+          data: data27,
+        };
+        if (vErrors === null) {
+          vErrors = [err55];
+        } else {
+          vErrors.push(err55);
         }
-        if (data27 < 1 || isNaN(data27)) {
-          const err56 = {
-            instancePath: instancePath + '/regeneration_months',
-            schemaPath: '#/properties/regeneration_months/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 1 },
-            message: 'must be >= 1',
-            schema: 1,
-            parentSchema: schema143.properties.regeneration_months,
-            data: data27,
-          };
-          if (vErrors === null) {
-            vErrors = [err56];
-          } else {
-            vErrors.push(err56);
-          }
-          errors++;
-        }
+        errors++;
       }
     }
-    if (data.description !== undefined) {
-      let data28 = data.description;
+    if (data.reported_by_name !== undefined) {
+      let data28 = data.reported_by_name;
+      if (typeof data28 !== 'string' && data28 !== null) {
+        const err56 = {
+          instancePath: instancePath + '/reported_by_name',
+          schemaPath: '#/properties/reported_by_name/type',
+          keyword: 'type',
+          params: { type: schema143.properties.reported_by_name.type },
+          message: 'must be string,null',
+          schema: schema143.properties.reported_by_name.type,
+          parentSchema: schema143.properties.reported_by_name,
+          data: data28,
+        };
+        if (vErrors === null) {
+          vErrors = [err56];
+        } else {
+          vErrors.push(err56);
+        }
+        errors++;
+      }
       if (typeof data28 === 'string') {
-        if (func2(data28) > 500) {
+        if (func2(data28) > 100) {
           const err57 = {
-            instancePath: instancePath + '/description',
-            schemaPath: '#/properties/description/maxLength',
+            instancePath: instancePath + '/reported_by_name',
+            schemaPath: '#/properties/reported_by_name/maxLength',
             keyword: 'maxLength',
-            params: { limit: 500 },
-            message: 'must NOT have more than 500 characters',
-            schema: 500,
-            parentSchema: schema143.properties.description,
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema143.properties.reported_by_name,
             data: data28,
           };
           if (vErrors === null) {
@@ -35163,16 +35336,20 @@ function validate78(
           }
           errors++;
         }
-      } else {
+      }
+    }
+    if (data.regeneration_months !== undefined) {
+      let data29 = data.regeneration_months;
+      if (!(typeof data29 == 'number' && !(data29 % 1) && !isNaN(data29) && isFinite(data29)) && data29 !== null) {
         const err58 = {
-          instancePath: instancePath + '/description',
-          schemaPath: '#/properties/description/type',
+          instancePath: instancePath + '/regeneration_months',
+          schemaPath: '#/properties/regeneration_months/type',
           keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema143.properties.description.type,
-          parentSchema: schema143.properties.description,
-          data: data28,
+          params: { type: schema143.properties.regeneration_months.type },
+          message: 'must be integer,null',
+          schema: schema143.properties.regeneration_months.type,
+          parentSchema: schema143.properties.regeneration_months,
+          data: data29,
         };
         if (vErrors === null) {
           vErrors = [err58];
@@ -35181,19 +35358,16 @@ function validate78(
         }
         errors++;
       }
-    }
-    if (data.internal_notes !== undefined) {
-      let data29 = data.internal_notes;
-      if (typeof data29 === 'string') {
-        if (func2(data29) > 500) {
+      if (typeof data29 == 'number' && isFinite(data29)) {
+        if (data29 > 24 || isNaN(data29)) {
           const err59 = {
-            instancePath: instancePath + '/internal_notes',
-            schemaPath: '#/properties/internal_notes/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 500 },
-            message: 'must NOT have more than 500 characters',
-            schema: 500,
-            parentSchema: schema143.properties.internal_notes,
+            instancePath: instancePath + '/regeneration_months',
+            schemaPath: '#/properties/regeneration_months/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 24 },
+            message: 'must be <= 24',
+            schema: 24,
+            parentSchema: schema143.properties.regeneration_months,
             data: data29,
           };
           if (vErrors === null) {
@@ -35203,54 +35377,56 @@ function validate78(
           }
           errors++;
         }
+        if (data29 < 1 || isNaN(data29)) {
+          const err60 = {
+            instancePath: instancePath + '/regeneration_months',
+            schemaPath: '#/properties/regeneration_months/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema143.properties.regeneration_months,
+            data: data29,
+          };
+          if (vErrors === null) {
+            vErrors = [err60];
+          } else {
+            vErrors.push(err60);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.description !== undefined) {
+      let data30 = data.description;
+      if (typeof data30 === 'string') {
+        if (func2(data30) > 500) {
+          const err61 = {
+            instancePath: instancePath + '/description',
+            schemaPath: '#/properties/description/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema143.properties.description,
+            data: data30,
+          };
+          if (vErrors === null) {
+            vErrors = [err61];
+          } else {
+            vErrors.push(err61);
+          }
+          errors++;
+        }
       } else {
-        const err60 = {
-          instancePath: instancePath + '/internal_notes',
-          schemaPath: '#/properties/internal_notes/type',
+        const err62 = {
+          instancePath: instancePath + '/description',
+          schemaPath: '#/properties/description/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema143.properties.internal_notes.type,
-          parentSchema: schema143.properties.internal_notes,
-          data: data29,
-        };
-        if (vErrors === null) {
-          vErrors = [err60];
-        } else {
-          vErrors.push(err60);
-        }
-        errors++;
-      }
-    }
-    if (data.warranty_status !== undefined) {
-      let data30 = data.warranty_status;
-      if (!(typeof data30 == 'number' && !(data30 % 1) && !isNaN(data30) && isFinite(data30)) && data30 !== null) {
-        const err61 = {
-          instancePath: instancePath + '/warranty_status',
-          schemaPath: '#/properties/warranty_status/type',
-          keyword: 'type',
-          params: { type: schema143.properties.warranty_status.type },
-          message: 'must be integer,null',
-          schema: schema143.properties.warranty_status.type,
-          parentSchema: schema143.properties.warranty_status,
-          data: data30,
-        };
-        if (vErrors === null) {
-          vErrors = [err61];
-        } else {
-          vErrors.push(err61);
-        }
-        errors++;
-      }
-      if (!(data30 === 1 || data30 === 2 || data30 === 3 || data30 === null)) {
-        const err62 = {
-          instancePath: instancePath + '/warranty_status',
-          schemaPath: '#/properties/warranty_status/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema143.properties.warranty_status.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema143.properties.warranty_status.enum,
-          parentSchema: schema143.properties.warranty_status,
+          schema: schema143.properties.description.type,
+          parentSchema: schema143.properties.description,
           data: data30,
         };
         if (vErrors === null) {
@@ -35261,18 +35437,18 @@ function validate78(
         errors++;
       }
     }
-    if (data.warranty_comment !== undefined) {
-      let data31 = data.warranty_comment;
+    if (data.internal_notes !== undefined) {
+      let data31 = data.internal_notes;
       if (typeof data31 === 'string') {
         if (func2(data31) > 500) {
           const err63 = {
-            instancePath: instancePath + '/warranty_comment',
-            schemaPath: '#/properties/warranty_comment/maxLength',
+            instancePath: instancePath + '/internal_notes',
+            schemaPath: '#/properties/internal_notes/maxLength',
             keyword: 'maxLength',
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema143.properties.warranty_comment,
+            parentSchema: schema143.properties.internal_notes,
             data: data31,
           };
           if (vErrors === null) {
@@ -35284,13 +35460,13 @@ function validate78(
         }
       } else {
         const err64 = {
-          instancePath: instancePath + '/warranty_comment',
-          schemaPath: '#/properties/warranty_comment/type',
+          instancePath: instancePath + '/internal_notes',
+          schemaPath: '#/properties/internal_notes/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema143.properties.warranty_comment.type,
-          parentSchema: schema143.properties.warranty_comment,
+          schema: schema143.properties.internal_notes.type,
+          parentSchema: schema143.properties.internal_notes,
           data: data31,
         };
         if (vErrors === null) {
@@ -35301,17 +35477,17 @@ function validate78(
         errors++;
       }
     }
-    if (data.warranty_expiry_badge !== undefined) {
-      let data32 = data.warranty_expiry_badge;
-      if (!(typeof data32 == 'number' && !(data32 % 1) && !isNaN(data32) && isFinite(data32))) {
+    if (data.warranty_status !== undefined) {
+      let data32 = data.warranty_status;
+      if (!(typeof data32 == 'number' && !(data32 % 1) && !isNaN(data32) && isFinite(data32)) && data32 !== null) {
         const err65 = {
-          instancePath: instancePath + '/warranty_expiry_badge',
-          schemaPath: 'common#/$defs/warranty/type',
+          instancePath: instancePath + '/warranty_status',
+          schemaPath: '#/properties/warranty_status/type',
           keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema89.type,
-          parentSchema: schema89,
+          params: { type: schema143.properties.warranty_status.type },
+          message: 'must be integer,null',
+          schema: schema143.properties.warranty_status.type,
+          parentSchema: schema143.properties.warranty_status,
           data: data32,
         };
         if (vErrors === null) {
@@ -35321,15 +35497,15 @@ function validate78(
         }
         errors++;
       }
-      if (!(data32 === 1 || data32 === 2 || data32 === 3)) {
+      if (!(data32 === 1 || data32 === 2 || data32 === 3 || data32 === null)) {
         const err66 = {
-          instancePath: instancePath + '/warranty_expiry_badge',
-          schemaPath: 'common#/$defs/warranty/enum',
+          instancePath: instancePath + '/warranty_status',
+          schemaPath: '#/properties/warranty_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema89.enum },
+          params: { allowedValues: schema143.properties.warranty_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema89.enum,
-          parentSchema: schema89,
+          schema: schema143.properties.warranty_status.enum,
+          parentSchema: schema143.properties.warranty_status,
           data: data32,
         };
         if (vErrors === null) {
@@ -35340,58 +35516,57 @@ function validate78(
         errors++;
       }
     }
-    if (data.installation_deadline !== undefined) {
-      let data33 = data.installation_deadline;
-      if (typeof data33 !== 'string' && data33 !== null) {
-        const err67 = {
-          instancePath: instancePath + '/installation_deadline',
-          schemaPath: '#/properties/installation_deadline/type',
-          keyword: 'type',
-          params: { type: schema143.properties.installation_deadline.type },
-          message: 'must be string,null',
-          schema: schema143.properties.installation_deadline.type,
-          parentSchema: schema143.properties.installation_deadline,
-          data: data33,
-        };
-        if (vErrors === null) {
-          vErrors = [err67];
-        } else {
-          vErrors.push(err67);
-        }
-        errors++;
-      }
+    if (data.warranty_comment !== undefined) {
+      let data33 = data.warranty_comment;
       if (typeof data33 === 'string') {
-        if (!formats34.validate(data33)) {
-          const err68 = {
-            instancePath: instancePath + '/installation_deadline',
-            schemaPath: '#/properties/installation_deadline/format',
-            keyword: 'format',
-            params: { format: 'date' },
-            message: 'must match format "' + 'date' + '"',
-            schema: 'date',
-            parentSchema: schema143.properties.installation_deadline,
+        if (func2(data33) > 500) {
+          const err67 = {
+            instancePath: instancePath + '/warranty_comment',
+            schemaPath: '#/properties/warranty_comment/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema143.properties.warranty_comment,
             data: data33,
           };
           if (vErrors === null) {
-            vErrors = [err68];
+            vErrors = [err67];
           } else {
-            vErrors.push(err68);
+            vErrors.push(err67);
           }
           errors++;
         }
+      } else {
+        const err68 = {
+          instancePath: instancePath + '/warranty_comment',
+          schemaPath: '#/properties/warranty_comment/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema143.properties.warranty_comment.type,
+          parentSchema: schema143.properties.warranty_comment,
+          data: data33,
+        };
+        if (vErrors === null) {
+          vErrors = [err68];
+        } else {
+          vErrors.push(err68);
+        }
+        errors++;
       }
     }
-    if (data.earliest_installation_date !== undefined) {
-      let data34 = data.earliest_installation_date;
-      if (typeof data34 !== 'string' && data34 !== null) {
+    if (data.warranty_expiry_badge !== undefined) {
+      let data34 = data.warranty_expiry_badge;
+      if (!(typeof data34 == 'number' && !(data34 % 1) && !isNaN(data34) && isFinite(data34))) {
         const err69 = {
-          instancePath: instancePath + '/earliest_installation_date',
-          schemaPath: '#/properties/earliest_installation_date/type',
+          instancePath: instancePath + '/warranty_expiry_badge',
+          schemaPath: 'common#/$defs/warranty/type',
           keyword: 'type',
-          params: { type: schema143.properties.earliest_installation_date.type },
-          message: 'must be string,null',
-          schema: schema143.properties.earliest_installation_date.type,
-          parentSchema: schema143.properties.earliest_installation_date,
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema89.type,
+          parentSchema: schema89,
           data: data34,
         };
         if (vErrors === null) {
@@ -35401,38 +35576,36 @@ function validate78(
         }
         errors++;
       }
-      if (typeof data34 === 'string') {
-        if (!formats34.validate(data34)) {
-          const err70 = {
-            instancePath: instancePath + '/earliest_installation_date',
-            schemaPath: '#/properties/earliest_installation_date/format',
-            keyword: 'format',
-            params: { format: 'date' },
-            message: 'must match format "' + 'date' + '"',
-            schema: 'date',
-            parentSchema: schema143.properties.earliest_installation_date,
-            data: data34,
-          };
-          if (vErrors === null) {
-            vErrors = [err70];
-          } else {
-            vErrors.push(err70);
-          }
-          errors++;
+      if (!(data34 === 1 || data34 === 2 || data34 === 3)) {
+        const err70 = {
+          instancePath: instancePath + '/warranty_expiry_badge',
+          schemaPath: 'common#/$defs/warranty/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema89.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema89.enum,
+          parentSchema: schema89,
+          data: data34,
+        };
+        if (vErrors === null) {
+          vErrors = [err70];
+        } else {
+          vErrors.push(err70);
         }
+        errors++;
       }
     }
-    if (data.vehicle_type !== undefined) {
-      let data35 = data.vehicle_type;
-      if (!(typeof data35 == 'number' && !(data35 % 1) && !isNaN(data35) && isFinite(data35)) && data35 !== null) {
+    if (data.installation_deadline !== undefined) {
+      let data35 = data.installation_deadline;
+      if (typeof data35 !== 'string' && data35 !== null) {
         const err71 = {
-          instancePath: instancePath + '/vehicle_type',
-          schemaPath: '#/properties/vehicle_type/type',
+          instancePath: instancePath + '/installation_deadline',
+          schemaPath: '#/properties/installation_deadline/type',
           keyword: 'type',
-          params: { type: schema143.properties.vehicle_type.type },
-          message: 'must be integer,null',
-          schema: schema143.properties.vehicle_type.type,
-          parentSchema: schema143.properties.vehicle_type,
+          params: { type: schema143.properties.installation_deadline.type },
+          message: 'must be string,null',
+          schema: schema143.properties.installation_deadline.type,
+          parentSchema: schema143.properties.installation_deadline,
           data: data35,
         };
         if (vErrors === null) {
@@ -35442,8 +35615,90 @@ function validate78(
         }
         errors++;
       }
-      if (!(data35 === 1 || data35 === 2 || data35 === null)) {
-        const err72 = {
+      if (typeof data35 === 'string') {
+        if (!formats34.validate(data35)) {
+          const err72 = {
+            instancePath: instancePath + '/installation_deadline',
+            schemaPath: '#/properties/installation_deadline/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema143.properties.installation_deadline,
+            data: data35,
+          };
+          if (vErrors === null) {
+            vErrors = [err72];
+          } else {
+            vErrors.push(err72);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.earliest_installation_date !== undefined) {
+      let data36 = data.earliest_installation_date;
+      if (typeof data36 !== 'string' && data36 !== null) {
+        const err73 = {
+          instancePath: instancePath + '/earliest_installation_date',
+          schemaPath: '#/properties/earliest_installation_date/type',
+          keyword: 'type',
+          params: { type: schema143.properties.earliest_installation_date.type },
+          message: 'must be string,null',
+          schema: schema143.properties.earliest_installation_date.type,
+          parentSchema: schema143.properties.earliest_installation_date,
+          data: data36,
+        };
+        if (vErrors === null) {
+          vErrors = [err73];
+        } else {
+          vErrors.push(err73);
+        }
+        errors++;
+      }
+      if (typeof data36 === 'string') {
+        if (!formats34.validate(data36)) {
+          const err74 = {
+            instancePath: instancePath + '/earliest_installation_date',
+            schemaPath: '#/properties/earliest_installation_date/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema143.properties.earliest_installation_date,
+            data: data36,
+          };
+          if (vErrors === null) {
+            vErrors = [err74];
+          } else {
+            vErrors.push(err74);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.vehicle_type !== undefined) {
+      let data37 = data.vehicle_type;
+      if (!(typeof data37 == 'number' && !(data37 % 1) && !isNaN(data37) && isFinite(data37)) && data37 !== null) {
+        const err75 = {
+          instancePath: instancePath + '/vehicle_type',
+          schemaPath: '#/properties/vehicle_type/type',
+          keyword: 'type',
+          params: { type: schema143.properties.vehicle_type.type },
+          message: 'must be integer,null',
+          schema: schema143.properties.vehicle_type.type,
+          parentSchema: schema143.properties.vehicle_type,
+          data: data37,
+        };
+        if (vErrors === null) {
+          vErrors = [err75];
+        } else {
+          vErrors.push(err75);
+        }
+        errors++;
+      }
+      if (!(data37 === 1 || data37 === 2 || data37 === null)) {
+        const err76 = {
           instancePath: instancePath + '/vehicle_type',
           schemaPath: '#/properties/vehicle_type/enum',
           keyword: 'enum',
@@ -35451,21 +35706,21 @@ function validate78(
           message: 'must be equal to one of the allowed values',
           schema: schema143.properties.vehicle_type.enum,
           parentSchema: schema143.properties.vehicle_type,
-          data: data35,
+          data: data37,
         };
         if (vErrors === null) {
-          vErrors = [err72];
+          vErrors = [err76];
         } else {
-          vErrors.push(err72);
+          vErrors.push(err76);
         }
         errors++;
       }
     }
     if (data.notes_to_operator !== undefined) {
-      let data36 = data.notes_to_operator;
-      if (typeof data36 === 'string') {
-        if (func2(data36) > 500) {
-          const err73 = {
+      let data38 = data.notes_to_operator;
+      if (typeof data38 === 'string') {
+        if (func2(data38) > 500) {
+          const err77 = {
             instancePath: instancePath + '/notes_to_operator',
             schemaPath: '#/properties/notes_to_operator/maxLength',
             keyword: 'maxLength',
@@ -35473,17 +35728,17 @@ function validate78(
             message: 'must NOT have more than 500 characters',
             schema: 500,
             parentSchema: schema143.properties.notes_to_operator,
-            data: data36,
+            data: data38,
           };
           if (vErrors === null) {
-            vErrors = [err73];
+            vErrors = [err77];
           } else {
-            vErrors.push(err73);
+            vErrors.push(err77);
           }
           errors++;
         }
       } else {
-        const err74 = {
+        const err78 = {
           instancePath: instancePath + '/notes_to_operator',
           schemaPath: '#/properties/notes_to_operator/type',
           keyword: 'type',
@@ -35491,24 +35746,24 @@ function validate78(
           message: 'must be string',
           schema: schema143.properties.notes_to_operator.type,
           parentSchema: schema143.properties.notes_to_operator,
-          data: data36,
+          data: data38,
         };
         if (vErrors === null) {
-          vErrors = [err74];
+          vErrors = [err78];
         } else {
-          vErrors.push(err74);
+          vErrors.push(err78);
         }
         errors++;
       }
     }
     if (data.accessories !== undefined) {
-      let data37 = data.accessories;
-      if (Array.isArray(data37)) {
-        const len0 = data37.length;
+      let data39 = data.accessories;
+      if (Array.isArray(data39)) {
+        const len0 = data39.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          let data38 = data37[i0];
-          if (!(typeof data38 == 'number' && !(data38 % 1) && !isNaN(data38) && isFinite(data38))) {
-            const err75 = {
+          let data40 = data39[i0];
+          if (!(typeof data40 == 'number' && !(data40 % 1) && !isNaN(data40) && isFinite(data40))) {
+            const err79 = {
               instancePath: instancePath + '/accessories/' + i0,
               schemaPath: '#/properties/accessories/items/type',
               keyword: 'type',
@@ -35516,28 +35771,28 @@ function validate78(
               message: 'must be integer',
               schema: schema143.properties.accessories.items.type,
               parentSchema: schema143.properties.accessories.items,
-              data: data38,
+              data: data40,
             };
             if (vErrors === null) {
-              vErrors = [err75];
+              vErrors = [err79];
             } else {
-              vErrors.push(err75);
+              vErrors.push(err79);
             }
             errors++;
           }
         }
-        let i1 = data37.length;
+        let i1 = data39.length;
         let j0;
         if (i1 > 1) {
           const indices0 = {};
           for (; i1--;) {
-            let item0 = data37[i1];
+            let item0 = data39[i1];
             if (!(typeof item0 == 'number' && !(item0 % 1) && !isNaN(item0) && isFinite(item0))) {
               continue;
             }
             if (typeof indices0[item0] == 'number') {
               j0 = indices0[item0];
-              const err76 = {
+              const err80 = {
                 instancePath: instancePath + '/accessories',
                 schemaPath: '#/properties/accessories/uniqueItems',
                 keyword: 'uniqueItems',
@@ -35545,102 +35800,6 @@ function validate78(
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
                 parentSchema: schema143.properties.accessories,
-                data: data37,
-              };
-              if (vErrors === null) {
-                vErrors = [err76];
-              } else {
-                vErrors.push(err76);
-              }
-              errors++;
-              break;
-            }
-            indices0[item0] = i1;
-          }
-        }
-      } else {
-        const err77 = {
-          instancePath: instancePath + '/accessories',
-          schemaPath: '#/properties/accessories/type',
-          keyword: 'type',
-          params: { type: 'array' },
-          message: 'must be array',
-          schema: schema143.properties.accessories.type,
-          parentSchema: schema143.properties.accessories,
-          data: data37,
-        };
-        if (vErrors === null) {
-          vErrors = [err77];
-        } else {
-          vErrors.push(err77);
-        }
-        errors++;
-      }
-    }
-    if (data.hardware_unit_ids !== undefined) {
-      let data39 = data.hardware_unit_ids;
-      if (Array.isArray(data39)) {
-        const len1 = data39.length;
-        for (let i2 = 0; i2 < len1; i2++) {
-          let data40 = data39[i2];
-          if (!(typeof data40 == 'number' && !(data40 % 1) && !isNaN(data40) && isFinite(data40))) {
-            const err78 = {
-              instancePath: instancePath + '/hardware_unit_ids/' + i2,
-              schemaPath: '#/properties/hardware_unit_ids/items/type',
-              keyword: 'type',
-              params: { type: 'integer' },
-              message: 'must be integer',
-              schema: schema143.properties.hardware_unit_ids.items.type,
-              parentSchema: schema143.properties.hardware_unit_ids.items,
-              data: data40,
-            };
-            if (vErrors === null) {
-              vErrors = [err78];
-            } else {
-              vErrors.push(err78);
-            }
-            errors++;
-          }
-          if (typeof data40 == 'number' && isFinite(data40)) {
-            if (data40 < 1 || isNaN(data40)) {
-              const err79 = {
-                instancePath: instancePath + '/hardware_unit_ids/' + i2,
-                schemaPath: '#/properties/hardware_unit_ids/items/minimum',
-                keyword: 'minimum',
-                params: { comparison: '>=', limit: 1 },
-                message: 'must be >= 1',
-                schema: 1,
-                parentSchema: schema143.properties.hardware_unit_ids.items,
-                data: data40,
-              };
-              if (vErrors === null) {
-                vErrors = [err79];
-              } else {
-                vErrors.push(err79);
-              }
-              errors++;
-            }
-          }
-        }
-        let i3 = data39.length;
-        let j1;
-        if (i3 > 1) {
-          const indices1 = {};
-          for (; i3--;) {
-            let item1 = data39[i3];
-            if (!(typeof item1 == 'number' && !(item1 % 1) && !isNaN(item1) && isFinite(item1))) {
-              continue;
-            }
-            if (typeof indices1[item1] == 'number') {
-              j1 = indices1[item1];
-              const err80 = {
-                instancePath: instancePath + '/hardware_unit_ids',
-                schemaPath: '#/properties/hardware_unit_ids/uniqueItems',
-                keyword: 'uniqueItems',
-                params: { i: i3, j: j1 },
-                message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
-                schema: true,
-                parentSchema: schema143.properties.hardware_unit_ids,
                 data: data39,
               };
               if (vErrors === null) {
@@ -35651,18 +35810,18 @@ function validate78(
               errors++;
               break;
             }
-            indices1[item1] = i3;
+            indices0[item0] = i1;
           }
         }
       } else {
         const err81 = {
-          instancePath: instancePath + '/hardware_unit_ids',
-          schemaPath: '#/properties/hardware_unit_ids/type',
+          instancePath: instancePath + '/accessories',
+          schemaPath: '#/properties/accessories/type',
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema143.properties.hardware_unit_ids.type,
-          parentSchema: schema143.properties.hardware_unit_ids,
+          schema: schema143.properties.accessories.type,
+          parentSchema: schema143.properties.accessories,
           data: data39,
         };
         if (vErrors === null) {
@@ -35673,40 +35832,40 @@ function validate78(
         errors++;
       }
     }
-    if (data.photos !== undefined) {
-      let data41 = data.photos;
+    if (data.hardware_unit_ids !== undefined) {
+      let data41 = data.hardware_unit_ids;
       if (Array.isArray(data41)) {
-        const len2 = data41.length;
-        for (let i4 = 0; i4 < len2; i4++) {
-          let data42 = data41[i4];
-          if (data42 && typeof data42 == 'object' && !Array.isArray(data42)) {
-            if (data42.photo_id === undefined) {
-              const err82 = {
-                instancePath: instancePath + '/photos/' + i4,
-                schemaPath: 'common#/$defs/photo/required',
-                keyword: 'required',
-                params: { missingProperty: 'photo_id' },
-                message: "must have required property '" + 'photo_id' + "'",
-                schema: schema104.required,
-                parentSchema: schema104,
-                data: data42,
-              };
-              if (vErrors === null) {
-                vErrors = [err82];
-              } else {
-                vErrors.push(err82);
-              }
-              errors++;
+        const len1 = data41.length;
+        for (let i2 = 0; i2 < len1; i2++) {
+          let data42 = data41[i2];
+          if (!(typeof data42 == 'number' && !(data42 % 1) && !isNaN(data42) && isFinite(data42))) {
+            const err82 = {
+              instancePath: instancePath + '/hardware_unit_ids/' + i2,
+              schemaPath: '#/properties/hardware_unit_ids/items/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema143.properties.hardware_unit_ids.items.type,
+              parentSchema: schema143.properties.hardware_unit_ids.items,
+              data: data42,
+            };
+            if (vErrors === null) {
+              vErrors = [err82];
+            } else {
+              vErrors.push(err82);
             }
-            if (data42.url === undefined) {
+            errors++;
+          }
+          if (typeof data42 == 'number' && isFinite(data42)) {
+            if (data42 < 1 || isNaN(data42)) {
               const err83 = {
-                instancePath: instancePath + '/photos/' + i4,
-                schemaPath: 'common#/$defs/photo/required',
-                keyword: 'required',
-                params: { missingProperty: 'url' },
-                message: "must have required property '" + 'url' + "'",
-                schema: schema104.required,
-                parentSchema: schema104,
+                instancePath: instancePath + '/hardware_unit_ids/' + i2,
+                schemaPath: '#/properties/hardware_unit_ids/items/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 1 },
+                message: 'must be >= 1',
+                schema: 1,
+                parentSchema: schema143.properties.hardware_unit_ids.items,
                 data: data42,
               };
               if (vErrors === null) {
@@ -35716,7 +35875,103 @@ function validate78(
               }
               errors++;
             }
-            for (const key0 in data42) {
+          }
+        }
+        let i3 = data41.length;
+        let j1;
+        if (i3 > 1) {
+          const indices1 = {};
+          for (; i3--;) {
+            let item1 = data41[i3];
+            if (!(typeof item1 == 'number' && !(item1 % 1) && !isNaN(item1) && isFinite(item1))) {
+              continue;
+            }
+            if (typeof indices1[item1] == 'number') {
+              j1 = indices1[item1];
+              const err84 = {
+                instancePath: instancePath + '/hardware_unit_ids',
+                schemaPath: '#/properties/hardware_unit_ids/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i3, j: j1 },
+                message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
+                schema: true,
+                parentSchema: schema143.properties.hardware_unit_ids,
+                data: data41,
+              };
+              if (vErrors === null) {
+                vErrors = [err84];
+              } else {
+                vErrors.push(err84);
+              }
+              errors++;
+              break;
+            }
+            indices1[item1] = i3;
+          }
+        }
+      } else {
+        const err85 = {
+          instancePath: instancePath + '/hardware_unit_ids',
+          schemaPath: '#/properties/hardware_unit_ids/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema143.properties.hardware_unit_ids.type,
+          parentSchema: schema143.properties.hardware_unit_ids,
+          data: data41,
+        };
+        if (vErrors === null) {
+          vErrors = [err85];
+        } else {
+          vErrors.push(err85);
+        }
+        errors++;
+      }
+    }
+    if (data.photos !== undefined) {
+      let data43 = data.photos;
+      if (Array.isArray(data43)) {
+        const len2 = data43.length;
+        for (let i4 = 0; i4 < len2; i4++) {
+          let data44 = data43[i4];
+          if (data44 && typeof data44 == 'object' && !Array.isArray(data44)) {
+            if (data44.photo_id === undefined) {
+              const err86 = {
+                instancePath: instancePath + '/photos/' + i4,
+                schemaPath: 'common#/$defs/photo/required',
+                keyword: 'required',
+                params: { missingProperty: 'photo_id' },
+                message: "must have required property '" + 'photo_id' + "'",
+                schema: schema104.required,
+                parentSchema: schema104,
+                data: data44,
+              };
+              if (vErrors === null) {
+                vErrors = [err86];
+              } else {
+                vErrors.push(err86);
+              }
+              errors++;
+            }
+            if (data44.url === undefined) {
+              const err87 = {
+                instancePath: instancePath + '/photos/' + i4,
+                schemaPath: 'common#/$defs/photo/required',
+                keyword: 'required',
+                params: { missingProperty: 'url' },
+                message: "must have required property '" + 'url' + "'",
+                schema: schema104.required,
+                parentSchema: schema104,
+                data: data44,
+              };
+              if (vErrors === null) {
+                vErrors = [err87];
+              } else {
+                vErrors.push(err87);
+              }
+              errors++;
+            }
+            for (const key0 in data44) {
               if (!(
                 key0 === 'photo_id' ||
                 key0 === 'url' ||
@@ -35724,7 +35979,7 @@ function validate78(
                 key0 === 'content_type' ||
                 key0 === 'size'
               )) {
-                const err84 = {
+                const err88 = {
                   instancePath: instancePath + '/photos/' + i4,
                   schemaPath: 'common#/$defs/photo/additionalProperties',
                   keyword: 'additionalProperties',
@@ -35732,86 +35987,6 @@ function validate78(
                   message: 'must NOT have additional properties',
                   schema: false,
                   parentSchema: schema104,
-                  data: data42,
-                };
-                if (vErrors === null) {
-                  vErrors = [err84];
-                } else {
-                  vErrors.push(err84);
-                }
-                errors++;
-              }
-            }
-            if (data42.photo_id !== undefined) {
-              let data43 = data42.photo_id;
-              if (typeof data43 === 'string') {
-                if (func2(data43) > 64) {
-                  const err85 = {
-                    instancePath: instancePath + '/photos/' + i4 + '/photo_id',
-                    schemaPath: 'common#/$defs/photo/properties/photo_id/maxLength',
-                    keyword: 'maxLength',
-                    params: { limit: 64 },
-                    message: 'must NOT have more than 64 characters',
-                    schema: 64,
-                    parentSchema: schema104.properties.photo_id,
-                    data: data43,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err85];
-                  } else {
-                    vErrors.push(err85);
-                  }
-                  errors++;
-                }
-              } else {
-                const err86 = {
-                  instancePath: instancePath + '/photos/' + i4 + '/photo_id',
-                  schemaPath: 'common#/$defs/photo/properties/photo_id/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema104.properties.photo_id.type,
-                  parentSchema: schema104.properties.photo_id,
-                  data: data43,
-                };
-                if (vErrors === null) {
-                  vErrors = [err86];
-                } else {
-                  vErrors.push(err86);
-                }
-                errors++;
-              }
-            }
-            if (data42.url !== undefined) {
-              let data44 = data42.url;
-              if (typeof data44 === 'string') {
-                if (func2(data44) > 500) {
-                  const err87 = {
-                    instancePath: instancePath + '/photos/' + i4 + '/url',
-                    schemaPath: 'common#/$defs/photo/properties/url/maxLength',
-                    keyword: 'maxLength',
-                    params: { limit: 500 },
-                    message: 'must NOT have more than 500 characters',
-                    schema: 500,
-                    parentSchema: schema104.properties.url,
-                    data: data44,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err87];
-                  } else {
-                    vErrors.push(err87);
-                  }
-                  errors++;
-                }
-              } else {
-                const err88 = {
-                  instancePath: instancePath + '/photos/' + i4 + '/url',
-                  schemaPath: 'common#/$defs/photo/properties/url/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema104.properties.url.type,
-                  parentSchema: schema104.properties.url,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -35822,18 +35997,18 @@ function validate78(
                 errors++;
               }
             }
-            if (data42.file_name !== undefined) {
-              let data45 = data42.file_name;
+            if (data44.photo_id !== undefined) {
+              let data45 = data44.photo_id;
               if (typeof data45 === 'string') {
-                if (func2(data45) > 255) {
+                if (func2(data45) > 64) {
                   const err89 = {
-                    instancePath: instancePath + '/photos/' + i4 + '/file_name',
-                    schemaPath: 'common#/$defs/photo/properties/file_name/maxLength',
+                    instancePath: instancePath + '/photos/' + i4 + '/photo_id',
+                    schemaPath: 'common#/$defs/photo/properties/photo_id/maxLength',
                     keyword: 'maxLength',
-                    params: { limit: 255 },
-                    message: 'must NOT have more than 255 characters',
-                    schema: 255,
-                    parentSchema: schema104.properties.file_name,
+                    params: { limit: 64 },
+                    message: 'must NOT have more than 64 characters',
+                    schema: 64,
+                    parentSchema: schema104.properties.photo_id,
                     data: data45,
                   };
                   if (vErrors === null) {
@@ -35845,13 +36020,13 @@ function validate78(
                 }
               } else {
                 const err90 = {
-                  instancePath: instancePath + '/photos/' + i4 + '/file_name',
-                  schemaPath: 'common#/$defs/photo/properties/file_name/type',
+                  instancePath: instancePath + '/photos/' + i4 + '/photo_id',
+                  schemaPath: 'common#/$defs/photo/properties/photo_id/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema104.properties.file_name.type,
-                  parentSchema: schema104.properties.file_name,
+                  schema: schema104.properties.photo_id.type,
+                  parentSchema: schema104.properties.photo_id,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -35862,18 +36037,18 @@ function validate78(
                 errors++;
               }
             }
-            if (data42.content_type !== undefined) {
-              let data46 = data42.content_type;
+            if (data44.url !== undefined) {
+              let data46 = data44.url;
               if (typeof data46 === 'string') {
-                if (func2(data46) > 40) {
+                if (func2(data46) > 500) {
                   const err91 = {
-                    instancePath: instancePath + '/photos/' + i4 + '/content_type',
-                    schemaPath: 'common#/$defs/photo/properties/content_type/maxLength',
+                    instancePath: instancePath + '/photos/' + i4 + '/url',
+                    schemaPath: 'common#/$defs/photo/properties/url/maxLength',
                     keyword: 'maxLength',
-                    params: { limit: 40 },
-                    message: 'must NOT have more than 40 characters',
-                    schema: 40,
-                    parentSchema: schema104.properties.content_type,
+                    params: { limit: 500 },
+                    message: 'must NOT have more than 500 characters',
+                    schema: 500,
+                    parentSchema: schema104.properties.url,
                     data: data46,
                   };
                   if (vErrors === null) {
@@ -35885,13 +36060,13 @@ function validate78(
                 }
               } else {
                 const err92 = {
-                  instancePath: instancePath + '/photos/' + i4 + '/content_type',
-                  schemaPath: 'common#/$defs/photo/properties/content_type/type',
+                  instancePath: instancePath + '/photos/' + i4 + '/url',
+                  schemaPath: 'common#/$defs/photo/properties/url/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema104.properties.content_type.type,
-                  parentSchema: schema104.properties.content_type,
+                  schema: schema104.properties.url.type,
+                  parentSchema: schema104.properties.url,
                   data: data46,
                 };
                 if (vErrors === null) {
@@ -35902,10 +36077,90 @@ function validate78(
                 errors++;
               }
             }
-            if (data42.size !== undefined) {
-              let data47 = data42.size;
-              if (!(typeof data47 == 'number' && !(data47 % 1) && !isNaN(data47) && isFinite(data47))) {
-                const err93 = {
+            if (data44.file_name !== undefined) {
+              let data47 = data44.file_name;
+              if (typeof data47 === 'string') {
+                if (func2(data47) > 255) {
+                  const err93 = {
+                    instancePath: instancePath + '/photos/' + i4 + '/file_name',
+                    schemaPath: 'common#/$defs/photo/properties/file_name/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 255 },
+                    message: 'must NOT have more than 255 characters',
+                    schema: 255,
+                    parentSchema: schema104.properties.file_name,
+                    data: data47,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err93];
+                  } else {
+                    vErrors.push(err93);
+                  }
+                  errors++;
+                }
+              } else {
+                const err94 = {
+                  instancePath: instancePath + '/photos/' + i4 + '/file_name',
+                  schemaPath: 'common#/$defs/photo/properties/file_name/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema104.properties.file_name.type,
+                  parentSchema: schema104.properties.file_name,
+                  data: data47,
+                };
+                if (vErrors === null) {
+                  vErrors = [err94];
+                } else {
+                  vErrors.push(err94);
+                }
+                errors++;
+              }
+            }
+            if (data44.content_type !== undefined) {
+              let data48 = data44.content_type;
+              if (typeof data48 === 'string') {
+                if (func2(data48) > 40) {
+                  const err95 = {
+                    instancePath: instancePath + '/photos/' + i4 + '/content_type',
+                    schemaPath: 'common#/$defs/photo/properties/content_type/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 40 },
+                    message: 'must NOT have more than 40 characters',
+                    schema: 40,
+                    parentSchema: schema104.properties.content_type,
+                    data: data48,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err95];
+                  } else {
+                    vErrors.push(err95);
+                  }
+                  errors++;
+                }
+              } else {
+                const err96 = {
+                  instancePath: instancePath + '/photos/' + i4 + '/content_type',
+                  schemaPath: 'common#/$defs/photo/properties/content_type/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema104.properties.content_type.type,
+                  parentSchema: schema104.properties.content_type,
+                  data: data48,
+                };
+                if (vErrors === null) {
+                  vErrors = [err96];
+                } else {
+                  vErrors.push(err96);
+                }
+                errors++;
+              }
+            }
+            if (data44.size !== undefined) {
+              let data49 = data44.size;
+              if (!(typeof data49 == 'number' && !(data49 % 1) && !isNaN(data49) && isFinite(data49))) {
+                const err97 = {
                   instancePath: instancePath + '/photos/' + i4 + '/size',
                   schemaPath: 'common#/$defs/photo/properties/size/type',
                   keyword: 'type',
@@ -35913,18 +36168,18 @@ function validate78(
                   message: 'must be integer',
                   schema: schema104.properties.size.type,
                   parentSchema: schema104.properties.size,
-                  data: data47,
+                  data: data49,
                 };
                 if (vErrors === null) {
-                  vErrors = [err93];
+                  vErrors = [err97];
                 } else {
-                  vErrors.push(err93);
+                  vErrors.push(err97);
                 }
                 errors++;
               }
-              if (typeof data47 == 'number' && isFinite(data47)) {
-                if (data47 < 0 || isNaN(data47)) {
-                  const err94 = {
+              if (typeof data49 == 'number' && isFinite(data49)) {
+                if (data49 < 0 || isNaN(data49)) {
+                  const err98 = {
                     instancePath: instancePath + '/photos/' + i4 + '/size',
                     schemaPath: 'common#/$defs/photo/properties/size/minimum',
                     keyword: 'minimum',
@@ -35932,19 +36187,19 @@ function validate78(
                     message: 'must be >= 0',
                     schema: 0,
                     parentSchema: schema104.properties.size,
-                    data: data47,
+                    data: data49,
                   };
                   if (vErrors === null) {
-                    vErrors = [err94];
+                    vErrors = [err98];
                   } else {
-                    vErrors.push(err94);
+                    vErrors.push(err98);
                   }
                   errors++;
                 }
               }
             }
           } else {
-            const err95 = {
+            const err99 = {
               instancePath: instancePath + '/photos/' + i4,
               schemaPath: 'common#/$defs/photo/type',
               keyword: 'type',
@@ -35952,18 +36207,18 @@ function validate78(
               message: 'must be object',
               schema: schema104.type,
               parentSchema: schema104,
-              data: data42,
+              data: data44,
             };
             if (vErrors === null) {
-              vErrors = [err95];
+              vErrors = [err99];
             } else {
-              vErrors.push(err95);
+              vErrors.push(err99);
             }
             errors++;
           }
         }
       } else {
-        const err96 = {
+        const err100 = {
           instancePath: instancePath + '/photos',
           schemaPath: '#/properties/photos/type',
           keyword: 'type',
@@ -35971,21 +36226,21 @@ function validate78(
           message: 'must be array',
           schema: schema143.properties.photos.type,
           parentSchema: schema143.properties.photos,
-          data: data41,
+          data: data43,
         };
         if (vErrors === null) {
-          vErrors = [err96];
+          vErrors = [err100];
         } else {
-          vErrors.push(err96);
+          vErrors.push(err100);
         }
         errors++;
       }
     }
     if (data.created_at !== undefined) {
-      let data48 = data.created_at;
-      if (typeof data48 === 'string') {
-        if (!formats2.validate(data48)) {
-          const err97 = {
+      let data50 = data.created_at;
+      if (typeof data50 === 'string') {
+        if (!formats2.validate(data50)) {
+          const err101 = {
             instancePath: instancePath + '/created_at',
             schemaPath: '#/properties/created_at/format',
             keyword: 'format',
@@ -35993,17 +36248,17 @@ function validate78(
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
             parentSchema: schema143.properties.created_at,
-            data: data48,
+            data: data50,
           };
           if (vErrors === null) {
-            vErrors = [err97];
+            vErrors = [err101];
           } else {
-            vErrors.push(err97);
+            vErrors.push(err101);
           }
           errors++;
         }
       } else {
-        const err98 = {
+        const err102 = {
           instancePath: instancePath + '/created_at',
           schemaPath: '#/properties/created_at/type',
           keyword: 'type',
@@ -36011,86 +36266,6 @@ function validate78(
           message: 'must be string',
           schema: schema143.properties.created_at.type,
           parentSchema: schema143.properties.created_at,
-          data: data48,
-        };
-        if (vErrors === null) {
-          vErrors = [err98];
-        } else {
-          vErrors.push(err98);
-        }
-        errors++;
-      }
-    }
-    if (data.closed_at !== undefined) {
-      let data49 = data.closed_at;
-      if (typeof data49 !== 'string' && data49 !== null) {
-        const err99 = {
-          instancePath: instancePath + '/closed_at',
-          schemaPath: '#/properties/closed_at/type',
-          keyword: 'type',
-          params: { type: schema143.properties.closed_at.type },
-          message: 'must be string,null',
-          schema: schema143.properties.closed_at.type,
-          parentSchema: schema143.properties.closed_at,
-          data: data49,
-        };
-        if (vErrors === null) {
-          vErrors = [err99];
-        } else {
-          vErrors.push(err99);
-        }
-        errors++;
-      }
-      if (typeof data49 === 'string') {
-        if (!formats2.validate(data49)) {
-          const err100 = {
-            instancePath: instancePath + '/closed_at',
-            schemaPath: '#/properties/closed_at/format',
-            keyword: 'format',
-            params: { format: 'date-time' },
-            message: 'must match format "' + 'date-time' + '"',
-            schema: 'date-time',
-            parentSchema: schema143.properties.closed_at,
-            data: data49,
-          };
-          if (vErrors === null) {
-            vErrors = [err100];
-          } else {
-            vErrors.push(err100);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.date_range_type !== undefined) {
-      let data50 = data.date_range_type;
-      if (typeof data50 !== 'string') {
-        const err101 = {
-          instancePath: instancePath + '/date_range_type',
-          schemaPath: '#/properties/date_range_type/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema143.properties.date_range_type.type,
-          parentSchema: schema143.properties.date_range_type,
-          data: data50,
-        };
-        if (vErrors === null) {
-          vErrors = [err101];
-        } else {
-          vErrors.push(err101);
-        }
-        errors++;
-      }
-      if (!(data50 === 'created' || data50 === 'sla' || data50 === 'deadline')) {
-        const err102 = {
-          instancePath: instancePath + '/date_range_type',
-          schemaPath: '#/properties/date_range_type/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema143.properties.date_range_type.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema143.properties.date_range_type.enum,
-          parentSchema: schema143.properties.date_range_type,
           data: data50,
         };
         if (vErrors === null) {
@@ -36101,76 +36276,76 @@ function validate78(
         errors++;
       }
     }
-    if (data.date1 !== undefined) {
-      let data51 = data.date1;
-      if (typeof data51 === 'string') {
-        if (!formats34.validate(data51)) {
-          const err103 = {
-            instancePath: instancePath + '/date1',
-            schemaPath: '#/properties/date1/format',
-            keyword: 'format',
-            params: { format: 'date' },
-            message: 'must match format "' + 'date' + '"',
-            schema: 'date',
-            parentSchema: schema143.properties.date1,
-            data: data51,
-          };
-          if (vErrors === null) {
-            vErrors = [err103];
-          } else {
-            vErrors.push(err103);
-          }
-          errors++;
-        }
-      } else {
-        const err104 = {
-          instancePath: instancePath + '/date1',
-          schemaPath: '#/properties/date1/type',
+    if (data.closed_at !== undefined) {
+      let data51 = data.closed_at;
+      if (typeof data51 !== 'string' && data51 !== null) {
+        const err103 = {
+          instancePath: instancePath + '/closed_at',
+          schemaPath: '#/properties/closed_at/type',
           keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema143.properties.date1.type,
-          parentSchema: schema143.properties.date1,
+          params: { type: schema143.properties.closed_at.type },
+          message: 'must be string,null',
+          schema: schema143.properties.closed_at.type,
+          parentSchema: schema143.properties.closed_at,
           data: data51,
         };
         if (vErrors === null) {
-          vErrors = [err104];
+          vErrors = [err103];
         } else {
-          vErrors.push(err104);
+          vErrors.push(err103);
         }
         errors++;
       }
-    }
-    if (data.date2 !== undefined) {
-      let data52 = data.date2;
-      if (typeof data52 === 'string') {
-        if (!formats34.validate(data52)) {
-          const err105 = {
-            instancePath: instancePath + '/date2',
-            schemaPath: '#/properties/date2/format',
+      if (typeof data51 === 'string') {
+        if (!formats2.validate(data51)) {
+          const err104 = {
+            instancePath: instancePath + '/closed_at',
+            schemaPath: '#/properties/closed_at/format',
             keyword: 'format',
-            params: { format: 'date' },
-            message: 'must match format "' + 'date' + '"',
-            schema: 'date',
-            parentSchema: schema143.properties.date2,
-            data: data52,
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema143.properties.closed_at,
+            data: data51,
           };
           if (vErrors === null) {
-            vErrors = [err105];
+            vErrors = [err104];
           } else {
-            vErrors.push(err105);
+            vErrors.push(err104);
           }
           errors++;
         }
-      } else {
-        const err106 = {
-          instancePath: instancePath + '/date2',
-          schemaPath: '#/properties/date2/type',
+      }
+    }
+    if (data.date_range_type !== undefined) {
+      let data52 = data.date_range_type;
+      if (typeof data52 !== 'string') {
+        const err105 = {
+          instancePath: instancePath + '/date_range_type',
+          schemaPath: '#/properties/date_range_type/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema143.properties.date2.type,
-          parentSchema: schema143.properties.date2,
+          schema: schema143.properties.date_range_type.type,
+          parentSchema: schema143.properties.date_range_type,
+          data: data52,
+        };
+        if (vErrors === null) {
+          vErrors = [err105];
+        } else {
+          vErrors.push(err105);
+        }
+        errors++;
+      }
+      if (!(data52 === 'created' || data52 === 'sla' || data52 === 'deadline')) {
+        const err106 = {
+          instancePath: instancePath + '/date_range_type',
+          schemaPath: '#/properties/date_range_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema143.properties.date_range_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema143.properties.date_range_type.enum,
+          parentSchema: schema143.properties.date_range_type,
           data: data52,
         };
         if (vErrors === null) {
@@ -36181,10 +36356,90 @@ function validate78(
         errors++;
       }
     }
+    if (data.date1 !== undefined) {
+      let data53 = data.date1;
+      if (typeof data53 === 'string') {
+        if (!formats34.validate(data53)) {
+          const err107 = {
+            instancePath: instancePath + '/date1',
+            schemaPath: '#/properties/date1/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema143.properties.date1,
+            data: data53,
+          };
+          if (vErrors === null) {
+            vErrors = [err107];
+          } else {
+            vErrors.push(err107);
+          }
+          errors++;
+        }
+      } else {
+        const err108 = {
+          instancePath: instancePath + '/date1',
+          schemaPath: '#/properties/date1/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema143.properties.date1.type,
+          parentSchema: schema143.properties.date1,
+          data: data53,
+        };
+        if (vErrors === null) {
+          vErrors = [err108];
+        } else {
+          vErrors.push(err108);
+        }
+        errors++;
+      }
+    }
+    if (data.date2 !== undefined) {
+      let data54 = data.date2;
+      if (typeof data54 === 'string') {
+        if (!formats34.validate(data54)) {
+          const err109 = {
+            instancePath: instancePath + '/date2',
+            schemaPath: '#/properties/date2/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema143.properties.date2,
+            data: data54,
+          };
+          if (vErrors === null) {
+            vErrors = [err109];
+          } else {
+            vErrors.push(err109);
+          }
+          errors++;
+        }
+      } else {
+        const err110 = {
+          instancePath: instancePath + '/date2',
+          schemaPath: '#/properties/date2/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema143.properties.date2.type,
+          parentSchema: schema143.properties.date2,
+          data: data54,
+        };
+        if (vErrors === null) {
+          vErrors = [err110];
+        } else {
+          vErrors.push(err110);
+        }
+        errors++;
+      }
+    }
     if (data.is_sla_data !== undefined) {
-      let data53 = data.is_sla_data;
-      if (typeof data53 !== 'boolean') {
-        const err107 = {
+      let data55 = data.is_sla_data;
+      if (typeof data55 !== 'boolean') {
+        const err111 = {
           instancePath: instancePath + '/is_sla_data',
           schemaPath: '#/properties/is_sla_data/type',
           keyword: 'type',
@@ -36192,18 +36447,18 @@ function validate78(
           message: 'must be boolean',
           schema: schema143.properties.is_sla_data.type,
           parentSchema: schema143.properties.is_sla_data,
-          data: data53,
+          data: data55,
         };
         if (vErrors === null) {
-          vErrors = [err107];
+          vErrors = [err111];
         } else {
-          vErrors.push(err107);
+          vErrors.push(err111);
         }
         errors++;
       }
     }
   } else {
-    const err108 = {
+    const err112 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -36214,9 +36469,9 @@ function validate78(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err108];
+      vErrors = [err112];
     } else {
-      vErrors.push(err108);
+      vErrors.push(err112);
     }
     errors++;
   }
