@@ -833,7 +833,12 @@ const schema65 = {
     },
   ],
   properties: {
-    piece_uid: { $ref: 'common#/$defs/id', readOnly: true, 'x-column': { type: 'text', index: 0, hide: true } },
+    piece_uid: {
+      $ref: 'common#/$defs/id',
+      readOnly: true,
+      'x-column': { type: 'text', index: 0, hide: true },
+      'x-input': { form: false },
+    },
     piece_id: {
       type: 'string',
       minLength: 6,
@@ -908,7 +913,12 @@ const schema65 = {
     phone_country: { $ref: 'common#/$defs/countryCode', 'x-choices': 'country', default: 'PL' },
     recipient_name: { type: 'string', maxLength: 70, format: 'no-special-characters', 'x-column': { hide: true } },
     recipient_phone: { type: 'string', 'x-phone-country': 'phone_country', 'x-column': { type: 'text', index: 7 } },
-    recipient_email: { type: 'string', format: 'email', maxLength: 70, 'x-column': { type: 'text', index: 8 } },
+    recipient_email: {
+      type: 'string',
+      format: 'email',
+      maxLength: 70,
+      'x-column': { type: 'text', index: 8, hide: true },
+    },
     sender_name: { type: 'string', maxLength: 70, format: 'no-special-characters', 'x-column': { hide: true } },
     sender_phone: { type: 'string', 'x-phone-country': 'phone_country', 'x-column': { hide: true } },
     sender_email: { type: 'string', format: 'email', maxLength: 70, 'x-column': { hide: true } },
