@@ -4,6 +4,7 @@ import type { RecordResponse } from '../../src/contract/responses.ts';
 import type { CallerAccess } from './caller-access.ts';
 import { badRequest, HttpError, notFound } from './http-error.ts';
 import type { Doc } from './record-store.ts';
+import { assertPartnerFields } from './field-partner-types.ts';
 import {
   audit,
   diff,
@@ -215,6 +216,8 @@ export function createWritePipeline(deps: WritePipelineDeps) {
       }
       if (!Object.keys(errors).length && row) Object.assign(errors, row.checks.afterValidation(result.data, row.line));
       if (Object.keys(errors).length) throw refusedFields(errors);
+      // A field the schema gives to other partner types is not the caller's to change (issue 25.4).
+      assertPartnerFields(access, resource, result.data, existing?.doc);
 
       return (await rules.beforeWrite?.(ruleContext(tx, input), result.data, existing)) ?? result.data;
     }

@@ -157,6 +157,7 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
       when: { type: 'object', minProperties: 1, additionalProperties: { type: 'array', minItems: 1 } },
       enabledBy: { type: 'string' },
       partnerTypes: { ...stringList, minItems: 1 },
+      partnerRefusal: { type: 'string', pattern: '^catalogue\\.[a-z_]+$' },
       form: { const: false },
     },
   },

@@ -85,8 +85,13 @@ export interface InputHint {
   when?: Record<string, unknown[]>;
   /** The input is disabled until the named field of the form has a value (a deadline's time after its date). */
   enabledBy?: string;
-  /** The input shows, and the gateway takes the field, only for users of these partner types. */
+  /**
+   * The input shows only for users of these partner types (super admins pass), and the write pipeline refuses a
+   * change of the field by anyone else, for every resource (server/gateway/field-partner-types.ts).
+   */
   partnerTypes?: string[];
+  /** The catalogue key of that refusal when not the generic `gateway.field_partner_type` (a ticket's warranty). */
+  partnerRefusal?: string;
   /**
    * `false`: a list column only, never on the record page, which shows the same fact through another
    * field (a ticket's service point name beside the service point it names).

@@ -189,13 +189,13 @@ async function operatorOf(tx: Db, ticket: StoredTicket, before: StoredTicket | u
 /** The deadline's times, on the hour or half hour (the form's picker and the quick actions offer no other). */
 const DEADLINE_TIMES = new Set(deadlineTimes());
 
-/** Spec 02 §6: warranty fields are the operator company's; a change of the warranty needs a new comment. */
-function assertWarranty(ctx: RuleContext, ticket: StoredTicket, before: StoredTicket | undefined) {
+/**
+ * Spec 02 §6: a change of the warranty needs a new comment. That the warranty fields are the operator company's is the
+ * schema's `x-input.partnerTypes`, which the write pipeline enforces.
+ */
+function assertWarranty(ticket: StoredTicket, before: StoredTicket | undefined) {
   const statusChanged = !same(ticket.warranty_status, before?.warranty_status);
   const commentChanged = (ticket.warranty_comment ?? '') !== (before?.warranty_comment ?? '');
-  if ((statusChanged || commentChanged) && !ctx.access.seesAll) {
-    throw fieldRefusal('ticket_warranty_operator', 'warranty_status');
-  }
   if (statusChanged && (!commentChanged || !ticket.warranty_comment?.trim())) {
     throw fieldRefusal('ticket_warranty_comment', 'warranty_comment');
   }
@@ -267,14 +267,7 @@ export async function checkedTicket(
   ) {
     throw fieldRefusal('ticket_investigate_on_hold', 'ticket_verification_status');
   }
-  if (
-    ctx.access.partnerType === 'maintenance_provider' &&
-    !ctx.access.seesAll &&
-    !same(verification, before?.ticket_verification_status ?? VERIFICATION.none)
-  ) {
-    throw fieldRefusal('ticket_verification_by_provider', 'ticket_verification_status');
-  }
-  assertWarranty(ctx, doc, before);
+  assertWarranty(doc, before);
   assertDates(doc, before, now);
 
   let ticket: StoredTicket = { ...doc };

@@ -2985,7 +2985,7 @@ const schema69 = {
 const formats22 = sharedValidators.formats['name-characters'];
 const formats24 = sharedValidators.formats['https-url'];
 const formats26 = sharedValidators.formats['email-list'];
-const pattern9 = new RegExp('^#[0-9a-fA-F]{6}$', 'u');
+const pattern10 = new RegExp('^#[0-9a-fA-F]{6}$', 'u');
 
 function validate39(
   data,
@@ -4055,7 +4055,7 @@ function validate39(
     if (data.color_code !== undefined) {
       let data22 = data.color_code;
       if (typeof data22 === 'string') {
-        if (!pattern9.test(data22)) {
+        if (!pattern10.test(data22)) {
           const err52 = {
             instancePath: instancePath + '/color_code',
             schemaPath: '#/properties/color_code/pattern',
@@ -23854,8 +23854,8 @@ const schema116 = {
     },
   },
 };
-const pattern10 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
-const pattern11 = new RegExp('^[a-z0-9]+$', 'u');
+const pattern11 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
+const pattern12 = new RegExp('^[a-z0-9]+$', 'u');
 
 function validate66(
   data,
@@ -23964,7 +23964,7 @@ function validate66(
           }
           errors++;
         }
-        if (!pattern10.test(data0)) {
+        if (!pattern11.test(data0)) {
           const err5 = {
             instancePath: instancePath + '/role_name',
             schemaPath: '#/properties/role_name/pattern',
@@ -24213,7 +24213,7 @@ function validate66(
           }
           errors++;
         }
-        if (!pattern11.test(data5)) {
+        if (!pattern12.test(data5)) {
           const err17 = {
             instancePath: instancePath + '/partner',
             schemaPath: '#/properties/partner/pattern',
@@ -33897,7 +33897,11 @@ const schema143 = {
       'x-choices': 'ticket_verification',
       'x-column': { type: 'select', index: 6, hide: true },
       'x-filter': { kind: 'select' },
-      'x-input': { tab: 'basic', partnerTypes: ['operator', 'support_provider'] },
+      'x-input': {
+        tab: 'basic',
+        partnerTypes: ['operator', 'support_provider'],
+        partnerRefusal: 'catalogue.ticket_verification_by_provider',
+      },
     },
     event_type: {
       type: ['integer', 'null'],
@@ -34028,13 +34032,18 @@ const schema143 = {
       'x-choices': 'warranty',
       'x-column': { type: 'select', hide: true },
       'x-filter': { kind: 'select' },
-      'x-input': { tab: 'basic', partnerTypes: ['operator'] },
+      'x-input': { tab: 'basic', partnerTypes: ['operator'], partnerRefusal: 'catalogue.ticket_warranty_operator' },
     },
     warranty_comment: {
       type: 'string',
       maxLength: 500,
       'x-column': { hide: true, ignorexport: true },
-      'x-input': { multiline: true, tab: 'basic', partnerTypes: ['operator'] },
+      'x-input': {
+        multiline: true,
+        tab: 'basic',
+        partnerTypes: ['operator'],
+        partnerRefusal: 'catalogue.ticket_warranty_operator',
+      },
     },
     warranty_expiry_badge: {
       $ref: 'common#/$defs/warranty',
