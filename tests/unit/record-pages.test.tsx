@@ -81,6 +81,9 @@ describe('/carriers/7/show (a resource without a show page of its own)', () => {
     expect(screen.queryByText('secret-key-7')).toBeNull();
     // Fields the record leaves empty read '-', as in the CSV export, not a blank under the label.
     expect(screen.getAllByText('-').length).toBeGreaterThan(0);
+    // A yes/no reads in words under its label (the switch "Active": Active), not as a mark (issue 24.2).
+    expect(screen.getAllByText('Active')).toHaveLength(2);
+    expect(screen.queryByRole('img', { name: 'Active' })).toBeNull();
     expect(screen.getByTestId('path').textContent).toBe('/carriers/7/show');
   });
 

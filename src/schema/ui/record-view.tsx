@@ -17,6 +17,7 @@ import type { FieldModel, ResourceModel } from '../resource-model.ts';
 import { optionShowsField } from '../feature-options.ts';
 import type { PermissionSet } from '../permissions.ts';
 import { cellContext, columnPlan } from './schema-columns.tsx';
+import { FieldValue } from './field-words.tsx';
 import { useLookupChoices } from './lookup-choices.ts';
 import { choicesById, LookupBadgeList } from './lookup-badges.tsx';
 import { RecordHistory } from './record-history.tsx';
@@ -69,6 +70,8 @@ function PlainValue({ field }: ValueProps) {
   if (!record) return null;
   const value: unknown = record[field.source];
   if (isEmpty(value)) return <>{EMPTY}</>;
+  // A record page reads a yes/no in words ("Yes", "Active"), where a list shows a mark (issue 24.2).
+  if (field.type === 'boolean') return <FieldValue field={field} value={value} />;
   return <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{render(record)}</span>;
 }
 
