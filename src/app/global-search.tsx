@@ -17,7 +17,14 @@ import SearchIcon from '@mui/icons-material/Search';
 import HistoryIcon from '@mui/icons-material/History';
 import CloseIcon from '@mui/icons-material/Close';
 import { useNavigate } from 'react-router-dom';
-import { HttpError, useDataProvider, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
+import {
+  HttpError,
+  useDataProvider,
+  useGetIdentity,
+  usePermissions,
+  useResourceDefinitions,
+  useTranslate,
+} from 'react-admin';
 import type { AccessProfile } from '../authProvider/access-profile.ts';
 import { canOpenPath } from '../authProvider/route-access.ts';
 import type { GatewayRequest } from '../dataProvider/signed-fetch.ts';
@@ -176,6 +183,14 @@ function SearchDialog({ open, onClose, user }: { open: boolean; onClose: () => v
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const fieldText = useFieldText();
+  const definitions = useResourceDefinitions();
+  /** The record's page: its edit form, or its read-only view for a resource without one (shipments). */
+  const pageOf = (item: Pick<SearchItem, 'resource' | 'id' | 'route'>) => {
+    const definition = definitions[item.resource];
+    if (!definition || definition.hasEdit || !definition.hasShow) return item.route;
+    const own = `/${item.resource}/${encodeURIComponent(String(item.id))}`;
+    return item.route.startsWith(own) ? `${own}/show${item.route.slice(own.length)}` : item.route;
+  };
   const baseId = useId();
   const listboxId = `${baseId}-listbox`;
   const [query, setQuery] = useState('');
@@ -285,7 +300,7 @@ function SearchDialog({ open, onClose, user }: { open: boolean; onClose: () => v
     writeRecent(user, next);
     setRecent(next);
     close();
-    navigate(item.route);
+    navigate(pageOf(item));
   };
 
   const onKeyDown = (event: KeyboardEvent) => {

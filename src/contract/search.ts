@@ -34,7 +34,10 @@ export interface SearchItem {
   label: string;
   /** The few fields that tell two results apart, by field name (raw values: the app formats them). */
   fields: Record<string, unknown>;
-  /** The app route that opens the record (a tab of it for an end user: their parcels). */
+  /**
+   * The app route that opens the record, `/<resource>/<id>` (and a tab: an end user's parcels); the app
+   * opens `/<resource>/<id>/show` instead for a resource without an edit page (shipments).
+   */
   route: string;
 }
 
