@@ -9,7 +9,7 @@ import { partnerNames } from './identity-access/partners.ts';
 import { allUsers } from './identity-access/user-directory.ts';
 import { nonNegativeInt, single } from './list-query.ts';
 import { escapeLike, scopeSql, type Doc } from './record-store.ts';
-import type { ResourceDefinition } from './resource-registry.ts';
+import { loadSchemas, type ResourceDefinition } from './resource-registry.ts';
 import { visibleEndUsersClause } from './rules/end-users.ts';
 import { readableDoc, scopeFor, type Scope } from './tenancy.ts';
 import type { SpecialRoute } from './webtool-routes.ts';
@@ -147,6 +147,25 @@ function ranked(matches: Match[][], lower: string, fields: string[]): Match[] {
   return [...byKey.values()].sort((a, b) => a.rank - b.rank);
 }
 
+/** The countries of the network (`common.schema.json` countryCode): a national number may be of any of them. */
+const NETWORK_COUNTRIES: string[] = (() => {
+  const common = loadSchemas().find((schema) => schema.$id === 'common') as
+    { $defs?: { countryCode?: { enum?: string[] } } } | undefined;
+  return common?.$defs?.countryCode?.enum ?? [];
+})();
+
+/**
+ * A typed phone in E.164, each way it may be read: with its prefix (`+48`, `0048`) it is one number; in
+ * national form it is read in the request's country (the tool's configured one) and in each country of
+ * the network, since a desk takes calls from end users of every country it serves. Empty: no phone.
+ */
+export function phoneCandidates(typed: string, country: string): string[] {
+  const found = [country, ...NETWORK_COUNTRIES]
+    .map((candidate) => searchablePhone(typed, candidate))
+    .filter((phone): phone is string => phone !== undefined);
+  return [...new Set(found)];
+}
+
 const PICKUP_TOKENS = new Set(['end_user_pickup', 'courier_pickup', 'not_sent']);
 
 const KINDS: KindSearch[] = [
@@ -182,7 +201,8 @@ const KINDS: KindSearch[] = [
     fields: ['phone', 'email'],
     tab: '1',
     async find(ctx) {
-      const e164 = searchablePhone(ctx.text, ctx.country);
+      const phones = phoneCandidates(ctx.text, ctx.country);
+      const e164 = phones.length > 0;
       if (!e164 && ctx.lower.length < CONTAINS_MIN) return [];
       // An end user is the caller's through its pieces: the end-user list's own rule, reused.
       const params: unknown[] = [];
@@ -191,7 +211,7 @@ const KINDS: KindSearch[] = [
       // A phone in any national or international form, compared in E.164 as the end-user search does;
       // otherwise the start of an e-mail address. Both through the indexes of migration 044.
       const match = e164
-        ? `regexp_replace(e.doc->>'phone', '[^0-9+]', '', 'g') = $${params.push(e164)}`
+        ? `regexp_replace(e.doc->>'phone', '[^0-9+]', '', 'g') = ANY($${params.push(phones)}::text[])`
         : `lower(e.doc->>'email') LIKE $${params.push(`${escapeLike(ctx.lower)}%`)}`;
       params.push(ctx.limit + 1);
       const found = await ctx.db.query<{ key: string; doc: Doc }>(

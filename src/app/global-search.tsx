@@ -338,9 +338,8 @@ function SearchDialog({ open, onClose, user }: { open: boolean; onClose: () => v
       fullScreen={phone}
       fullWidth
       maxWidth="sm"
-      aria-label={translate('search.title')}
       sx={{ '& .MuiDialog-container': { alignItems: phone ? 'stretch' : 'flex-start' } }}
-      PaperProps={{ sx: phone ? undefined : { mt: 8 } }}
+      slotProps={{ paper: { 'aria-label': translate('search.title'), sx: phone ? undefined : { mt: 8 } } }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1.5, pb: 1 }}>
         <TextField
