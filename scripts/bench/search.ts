@@ -82,7 +82,6 @@ export async function searchBench(rounds = 3): Promise<BenchResult> {
       );
     }
     await db.query("SELECT gin_clean_pending_list('records_search_trgm'::regclass)");
-    await db.query("SELECT gin_clean_pending_list('records_piece_token_codes'::regclass)");
     await db.query('ANALYZE');
     const loadMs = performance.now() - started;
     const point = (
