@@ -22,6 +22,7 @@ import { identityAccessRoutes } from './gateway/identity-access.ts';
 import { listsRoute } from './gateway/lists.ts';
 import { pieceLogsRoutes } from './gateway/rules/piece-logs-route.ts';
 import { webtoolLogsRoutes } from './gateway/webtool-logs.ts';
+import { searchRoutes } from './gateway/search.ts';
 import { dashboardRoutes } from './gateway/dashboard.ts';
 import { debugRoutes } from './gateway/debug-info.ts';
 import { FILE_TOO_LARGE, registerUploadRoutes, UPLOAD_BODY_LIMIT } from './gateway/uploads.ts';
@@ -195,6 +196,7 @@ export async function buildApp(options: AppOptions) {
       ...dashboardRoutes(resources, registry),
       ...debugRoutes,
       ...locationGeneratorRoutes({ jobs }),
+      ...searchRoutes(resources),
     },
   });
 

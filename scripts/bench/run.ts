@@ -12,6 +12,7 @@ import { gatewayListBench } from './gateway-list.ts';
 import { importValidationBench } from './import-validation.ts';
 import { listRenderBench } from './list-render.ts';
 import { locationGeneratorBench } from './location-generator.ts';
+import { searchBench } from './search.ts';
 import type { BenchResult } from './measure.ts';
 
 const benchmarks: Record<string, () => Promise<BenchResult>> = {
@@ -24,6 +25,7 @@ const benchmarks: Record<string, () => Promise<BenchResult>> = {
   entry: () => entryBench(),
   screen: () => firstScreenBench(),
   generator: () => locationGeneratorBench(),
+  search: () => searchBench(),
 };
 
 function table(results: BenchResult[]): string {

@@ -64,7 +64,8 @@ export function searchText(resource: Pick<ResourceDefinition, 'search'>, doc: Do
     .toLowerCase();
 }
 
-function escapeLike(text: string) {
+/** A LIKE pattern's text matched as typed: `\\`, `%` and `_` escaped. */
+export function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
@@ -116,6 +117,12 @@ function filterSql(resource: ResourceDefinition, field: string, value: unknown, 
     return `key = $${params.length} AND ${equal}`;
   }
   return equal;
+}
+
+/** Tenancy as SQL (`scopeFor`'s field holding the caller's partner), its value pushed onto `params`. */
+export function scopeSql(resource: ResourceDefinition, scope: { field: string; value: string }, params: unknown[]) {
+  params.push(scope.value);
+  return `${fieldExpr(resource, scope.field).replace('->', '->>')} = $${params.length}`;
 }
 
 const sqlText = (text: string) => `'${text.replace(/'/g, "''")}'`;
@@ -300,10 +307,7 @@ function listSql(resource: ResourceDefinition, query: ListQuery): ListSql {
     params.push(`%${escapeLike(query.search.toLowerCase())}%`);
     narrowing.push(`search LIKE $${params.length}`);
   }
-  if (query.scope) {
-    params.push(query.scope.value);
-    narrowing.push(`${fieldExpr(resource, query.scope.field).replace('->', '->>')} = $${params.length}`);
-  }
+  if (query.scope) narrowing.push(scopeSql(resource, query.scope, params));
   for (const [field, value] of Object.entries(query.filters)) narrowing.push(filterSql(resource, field, value, params));
   for (const condition of query.conditions ?? []) narrowing.push(conditionSql(resource, condition, params));
   if (query.range) {

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { AppBar, Layout, LocalesMenuButton, TitlePortal } from 'react-admin';
 import { Box } from '@mui/material';
+import { GlobalSearch } from './global-search.tsx';
 import { ListErrorNotifier } from './list-errors.tsx';
 import { LocalisedComponents } from './localised-components.tsx';
 import { AppMenu } from './menu.tsx';
@@ -40,6 +41,7 @@ function TopBar() {
     <AppBar
       toolbar={
         <Box sx={{ ...compactLanguageSwitch, display: 'flex', alignItems: 'center' }}>
+          <GlobalSearch />
           <QuickActionOverlay />
           <LocalesMenuButton />
         </Box>

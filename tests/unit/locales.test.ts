@@ -83,6 +83,7 @@ const SAME_IN_BOTH = new Set([
   'shipments.detail.message',
   'features.notifications',
   'menu.tickets',
+  'search.kinds.tickets',
   'history.action',
   'logs.action',
   'print.contacts',

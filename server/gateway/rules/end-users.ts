@@ -44,6 +44,21 @@ function visibleClause(scope: ReturnType<typeof pieceScope>, params: unknown[]) 
              AND p.doc->>'${scope.field}' = $${params.length})`;
 }
 
+/**
+ * The end users `access` sees, as SQL over `e` (the end-user list's rule: all, or those with a piece in the
+ * caller's tenancy), its values pushed onto `params`; undefined when the caller sees no piece at all.
+ */
+export function visibleEndUsersClause(
+  access: OpnameContext['access'],
+  resources: ReadonlyMap<string, OpnameContext['resource']>,
+  endUsers: OpnameContext['resource'],
+  params: unknown[],
+): string | undefined {
+  const pieces = resources.get(PIECES);
+  const scope = pieces ? scopeFor(access, pieces) : scopeFor(access, endUsers);
+  return scope === 'none' ? undefined : visibleClause(scope, params);
+}
+
 /** Active pieces of an end user, within what the caller sees (all when no caller is given). */
 async function activePieces(tx: Db, enduserId: string) {
   const found = await tx.query<{ n: string }>(
