@@ -1,4 +1,4 @@
-import type { Identifier } from 'react-admin';
+import type { RealtimeCallback, RealtimeEvent, StreamChange } from '../contract/live.ts';
 
 /**
  * The app's end of the live updates (issue 31.2; the gateway's is server/gateway/live/): one stream
@@ -16,32 +16,7 @@ import type { Identifier } from 'react-admin';
  *   database listener says `resync` as well; credentials that expired (`expired`) reconnect at once.
  */
 
-export interface StreamChange {
-  /** The resource's endpoint, e.g. `maintenance/tickets`. */
-  resource: string;
-  id?: string;
-  type: 'created' | 'updated' | 'deleted' | 'changed';
-  version?: number;
-  by?: string;
-}
-
-export interface RealtimeEvent {
-  topic: string;
-  type: 'created' | 'updated' | 'deleted';
-  payload: { ids: Identifier[] };
-  meta?: {
-    /** Who saved the records, when the gateway may say. */
-    by?: string;
-    /** Each record's new version. */
-    versions?: Record<string, number>;
-    /** Records of the resource changed that the event does not list: re-read it. */
-    all?: boolean;
-    /** The stream was away; anything may have changed: re-read. */
-    resync?: boolean;
-  };
-}
-
-export type RealtimeCallback = (event: RealtimeEvent) => void;
+export type { RealtimeCallback, RealtimeEvent, StreamChange };
 
 export interface LiveUpdatesOptions {
   /** Opens the signed stream; throws when refused or unreachable. */
@@ -68,8 +43,15 @@ export interface LiveUpdates {
 const DEFAULT_BACKOFF = [1000, 2000, 5000, 10_000, 30_000];
 
 /** Server-Sent Events from a byte stream: `event:` and `data:` lines, blocks ended by a blank line. */
-export async function* sseEvents(stream: ReadableStream<Uint8Array>, onBytes: () => void = () => undefined) {
+export async function* sseEvents(
+  stream: ReadableStream<Uint8Array>,
+  onBytes: () => void = () => undefined,
+  signal?: AbortSignal,
+) {
   const reader = stream.getReader();
+  // Aborted (closed, or silent too long): the pending read ends, whatever the stream is.
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  signal?.addEventListener('abort', cancel);
   const decoder = new TextDecoder();
   let buffer = '';
   try {
@@ -92,6 +74,7 @@ export async function* sseEvents(stream: ReadableStream<Uint8Array>, onBytes: ()
       }
     }
   } finally {
+    signal?.removeEventListener('abort', cancel);
     reader.releaseLock();
   }
 }
@@ -145,9 +128,13 @@ export function createLiveUpdates(options: LiveUpdatesOptions): LiveUpdates {
     for (const change of changes) byResource.set(change.resource, [...(byResource.get(change.resource) ?? []), change]);
     for (const [endpoint, list] of byResource) {
       for (const name of options.namesOf(endpoint)) {
-        for (const type of ['created', 'updated', 'deleted'] as const) {
-          const ofType = list.filter((change) => change.type === type);
-          if (!ofType.length) continue;
+        const groups = new Map<string, StreamChange[]>();
+        for (const change of list) {
+          const group = `${change.type}\u0000${change.part ?? ''}`;
+          groups.set(group, [...(groups.get(group) ?? []), change]);
+        }
+        for (const ofType of groups.values()) {
+          const { type, part } = ofType[0] as StreamChange & { type: RealtimeEvent['type'] };
           const versions = Object.fromEntries(
             ofType.filter((c) => c.version !== undefined).map((c) => [String(c.id), c.version!]),
           );
@@ -155,7 +142,7 @@ export function createLiveUpdates(options: LiveUpdatesOptions): LiveUpdates {
           emit(`resource/${name}`, {
             type,
             payload: { ids: ofType.map((change) => change.id!) },
-            meta: { versions, ...(by.length === 1 && by[0] ? { by: by[0] } : {}) },
+            meta: { versions, ...(by.length === 1 && by[0] ? { by: by[0] } : {}), ...(part ? { part } : {}) },
           });
           for (const change of ofType) {
             emit(`resource/${name}/${change.id}`, {
@@ -164,6 +151,7 @@ export function createLiveUpdates(options: LiveUpdatesOptions): LiveUpdates {
               meta: {
                 ...(change.version !== undefined ? { versions: { [String(change.id)]: change.version } } : {}),
                 ...(change.by ? { by: change.by } : {}),
+                ...(part ? { part } : {}),
               },
             });
           }
@@ -178,7 +166,7 @@ export function createLiveUpdates(options: LiveUpdatesOptions): LiveUpdates {
         changedResources.add(change.resource);
         continue;
       }
-      const key = `${change.resource}\u0000${change.id}`;
+      const key = `${change.resource}\u0000${change.id}\u0000${change.part ?? ''}`;
       const before = queued.get(key);
       const type =
         before?.type === 'created' && change.type === 'updated'
@@ -219,7 +207,7 @@ export function createLiveUpdates(options: LiveUpdatesOptions): LiveUpdates {
       try {
         alive();
         const stream = await options.open(controller.signal);
-        for await (const { event, data } of sseEvents(stream, alive)) {
+        for await (const { event, data } of sseEvents(stream, alive, controller.signal)) {
           if (event === 'ready') {
             status = 'open';
             attempt = 0;

@@ -2,6 +2,7 @@ import type { Db } from '../../db/adapter.ts';
 import type { Doc } from '../record-store.ts';
 import type { ResourceDefinition } from '../resource-registry.ts';
 import { SCOUT_SCOPE_FIELD } from '../tenancy.ts';
+import { COMPARTMENTS, HARDWARE_UNITS } from '../rules/hardware-store.ts';
 
 /**
  * The committed changes of records, as the triggers of migration 045 publish them on the channel
@@ -25,7 +26,20 @@ export interface RecordChangeNotice {
   byPartner?: string;
   /** The record's values of the fields streams filter by (`live_owner_fields`). */
   owners: Doc;
+  /**
+   * A record without a resource of its own, read as part of another (`PARTS`): the change is streamed as
+   * one of that record (`resource`, `key`), filtered by its rules, and `part` names what changed.
+   */
+  part?: string;
 }
+
+/**
+ * Records the gateway keeps without a resource of their own, read only as part of a record of another
+ * (a unit's compartments, through its grid): the field naming that record.
+ */
+export const PARTS: Record<string, { resource: string; keyField: string }> = {
+  [COMPARTMENTS]: { resource: HARDWARE_UNITS, keyField: 'hardware_id' },
+};
 
 export interface ChangeListener {
   change(notice: RecordChangeNotice): void;
@@ -66,7 +80,7 @@ export function parseNotice(payload: string): RecordChangeNotice | undefined {
 }
 
 /** The fields a stream filters a resource's changes by: its owner fields (x-resource.tenancy), the scout contact. */
-export function ownerFields(resource: ResourceDefinition): string[] {
+export function ownerFields(resource: Pick<ResourceDefinition, 'tenancy' | 'scoutEndpoint'>): string[] {
   const fields = new Set(Object.values(resource.tenancy).filter((field) => field !== '*'));
   if (resource.scoutEndpoint) fields.add(SCOUT_SCOPE_FIELD);
   return [...fields];
@@ -74,9 +88,12 @@ export function ownerFields(resource: ResourceDefinition): string[] {
 
 /** Keeps `live_owner_fields` as the schemas say; several processes starting together agree (idempotent). */
 async function syncOwnerFields(db: Db, resources: ReadonlyMap<string, ResourceDefinition>) {
-  const pairs = [...resources.values()].flatMap((resource) =>
-    ownerFields(resource).map((field) => [resource.endpoint, field] as const),
-  );
+  const pairs = [
+    ...[...resources.values()].flatMap((resource) =>
+      ownerFields(resource).map((field) => [resource.endpoint, field] as const),
+    ),
+    ...Object.entries(PARTS).map(([part, { keyField }]) => [part, keyField] as const),
+  ];
   const endpoints = pairs.map(([endpoint]) => endpoint);
   const fields = pairs.map(([, field]) => field);
   await db.query(
@@ -90,17 +107,54 @@ async function syncOwnerFields(db: Db, resources: ReadonlyMap<string, ResourceDe
   );
 }
 
+/** How long the owner fields of a record that parts belong to are kept: a unit rarely changes hands. */
+const OWNER_CACHE_MS = 30_000;
+const OWNER_CACHE_SIZE = 10_000;
+
 export async function startChangeFeed(db: Db, resources: ReadonlyMap<string, ResourceDefinition>): Promise<ChangeFeed> {
   await syncOwnerFields(db, resources);
   const listeners = new Set<ChangeListener>();
   const deliver = (notice: RecordChangeNotice) => {
     for (const listener of listeners) listener.change(notice);
   };
+
+  // The owner fields of the records parts belong to, read once per process and kept a while.
+  const owners = new Map<string, { at: number; owners: Promise<Doc | undefined> }>();
+  const ownersOf = (resource: ResourceDefinition, key: string) => {
+    const id = `${resource.endpoint}\u0000${key}`;
+    const cached = owners.get(id);
+    if (cached && Date.now() - cached.at < OWNER_CACHE_MS) return cached.owners;
+    if (owners.size >= OWNER_CACHE_SIZE) owners.clear();
+    const read = db
+      .query<{ doc: Doc }>('SELECT doc FROM records WHERE resource = $1 AND key = $2', [resource.endpoint, key])
+      .then(({ rows }) =>
+        rows[0] ? Object.fromEntries(ownerFields(resource).map((field) => [field, rows[0].doc[field]])) : undefined,
+      );
+    owners.set(id, { at: Date.now(), owners: read });
+    read.catch(() => owners.delete(id));
+    return read;
+  };
+  /** A part's change as a change of the record it belongs to, once that record's owners are known. */
+  const deliverPart = async (notice: RecordChangeNotice) => {
+    const part = PARTS[notice.resource];
+    const whole = resources.get(part.resource);
+    const key = notice.owners[part.keyField];
+    if (!whole || key === undefined || key === null || notice.action === 'bulk') {
+      if (whole) deliver({ resource: whole.endpoint, action: 'bulk', owners: {}, part: notice.resource });
+      return;
+    }
+    const found = await ownersOf(whole, String(key)).catch(() => undefined);
+    if (!found) return;
+    deliver({ resource: whole.endpoint, key: String(key), action: 'update', owners: found, part: notice.resource });
+  };
+
   const stop = await db.listen?.(
     CHANGES_CHANNEL,
     (payload) => {
       const notice = parseNotice(payload);
-      if (notice) deliver(notice);
+      if (!notice) return;
+      if (Object.hasOwn(PARTS, notice.resource)) void deliverPart(notice);
+      else deliver(notice);
     },
     () => {
       for (const listener of listeners) listener.resumed();

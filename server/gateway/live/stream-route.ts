@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { StreamChange } from '../../../src/contract/live.ts';
 import { assertResourceAccess, type CallerAccess } from '../caller-access.ts';
 import type { ResourceDefinition } from '../resource-registry.ts';
 import { scopeFor, visible, type Scope } from '../tenancy.ts';
@@ -42,15 +43,8 @@ export const defaultLiveLimits: LiveStreamLimits = {
   now: Date.now,
 };
 
-/** What the app receives, per record; `changed`: many records of the resource changed, re-read it. */
-export interface LiveEvent {
-  resource: string;
-  id?: string;
-  type: 'created' | 'updated' | 'deleted' | 'changed';
-  version?: number;
-  /** Who saved it, when the caller may know (as the record's history shows: the operator, or their own partner). */
-  by?: string;
-}
+/** What the app receives, per record (src/contract/live.ts). */
+type LiveEvent = StreamChange;
 
 const TYPES = { insert: 'created', update: 'updated', delete: 'deleted', bulk: 'changed' } as const;
 
@@ -183,8 +177,9 @@ export function createLiveStreams(
           type: TYPES[notice.action],
           version: notice.version,
           ...(mayName && notice.by ? { by: notice.by } : {}),
+          ...(notice.part ? { part: notice.part } : {}),
         };
-        const id = `${notice.resource}\u0000${notice.key}`;
+        const id = `${notice.resource}\u0000${notice.key}\u0000${notice.part ?? ''}`;
         const before = pending.get(id);
         pending.set(id, before ? { ...event, type: merged(before.type, event.type) } : event);
         schedule();
