@@ -164,7 +164,7 @@ export function LiveEditNotice() {
       action={
         notice.deleted ? undefined : (
           <Button color="inherit" size="small" onClick={requestReload}>
-            {translate('form.reload')}
+            {translate('live.see_changes')}
           </Button>
         )
       }
