@@ -160,7 +160,8 @@ export function LiveEditNotice() {
     <Alert
       severity="warning"
       role="alert"
-      sx={{ mb: 1 }}
+      // Kept in sight while the form scrolls, above the toolbar (fixed at the bottom on a phone).
+      sx={{ mb: 1, position: 'sticky', bottom: { xs: 88, sm: 8 }, zIndex: 2 }}
       action={
         notice.deleted ? undefined : (
           <Button color="inherit" size="small" onClick={requestReload}>
