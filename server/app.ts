@@ -30,6 +30,8 @@ import { createJobQueue } from './gateway/background-jobs.ts';
 import { locationGeneratorRoutes, locationGeneratorWork } from './gateway/location-generator/routes.ts';
 import { createWritePipeline } from './gateway/write-pipeline.ts';
 import { createWebhookDelivery, type WebhookDeliveryOptions } from './gateway/webhook-delivery.ts';
+import { startChangeFeed, type ChangeFeed } from './gateway/live/change-feed.ts';
+import { createLiveStreams, type LiveStreamLimits, type LiveStreams } from './gateway/live/stream-route.ts';
 import { createWebhookRules, WEBHOOKS } from './gateway/rules/webhooks.ts';
 import { HARDWARE_BADGES_JOB, hardwareBadgesWork } from './gateway/rules/hardware-badges-refresh.ts';
 import { SERVICE_POINT_REPORT_JOB, servicePointReportWork } from './gateway/rules/service-point-report.ts';
@@ -45,6 +47,8 @@ export interface AppOptions {
   webhooks?: Omit<WebhookDeliveryOptions, 'db'>;
   /** Background jobs: the lease after which a silent process's job is taken over (seconds, default 60). */
   jobs?: { leaseSeconds?: number };
+  /** The live streams' limits and clock (server/gateway/live/stream-route.ts). */
+  live?: Partial<LiveStreamLimits>;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -174,6 +178,12 @@ export async function buildApp(options: AppOptions) {
     await jobs.stop();
   });
   app.decorate('webhookDelivery', webhookDelivery);
+  // Live updates (issue 31.2): the committed changes every process hears, streamed to signed-in users.
+  const changeFeed = await startChangeFeed(options.db, resources);
+  const liveStreams = createLiveStreams(changeFeed, resources, options.live);
+  app.addHook('preClose', async () => liveStreams.endAll());
+  app.addHook('onClose', async () => changeFeed.close());
+  app.decorate('live', { feed: changeFeed, streams: liveStreams });
   await options.identity.register(app);
   await registerWebtool(app, {
     db: options.db,
@@ -197,6 +207,7 @@ export async function buildApp(options: AppOptions) {
       ...debugRoutes,
       ...locationGeneratorRoutes({ jobs }),
       ...searchRoutes(resources),
+      'GET stream': liveStreams.route,
     },
   });
 
@@ -243,5 +254,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The webhook delivery worker: tests queue due events with `dispatchDue()` after moving its clock. */
     webhookDelivery: ReturnType<typeof createWebhookDelivery>;
+    /** The live updates: the process's change feed and its open streams. */
+    live: { feed: ChangeFeed; streams: LiveStreams };
   }
 }

@@ -1,5 +1,5 @@
 /**
- * npm run bench (not part of npm test): eight benchmarks, each against a baseline measured in the
+ * npm run bench (not part of npm test): the benchmarks below, each against a baseline measured in the
  * same run and process, printed as one table. A MISS is a finding, not a failure: the exit code is
  * 0 unless a benchmark crashes. `npm run bench -- gateway export` runs only the ones named.
  */
@@ -11,6 +11,7 @@ import { firstScreenBench } from './first-screen.ts';
 import { gatewayListBench } from './gateway-list.ts';
 import { importValidationBench } from './import-validation.ts';
 import { listRenderBench } from './list-render.ts';
+import { liveBench } from './live.ts';
 import { locationGeneratorBench } from './location-generator.ts';
 import { searchBench } from './search.ts';
 import type { BenchResult } from './measure.ts';
@@ -26,6 +27,7 @@ const benchmarks: Record<string, () => Promise<BenchResult>> = {
   screen: () => firstScreenBench(),
   generator: () => locationGeneratorBench(),
   search: () => searchBench(),
+  live: () => liveBench(),
 };
 
 function table(results: BenchResult[]): string {

@@ -16,6 +16,12 @@ export interface Db {
   /** Runs `fn` inside BEGIN/COMMIT; any throw rolls back. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Receives the payloads NOTIFY sends on `channel` once their transaction commits (live updates,
+   * server/gateway/live/). On PostgreSQL a connection of its own, opened again with backoff when lost;
+   * `onResumed` then says that payloads sent meanwhile may be missing. Absent on a transaction's handle.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void, onResumed?: () => void): Promise<() => Promise<void>>;
 }
 
 /** How the gateway holds its connections to a PostgreSQL server (README, "Running on PostgreSQL"). */
@@ -134,6 +140,12 @@ async function openPglite(options: OpenDbOptions): Promise<Db & { dump(): Promis
         await pg.close();
       }),
     dump: () => run(() => pg.dumpDataDir('none')),
+    // PGlite is one session: it hears its own NOTIFY, after COMMIT, as PostgreSQL's sessions do.
+    listen: (channel, onPayload) =>
+      run(async () => {
+        const stop = await pg.listen(channel, onPayload);
+        return () => run(async () => (closed ? undefined : stop()));
+      }),
   };
 }
 
@@ -195,7 +207,70 @@ async function openPostgres(databaseUrl: string, options: OpenDbOptions): Promis
         client.release(lost);
       }
     },
+    listen: (channel, onPayload, onResumed) => listenOnPostgres(databaseUrl, channel, onPayload, onResumed),
     close: () => pool.end(),
+  };
+}
+
+/** Backoff of the listening connection after it was lost: 0.5 s doubling to 15 s. */
+const LISTEN_RETRY_MS = [500, 1000, 2000, 4000, 8000, 15_000];
+
+/**
+ * A connection of its own that LISTENs on `channel` (a pooled one would be handed to requests). Lost,
+ * it is opened again with backoff, and `onResumed` tells the listener that it may have missed payloads.
+ */
+async function listenOnPostgres(
+  databaseUrl: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onResumed?: () => void,
+): Promise<() => Promise<void>> {
+  const { default: pg } = await import('pg');
+  let stopped = false;
+  let client: InstanceType<typeof pg.Client> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let attempt = 0;
+  const open = async () => {
+    const next = new pg.Client({ connectionString: databaseUrl, keepAlive: true });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    next.on('error', () => reopen(next));
+    next.on('end', () => reopen(next));
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  const reopen = (lost: InstanceType<typeof pg.Client>) => {
+    if (stopped || lost !== client || timer) return;
+    client = undefined;
+    lost.end().catch(() => undefined);
+    const retry = () => {
+      timer = setTimeout(
+        () => {
+          timer = undefined;
+          if (stopped) return;
+          open().then(
+            () => {
+              attempt = 0;
+              onResumed?.();
+            },
+            () => {
+              attempt += 1;
+              retry();
+            },
+          );
+        },
+        LISTEN_RETRY_MS[Math.min(attempt, LISTEN_RETRY_MS.length - 1)],
+      );
+    };
+    retry();
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await client?.end().catch(() => undefined);
   };
 }
 

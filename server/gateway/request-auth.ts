@@ -11,6 +11,8 @@ export interface Caller {
   familyName?: string;
   /** 'sigv4' for identity-pool signed calls, 'sso' for the single-sign-on token pair. */
   via: 'sigv4' | 'sso';
+  /** When the first of the call's credentials and tokens expires (ms since 1970): a live stream ends then. */
+  expiresAt?: number;
 }
 
 export interface IdentityVerifier {
@@ -153,8 +155,16 @@ async function verifySigned(request: FastifyRequest, identity: IdentityVerifier,
   const claims = await identity.verifyIdToken(idToken).catch(refusedUnlessUnavailable);
   const caller = claimsToCaller(claims, 'sigv4');
   if (caller.username !== credentials.username) throw unauthorized('You have no permission for this request.');
-  return caller;
+  return { ...caller, expiresAt: earliest(credentials.expiresAt.getTime(), expiryOf(claims)) };
 }
+
+/** A token's `exp` claim in ms, if it has one. */
+const expiryOf = (claims: Record<string, unknown>) => (typeof claims.exp === 'number' ? claims.exp * 1000 : undefined);
+
+const earliest = (...times: (number | undefined)[]) => {
+  const known = times.filter((time): time is number => time !== undefined);
+  return known.length ? Math.min(...known) : undefined;
+};
 
 /** A token that fails verification is refused; a database outage while verifying is not the caller's fault. */
 function refusedUnlessUnavailable(error: unknown): never {
@@ -180,7 +190,7 @@ export async function authenticate(request: FastifyRequest, identity: IdentityVe
     identity.verifyIdToken(id),
   ]).catch(refusedUnlessUnavailable);
   if (accessClaims.sub !== idClaims.sub) throw unauthorized();
-  return claimsToCaller(idClaims, 'sso');
+  return { ...claimsToCaller(idClaims, 'sso'), expiresAt: earliest(expiryOf(accessClaims), expiryOf(idClaims)) };
 }
 
 declare module 'fastify' {

@@ -50,6 +50,17 @@ export function actorOf(access: CallerAccess): Actor {
   return { username: access.caller.username, partnerType: access.partnerType, partner: access.partner };
 }
 
+/**
+ * Names the actor of the transaction's writes for the live updates' triggers (migration 045), which
+ * publish every committed change of a record with who made it: transaction-local settings.
+ */
+export async function markActor(tx: Db, actor: Actor) {
+  await tx.query("SELECT set_config('webtool.actor', $1, true), set_config('webtool.actor_partner', $2, true)", [
+    actor.username,
+    `${actor.partnerType}:${actor.partner ?? ''}`,
+  ]);
+}
+
 export const refusedFields = (errors: FieldErrors) => new HttpError(422, SAVE_FAILED, { errors });
 
 /** The field errors of a refusal that names fields (a 422 of the schema or of a rule), else undefined. */
@@ -160,6 +171,12 @@ export function createWritePipeline(deps: WritePipelineDeps) {
     const actor = actorOf(access);
     const scope = scopeFor(access, resource);
     const idIsNumeric = propertyType(resource, resource.id) === 'integer';
+    /** The pipeline's transactions: every one names its actor first (markActor). */
+    const transaction = <T>(work: (tx: Db) => Promise<T>) =>
+      db.transaction(async (tx) => {
+        await markActor(tx, actor);
+        return work(tx);
+      });
 
     // A field whose input the caller's feature options hide is not theirs to set (spec 01 §6): a crafted
     // request leaves it as stored, or at its default on a new record.
@@ -247,15 +264,16 @@ export function createWritePipeline(deps: WritePipelineDeps) {
     return {
       async create(input) {
         const prepared = prepareNew(input);
-        return db.transaction(async (tx) => written(tx, await checked(tx, prepared, undefined, undefined, input)));
+        return transaction(async (tx) => written(tx, await checked(tx, prepared, undefined, undefined, input)));
       },
 
       async createWithin(tx, input) {
+        await markActor(tx, actor);
         return written(tx, await checked(tx, prepareNew(input), undefined, undefined, input));
       },
 
       async update(key, input, basedOnVersion) {
-        return db.transaction(async (tx) => {
+        return transaction(async (tx) => {
           const existing = await visibleRecord(tx, access, resource, key);
           const doc = await checked(tx, prepareChange(existing, input), existing, undefined, input);
           return written(tx, doc, existing, basedOnVersion);
@@ -263,7 +281,7 @@ export function createWritePipeline(deps: WritePipelineDeps) {
       },
 
       async remove(key, basedOnVersion, input) {
-        await db.transaction(async (tx) => {
+        await transaction(async (tx) => {
           const existing = await visibleRecord(tx, access, resource, key);
           if (basedOnVersion !== undefined && basedOnVersion !== existing.version) throw staleVersion();
           await rules.beforeDelete?.(ruleContext(tx, input), existing);
@@ -272,7 +290,7 @@ export function createWritePipeline(deps: WritePipelineDeps) {
       },
 
       async change(key, produce, basedOnVersion) {
-        return db.transaction(async (tx) => {
+        return transaction(async (tx) => {
           const existing = await visibleRecord(tx, access, resource, key);
           const doc = await produce(tx, existing);
           if (doc === undefined) return { ...existing.doc, version: existing.version };
@@ -281,7 +299,7 @@ export function createWritePipeline(deps: WritePipelineDeps) {
       },
 
       async changeAll(changes) {
-        return db.transaction(async (tx) => {
+        return transaction(async (tx) => {
           const records: WrittenRecord[] = [];
           for (const { key, produce, basedOnVersion } of changes) {
             const existing = await visibleRecord(tx, access, resource, key);
@@ -300,7 +318,7 @@ export function createWritePipeline(deps: WritePipelineDeps) {
       async importRows(rows, checks) {
         // Tenancy first, for the whole batch: a row for another owner refuses the request (403).
         const prepared = rows.map(prepareNew);
-        return db.transaction(async (tx) => {
+        return transaction(async (tx) => {
           const rowErrors: RowErrors[] = [];
           let imported = 0;
           for (const [index, row] of prepared.entries()) {

@@ -16,6 +16,8 @@ import { activity } from '../authProvider/session-rules.ts';
 import type { NavigationData } from '../authProvider/access-profile.ts';
 import { createGatewayClient } from '../dataProvider/gateway-client.ts';
 import { createDataProvider } from '../dataProvider/data-provider.ts';
+import { createLiveUpdates } from '../dataProvider/live-updates.ts';
+import { signRequest } from '../dataProvider/signed-fetch.ts';
 import { LoginPage } from '../custom/account/login-page.tsx';
 import { SsoCallbackPage } from '../custom/account/sso-callback-page.tsx';
 import type { EnterApp } from '../custom/account/auth-layout.tsx';
@@ -115,8 +117,31 @@ export function WebtoolAdmin({ i18nProvider }: { i18nProvider: I18nProvider }) {
       const profile = await authProvider.profile();
       return Boolean(profile && accessLevel(profile.permissions, accessRules[resource].features) === 'scout');
     };
+    // One live stream per tab (GET webtool/stream, signed like every call; ARCHITECTURE.md "Live updates").
+    const namesByEndpoint = new Map<string, string[]>();
+    for (const [name, { endpoint }] of Object.entries(endpoints)) {
+      namesByEndpoint.set(endpoint, [...(namesByEndpoint.get(endpoint) ?? []), name]);
+    }
+    const live = createLiveUpdates({
+      namesOf: (endpoint) => namesByEndpoint.get(endpoint) ?? [],
+      open: async (signal) => {
+        const { url, init } = await signRequest(
+          environment.apiBase,
+          { method: 'GET', path: 'webtool/stream', headers: { accept: 'text/event-stream' } },
+          await signingSession(),
+        );
+        const response = await fetch(url, { ...init, signal, cache: 'no-store' });
+        if (!response.ok || !response.body) throw new Error(`The live stream answered ${response.status}`);
+        return response.body;
+      },
+    });
     return {
-      dataProvider: createDataProvider(call, { resources: endpoints, onListError: listErrors.report, isScout }),
+      dataProvider: createDataProvider(call, {
+        resources: endpoints,
+        onListError: listErrors.report,
+        isScout,
+        live,
+      }),
       authProvider,
     };
   }, [i18nProvider]);

@@ -4,6 +4,7 @@ import type { ListResponse, RecordResponse } from '../contract/responses.ts';
 import type { GatewayCall } from './gateway-client.ts';
 import type { GatewayRequest, QueryValue } from './signed-fetch.ts';
 import type { GatewayCalls } from '../schema/ui/gateway-calls.ts';
+import type { LiveUpdates, RealtimeCallback } from './live-updates.ts';
 
 export interface ResourceEndpoint {
   /** Path under webtool/, e.g. partners/carrier. */
@@ -27,6 +28,8 @@ export interface DataProviderOptions {
   onListError?: (message: string) => void;
   /** Whether the signed-in user holds only the scout level of the resource's feature (spec 01 §6). */
   isScout?: (resource: string) => Promise<boolean>;
+  /** The tab's live updates (live-updates.ts): `subscribe` / `unsubscribe` in react-admin's realtime shape. */
+  live?: LiveUpdates;
 }
 
 /** Field errors of a 422 in the form react-admin puts under inputs, keeping the translation args. */
@@ -223,6 +226,15 @@ export function createDataProvider(call: GatewayCall, options: DataProviderOptio
     },
     /** A raw webtool/ call for paths that are not resources (nav_drawer, lists, ...). */
     call,
+    /** Live updates of `resource/<name>` or `resource/<name>/<id>` (react-admin's realtime conventions). */
+    subscribe: async (topic: string, callback: RealtimeCallback) => {
+      options.live?.subscribe(topic, callback);
+      return { data: null };
+    },
+    unsubscribe: async (topic: string, callback: RealtimeCallback) => {
+      options.live?.unsubscribe(topic, callback);
+      return { data: null };
+    },
   };
   // The widgets' `useGatewayCalls` types the opname call as this provider makes it.
   return provider satisfies GatewayCalls as typeof provider & DataProvider;

@@ -10,7 +10,7 @@ import { openDb } from '../../server/db/adapter.ts';
 import { createJobQueue } from '../../server/gateway/background-jobs.ts';
 import { SERVICE_POINT_REPORT_JOB } from '../../server/gateway/rules/service-point-report.ts';
 import { DEMO_PASSWORD } from '../../server/seed/demo-network.ts';
-import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
+import { signRequest, type SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { cognitoClient } from './support/cognito-client.ts';
 import { startLoopbackReceiver } from './support/loopback-receiver.ts';
 import {
@@ -24,6 +24,63 @@ import {
 
 const adminUrl = process.env.DATABASE_URL;
 const STARTUP_MS = 180_000;
+
+interface StreamEvent {
+  event: string;
+  data: unknown;
+}
+
+/** A stream read into `events`; `next(test)` waits for a matching event. */
+async function openStream(url: string, session: SigningSession) {
+  const controller = new AbortController();
+  const signed = await signRequest(url, { method: 'GET', path: 'webtool/stream' }, session);
+  const response = await fetch(signed.url, { ...signed.init, signal: controller.signal });
+  const events: StreamEvent[] = [];
+  let wake = () => {};
+  void (async () => {
+    let buffer = '';
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of response.body!) {
+        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+        let cut: number;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data !== undefined) events.push({ event, data: JSON.parse(data) });
+          wake();
+        }
+      }
+    } catch {
+      // closed by the test
+    }
+  })();
+  return {
+    status: response.status,
+    events,
+    async next(test: (event: StreamEvent) => boolean, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = events.find(test);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no such event; got ${JSON.stringify(events)}`);
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, 100);
+        });
+      }
+    },
+    close: () => controller.abort(),
+  };
+}
+
+const alertChange = (id: number, version: number) => (event: StreamEvent) =>
+  event.event === 'changes' &&
+  (event.data as { resource: string; id?: string; version?: number }[]).some(
+    (change) => change.resource === 'alerts' && change.id === String(id) && change.version === version,
+  );
 
 describe.skipIf(!adminUrl)('several gateway processes on one PostgreSQL database', () => {
   let database: Awaited<ReturnType<typeof createScratchDatabase>>;
@@ -250,6 +307,42 @@ describe.skipIf(!adminUrl)('several gateway processes on one PostgreSQL database
     },
     STARTUP_MS,
   );
+
+  // Live updates (issue 31.2): pg_notify on commit, LISTEN in every process; a lost listener comes back.
+  it('streams a change saved through one process from another, and again after the listener was lost', async () => {
+    expect(await answeringProcess(a.url)).not.toBe(await answeringProcess(b.url));
+    const stream = await openStream(b.url, operator);
+    try {
+      expect(stream.status).toBe(200);
+      await stream.next((event) => event.event === 'ready');
+      const listed = await sendOver(a.url, operator, {
+        method: 'GET',
+        path: 'webtool/alerts',
+        query: { offset: '0', limit: '1' },
+      });
+      const [alert] = listed.body.data as { alert_id: number; version: number }[];
+      const save = (version: number, text: string) =>
+        sendOver(a.url, operator, {
+          method: 'PATCH',
+          path: 'webtool/alerts',
+          body: { alert_id: alert.alert_id, version, troubleshooting_comment: text },
+        });
+      expect((await save(alert.version, 'Replaced the lock.')).status).toBe(200);
+      const first = await stream.next(alertChange(alert.alert_id, alert.version + 1));
+      expect((first.data as { by?: string }[]).find((change) => change.by)?.by).toBe('operator');
+
+      // Every process loses its listening connection: each opens it again and its streams re-read.
+      await sql.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+         WHERE datname = current_database() AND query ILIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
+      );
+      await stream.next((event) => event.event === 'resync');
+      expect((await save(alert.version + 1, 'Replaced the lock again.')).status).toBe(200);
+      await stream.next(alertChange(alert.alert_id, alert.version + 2));
+    } finally {
+      stream.close();
+    }
+  }, 60_000);
   // Last: it kills one of the two processes (issue 28, "How it will be checked").
   it(
     'delivers resent events exactly once when the process delivering one is killed mid-request',

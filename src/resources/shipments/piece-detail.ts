@@ -1,6 +1,7 @@
 import type { Notification } from '../../types/generated/notification.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
+import { useLiveTopic } from '../../schema/ui/live-updates.tsx';
 import type { Piece } from '../../types/generated/piece.ts';
 import type { GatewayRequest } from '../../dataProvider/signed-fetch.ts';
 
@@ -89,6 +90,12 @@ export function usePieceDetail(pieceId: string | undefined) {
     enabled,
     retry: false,
     queryFn: () => get<SendVerdicts>('validate_send_notifications'),
+  });
+  // An event recorded by someone else (a courier's drop, a colleague's action) joins the timeline in place.
+  useLiveTopic(enabled ? `resource/shipments/${pieceId}` : undefined, () => {
+    for (const part of ['detail', 'troubleshoot', 'send']) {
+      void queryClient.invalidateQueries({ queryKey: ['shipments', part, pieceId] });
+    }
   });
   /** A troubleshooting write; the timeline, tokens and verdicts are read again after it, refused or not. */
   const perform = async (opname: string, body: Record<string, unknown> = {}) => {

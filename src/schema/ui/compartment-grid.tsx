@@ -14,6 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { useLiveTopic } from './live-updates.tsx';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { Compartment } from '../../types/generated/compartment.ts';
 
@@ -303,6 +304,11 @@ export function CompartmentGrids({ query }: { query: CompartmentQuery }) {
         })
       ).data,
   });
+  // A compartment opened, filled or emptied by someone else recolours in place (live updates).
+  useLiveTopic(`resource/${HARDWARE_RESOURCE}`, (event) => {
+    const shown = new Set((data ?? []).map((unit) => String(unit.hardware_id)));
+    if (event.meta?.all || event.payload.ids.some((id) => shown.has(String(id)))) void refetch();
+  });
   if (isPending) {
     return (
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', py: 2 }} role="status">
@@ -334,6 +340,9 @@ export function CompartmentGrids({ query }: { query: CompartmentQuery }) {
     </Box>
   );
 }
+
+/** The resource of the hardware units, whose compartments the stream reports as their part. */
+const HARDWARE_RESOURCE = 'hardware';
 
 type CompartmentCaller = {
   call: <T>(request: { method: 'GET'; path: string; query: Record<string, string | number> }) => Promise<T>;

@@ -27,6 +27,7 @@ import { SchemaInput } from './schema-inputs.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
 import { RecordHistory } from './record-history.tsx';
 import { DiscardOnReload } from './stale-record.tsx';
+import { LiveEditNotice } from './live-updates.tsx';
 import { registeredPanel, useReadableTabs, useTabPanels } from './tab-panels.tsx';
 
 /** A tab named `log` shows the record's audit trail instead of inputs (e.g. the service point Log tab). */
@@ -115,6 +116,8 @@ function FormToolbar({ mode }: { mode: FormMode }) {
   };
   return (
     <>
+      {/* Beside Save: another user saved the record meanwhile (live updates). */}
+      {mode === 'edit' && <LiveEditNotice />}
       <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
         <SaveButton />
         {mode === 'edit' && canDelete && <DeleteButton mutationMode="pessimistic" mutationOptions={deleteOptions} />}

@@ -25,6 +25,7 @@ import { SchemaTable } from './schema-table.tsx';
 import { CompactList, useCompactList } from './compact-list.tsx';
 import { schemaFilters } from './schema-inputs.tsx';
 import { BulkActionsBar, type BulkActions } from './bulk-actions.tsx';
+import { LiveListChanges } from './live-updates.tsx';
 
 /**
  * The create button's and page's words where the resource has its own (`resources.<name>.create`:
@@ -104,11 +105,14 @@ export function SchemaList({
   canCreate = true,
   bulkActions,
   listActions,
+  live = 'banner',
 }: {
   model: ResourceModel;
   canCreate?: boolean;
   bulkActions?: BulkActions;
   listActions?: readonly ComponentType<{ model: ResourceModel }>[];
+  /** Changes saved by others: counted in a banner that refreshes on click, or refreshed in place. */
+  live?: 'banner' | 'inPlace';
 }) {
   // Only a user who may change the records gets the checkboxes and the bar.
   const { canAccess: mayEdit } = useCanAccess({ resource: schemaModel.name, action: 'edit' });
@@ -160,6 +164,7 @@ export function SchemaList({
       empty={false}
     >
       {saveFilters && <SaveFilters resource={model.name} />}
+      <LiveListChanges mode={live} />
       {bulk && (
         <Suspense fallback={null}>
           <BulkActionsBar bulk={bulk} model={model} />

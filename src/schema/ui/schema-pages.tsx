@@ -105,6 +105,7 @@ export function schemaPages(model: ResourceModel, options: SchemaResourceOptions
         canCreate={withCreate}
         bulkActions={options.bulkActions}
         listActions={options.listActions}
+        live={options.liveList}
       />
     );
   const inputs = options.inputs ?? {};

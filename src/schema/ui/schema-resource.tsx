@@ -48,6 +48,11 @@ export interface SchemaResourceOptions {
   /** The resource's own buttons in its list's toolbar, each given the model. May be `React.lazy`. */
   listActions?: readonly ComponentType<{ model: ResourceModel }>[];
   /**
+   * Records others save while the list is open: counted in a banner that refreshes on click (default),
+   * or refreshed in place (the alerts: a support desk watches them come and go).
+   */
+  liveList?: 'banner' | 'inPlace';
+  /**
    * The resource's own content at the end of its create form, inside the form (it reads the typed
    * values with react-hook-form's `useWatch`): a booking's capacity check. May be `React.lazy`.
    */

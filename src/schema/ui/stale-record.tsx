@@ -14,6 +14,9 @@ export function isStaleRecord(error: unknown): boolean {
 const reloadRequests = new EventTarget();
 const RELOAD = 'reload';
 
+/** Asks the open edit form to read its record again (the stale notice, the live "saved by" notice). */
+export const requestReload = () => reloadRequests.dispatchEvent(new Event(RELOAD));
+
 /**
  * Inside an edit form: on the notice's Reload, fetches the record again and resets the form to it.
  * The form keeps typed values when its record reloads by itself (schema-form.tsx); asked to reload,
@@ -41,7 +44,7 @@ function StaleRecordNotice() {
       severity="warning"
       variant="filled"
       action={
-        <Button color="inherit" size="small" onClick={() => reloadRequests.dispatchEvent(new Event(RELOAD))}>
+        <Button color="inherit" size="small" onClick={requestReload}>
           {translate('form.reload')}
         </Button>
       }

@@ -30,13 +30,20 @@ export interface Stack {
  * template (see test-db.ts, openSeededTestDb), or `db` when given, migrated and seeded here unless
  * it already holds the seed (e.g. `openSeededTestDb()` wrapped by the test).
  */
-export async function startStack(options: { db?: Db; webhooks?: AppOptions['webhooks'] } = {}): Promise<Stack> {
+export async function startStack(
+  options: { db?: Db; webhooks?: AppOptions['webhooks']; live?: AppOptions['live'] } = {},
+): Promise<Stack> {
   const db = options.db ?? (await openSeededTestDb());
   await migrate(db);
   const clock = { offsetMs: 0 };
   const identity = createIdentity(db, { local: true, now: () => Date.now() + clock.offsetMs, log: () => {} });
   if (!(await isSeeded(db))) await seedDemo(db, identity, { size: 'test' });
-  const app = await buildApp({ db, identity, webhooks: options.webhooks });
+  const app = await buildApp({
+    db,
+    identity,
+    webhooks: options.webhooks,
+    live: { now: () => Date.now() + clock.offsetMs, ...options.live },
+  });
   await app.ready();
   const cognito = cognitoClient(app);
 

@@ -1,0 +1,174 @@
+import type { Db } from '../../db/adapter.ts';
+import type { Doc } from '../record-store.ts';
+import type { ResourceDefinition } from '../resource-registry.ts';
+import { SCOUT_SCOPE_FIELD } from '../tenancy.ts';
+import { COMPARTMENTS, HARDWARE_UNITS } from '../rules/hardware-store.ts';
+
+/**
+ * The committed changes of records, as the triggers of migration 045 publish them on the channel
+ * `webtool_changes` (pg_notify inside the writing transaction: heard only once it commits, by every
+ * gateway process listening on PostgreSQL, by the process itself on PGlite). One feed per process; the
+ * live streams (stream-route.ts) subscribe to it and filter each change per signed-in user.
+ */
+
+export const CHANGES_CHANNEL = 'webtool_changes';
+
+export interface RecordChangeNotice {
+  /** The resource's endpoint (records.resource). */
+  resource: string;
+  /** The record's key; absent for `bulk`. */
+  key?: string;
+  /** `bulk`: a statement changed many records of the resource at once (a seed, an import): re-read it. */
+  action: 'insert' | 'update' | 'delete' | 'bulk';
+  version?: number;
+  /** Who made the change, and their `<partner type>:<partner>` when the write pipeline made it. */
+  by?: string;
+  byPartner?: string;
+  /** The record's values of the fields streams filter by (`live_owner_fields`). */
+  owners: Doc;
+  /**
+   * A record without a resource of its own, read as part of another (`PARTS`): the change is streamed as
+   * one of that record (`resource`, `key`), filtered by its rules, and `part` names what changed.
+   */
+  part?: string;
+}
+
+/**
+ * Records the gateway keeps without a resource of their own, read only as part of a record of another
+ * (a unit's compartments, through its grid): the field naming that record.
+ */
+export const PARTS: Record<string, { resource: string; keyField: string }> = {
+  [COMPARTMENTS]: { resource: HARDWARE_UNITS, keyField: 'hardware_id' },
+};
+
+export interface ChangeListener {
+  change(notice: RecordChangeNotice): void;
+  /** The feed may have missed changes (its connection was lost and is back): every subscriber re-reads. */
+  resumed(): void;
+}
+
+export interface ChangeFeed {
+  subscribe(listener: ChangeListener): () => void;
+  /** Hands a notice to the subscribers as if the database had sent it (tests, bench). */
+  deliver(notice: RecordChangeNotice): void;
+  close(): Promise<void>;
+}
+
+const ACTIONS = new Set(['insert', 'update', 'delete', 'bulk']);
+
+/** A payload of the triggers, or undefined for anything else on the channel. */
+export function parseNotice(payload: string): RecordChangeNotice | undefined {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(payload);
+  } catch {
+    return undefined;
+  }
+  if (!raw || typeof raw !== 'object') return undefined;
+  const { r, k, a, v, by, bp, o } = raw as Record<string, unknown>;
+  if (typeof r !== 'string' || typeof a !== 'string' || !ACTIONS.has(a)) return undefined;
+  if (a !== 'bulk' && typeof k !== 'string') return undefined;
+  return {
+    resource: r,
+    key: typeof k === 'string' ? k : undefined,
+    action: a as RecordChangeNotice['action'],
+    version: typeof v === 'number' ? v : undefined,
+    by: typeof by === 'string' ? by : undefined,
+    byPartner: typeof bp === 'string' ? bp : undefined,
+    owners: o && typeof o === 'object' ? (o as Doc) : {},
+  };
+}
+
+/** The fields a stream filters a resource's changes by: its owner fields (x-resource.tenancy), the scout contact. */
+export function ownerFields(resource: Pick<ResourceDefinition, 'tenancy' | 'scoutEndpoint'>): string[] {
+  const fields = new Set(Object.values(resource.tenancy).filter((field) => field !== '*'));
+  if (resource.scoutEndpoint) fields.add(SCOUT_SCOPE_FIELD);
+  return [...fields];
+}
+
+/** Keeps `live_owner_fields` as the schemas say; several processes starting together agree (idempotent). */
+async function syncOwnerFields(db: Db, resources: ReadonlyMap<string, ResourceDefinition>) {
+  const pairs = [
+    ...[...resources.values()].flatMap((resource) =>
+      ownerFields(resource).map((field) => [resource.endpoint, field] as const),
+    ),
+    ...Object.entries(PARTS).map(([part, { keyField }]) => [part, keyField] as const),
+  ];
+  const endpoints = pairs.map(([endpoint]) => endpoint);
+  const fields = pairs.map(([, field]) => field);
+  await db.query(
+    `INSERT INTO live_owner_fields (resource, field) SELECT * FROM unnest($1::text[], $2::text[])
+     ON CONFLICT DO NOTHING`,
+    [endpoints, fields],
+  );
+  await db.query(
+    `DELETE FROM live_owner_fields WHERE (resource, field) NOT IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
+    [endpoints, fields],
+  );
+}
+
+/** How long the owner fields of a record that parts belong to are kept: a unit rarely changes hands. */
+const OWNER_CACHE_MS = 30_000;
+const OWNER_CACHE_SIZE = 10_000;
+
+export async function startChangeFeed(db: Db, resources: ReadonlyMap<string, ResourceDefinition>): Promise<ChangeFeed> {
+  await syncOwnerFields(db, resources);
+  const listeners = new Set<ChangeListener>();
+  const deliver = (notice: RecordChangeNotice) => {
+    for (const listener of listeners) listener.change(notice);
+  };
+
+  // The owner fields of the records parts belong to, read once per process and kept a while.
+  const owners = new Map<string, { at: number; owners: Promise<Doc | undefined> }>();
+  const ownersOf = (resource: ResourceDefinition, key: string) => {
+    const id = `${resource.endpoint}\u0000${key}`;
+    const cached = owners.get(id);
+    if (cached && Date.now() - cached.at < OWNER_CACHE_MS) return cached.owners;
+    if (owners.size >= OWNER_CACHE_SIZE) owners.clear();
+    const read = db
+      .query<{ doc: Doc }>('SELECT doc FROM records WHERE resource = $1 AND key = $2', [resource.endpoint, key])
+      .then(({ rows }) =>
+        rows[0] ? Object.fromEntries(ownerFields(resource).map((field) => [field, rows[0].doc[field]])) : undefined,
+      );
+    owners.set(id, { at: Date.now(), owners: read });
+    read.catch(() => owners.delete(id));
+    return read;
+  };
+  /** A part's change as a change of the record it belongs to, once that record's owners are known. */
+  const deliverPart = async (notice: RecordChangeNotice) => {
+    const part = PARTS[notice.resource];
+    const whole = resources.get(part.resource);
+    const key = notice.owners[part.keyField];
+    if (!whole || key === undefined || key === null || notice.action === 'bulk') {
+      if (whole) deliver({ resource: whole.endpoint, action: 'bulk', owners: {}, part: notice.resource });
+      return;
+    }
+    const found = await ownersOf(whole, String(key)).catch(() => undefined);
+    if (!found) return;
+    deliver({ resource: whole.endpoint, key: String(key), action: 'update', owners: found, part: notice.resource });
+  };
+
+  const stop = await db.listen?.(
+    CHANGES_CHANNEL,
+    (payload) => {
+      const notice = parseNotice(payload);
+      if (!notice) return;
+      if (Object.hasOwn(PARTS, notice.resource)) void deliverPart(notice);
+      else deliver(notice);
+    },
+    () => {
+      for (const listener of listeners) listener.resumed();
+    },
+  );
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    deliver,
+    async close() {
+      listeners.clear();
+      await stop?.();
+    },
+  };
+}

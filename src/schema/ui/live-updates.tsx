@@ -1,0 +1,176 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Alert, Button } from '@mui/material';
+import {
+  useDataProvider,
+  useGetIdentity,
+  useListContext,
+  useRecordContext,
+  useResourceContext,
+  useTranslate,
+} from 'react-admin';
+import type { RealtimeEvent } from '../../contract/live.ts';
+import { requestReload } from './stale-record.tsx';
+
+/**
+ * The screens' side of the live updates (src/dataProvider/live-updates.ts): a list says how many of
+ * its records changed and refreshes when asked (rows do not move under the cursor), or refreshes in
+ * place; an open edit form says who saved its record meanwhile, before its user saves into a 409.
+ */
+
+interface Realtime {
+  subscribe?: (topic: string, callback: (event: RealtimeEvent) => void) => Promise<unknown>;
+  unsubscribe?: (topic: string, callback: (event: RealtimeEvent) => void) => Promise<unknown>;
+}
+
+/** Calls `onEvent` with the events of `topic` while mounted (none when `topic` is undefined). */
+export function useLiveTopic(topic: string | undefined, onEvent: (event: RealtimeEvent) => void) {
+  const dataProvider = useDataProvider() as unknown as Realtime;
+  const latest = useRef(onEvent);
+  useEffect(() => {
+    latest.current = onEvent;
+  });
+  useEffect(() => {
+    if (!topic) return;
+    const callback = (event: RealtimeEvent) => latest.current(event);
+    // A data provider without live updates (tests, stand-alone pages) simply sends none.
+    Promise.resolve()
+      .then(() => dataProvider.subscribe?.(topic, callback))
+      .catch(() => undefined);
+    return () => {
+      Promise.resolve()
+        .then(() => dataProvider.unsubscribe?.(topic, callback))
+        .catch(() => undefined);
+    };
+  }, [topic, dataProvider]);
+}
+
+/** The signed-in user's own saves come back through the stream too: they are no news to them. */
+function useOwnUsername() {
+  const { identity } = useGetIdentity();
+  return identity?.id === undefined ? undefined : String(identity.id);
+}
+
+/**
+ * Inside a list: `banner` counts the records changed since the list was read ("3 new or changed
+ * records", or "Records changed" when the gateway could not say which) and reads it again on Show;
+ * `inPlace` reads it again at once (the alerts).
+ */
+export function LiveListChanges({ mode = 'banner' }: { mode?: 'banner' | 'inPlace' }) {
+  const translate = useTranslate();
+  const { resource, refetch, filterValues, page, perPage, sort } = useListContext();
+  const own = useOwnUsername();
+  // Another page, filter or order is read afresh: what changed before is in it (kept per list query).
+  const query = JSON.stringify([filterValues, page, perPage, sort]);
+  const [noted, setChanged] = useState<{ query: string; ids: ReadonlySet<string>; all: boolean }>({
+    query,
+    ...NOTHING,
+  });
+  const changed = noted.query === query ? noted : NOTHING;
+  const onEvent = useCallback(
+    (event: RealtimeEvent) => {
+      if (event.meta?.by !== undefined && event.meta.by === own) return;
+      if (mode === 'inPlace') {
+        void refetch();
+        return;
+      }
+      setChanged((before) => {
+        const kept = before.query === query ? before : { query, ...NOTHING };
+        return {
+          query,
+          ids: new Set([...kept.ids, ...event.payload.ids.map(String)]),
+          all: kept.all || Boolean(event.meta?.all),
+        };
+      });
+    },
+    [mode, own, refetch, query],
+  );
+  useLiveTopic(resource ? `resource/${resource}` : undefined, onEvent);
+
+  const count = changed.ids.size;
+  if (mode === 'inPlace' || (!count && !changed.all)) return null;
+  return (
+    <Alert
+      severity="info"
+      role="status"
+      sx={{ mx: { xs: 1, sm: 2 }, my: 1 }}
+      action={
+        <Button
+          color="inherit"
+          size="small"
+          onClick={() => {
+            setChanged({ query, ...NOTHING });
+            void refetch();
+          }}
+        >
+          {translate('live.show')}
+        </Button>
+      }
+    >
+      {count ? translate('live.list_changes', { smart_count: count }) : translate('live.list_changed')}
+    </Alert>
+  );
+}
+
+const NOTHING = { ids: new Set<string>(), all: false };
+
+/**
+ * In an edit form: another user saved (or deleted) the record since the form read it. Says who, when
+ * the gateway may say, and offers to reload; the user's own saves and the parts of a record (its
+ * compartments) say nothing. After a reconnection the record's version is read again quietly.
+ */
+export function LiveEditNotice() {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  const resource = useResourceContext();
+  const dataProvider = useDataProvider();
+  const own = useOwnUsername();
+  const version = typeof record?.version === 'number' ? record.version : undefined;
+  // Noted against the version the form shows: reloaded (or saved) at a newer one, it has been answered.
+  const [noted, setNotice] = useState<{ version?: number; deleted: boolean; by?: string }>();
+  const notice = noted && noted.version === version ? noted : undefined;
+  const id = record?.id;
+  const onEvent = useCallback(
+    (event: RealtimeEvent) => {
+      if (id === undefined || event.meta?.part) return;
+      if (event.meta?.by !== undefined && event.meta.by === own) return;
+      if (event.type === 'deleted') return setNotice({ version, deleted: true, by: event.meta?.by });
+      if (event.meta?.resync || event.meta?.all) {
+        // The stream was away or cannot say which record: compare the stored version.
+        dataProvider
+          .getOne(resource!, { id })
+          .then(({ data }) => {
+            if (version !== undefined && typeof data.version === 'number' && data.version > version) {
+              setNotice({ version, deleted: false });
+            }
+          })
+          .catch(() => undefined);
+        return;
+      }
+      const saved = event.meta?.versions?.[String(id)];
+      if (saved === undefined || (version !== undefined && saved <= version)) return;
+      setNotice({ version, deleted: false, by: event.meta?.by });
+    },
+    [id, own, version, dataProvider, resource],
+  );
+  useLiveTopic(resource && id !== undefined ? `resource/${resource}/${id}` : undefined, onEvent);
+
+  if (!notice) return null;
+  const key = notice.deleted ? 'live.deleted' : 'live.saved';
+  return (
+    <Alert
+      severity="warning"
+      role="alert"
+      // Kept in sight while the form scrolls, above the toolbar (fixed at the bottom on a phone).
+      sx={{ mb: 1, position: 'sticky', bottom: { xs: 88, sm: 8 }, zIndex: 2 }}
+      action={
+        notice.deleted ? undefined : (
+          <Button color="inherit" size="small" onClick={requestReload}>
+            {translate('live.see_changes')}
+          </Button>
+        )
+      }
+    >
+      {notice.by ? translate(`${key}_by`, { name: notice.by }) : translate(`${key}_by_someone`)}
+    </Alert>
+  );
+}
