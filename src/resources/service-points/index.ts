@@ -27,6 +27,9 @@ const CarrierSettingsValue = lazy(() =>
 const ScoutContactInput = lazy(() =>
   import('./scout-contact-input.tsx').then((module) => ({ default: module.ScoutContactInput })),
 );
+const MunicipalityInput = lazy(() =>
+  import('./municipality-input.tsx').then((module) => ({ default: module.MunicipalityInput })),
+);
 const PdfSheetButton = lazy(() =>
   import('./pdf-sheet-button.tsx').then((module) => ({ default: module.PdfSheetButton })),
 );
@@ -59,6 +62,7 @@ export default schemaResource('service-point', {
     'opening-hours': OpeningHoursInput,
     'photo-gallery': PhotoGalleryInput,
     'scout-contact': ScoutContactInput,
+    municipality: MunicipalityInput,
     'description-translations': DescriptionTranslationsInput,
     'public-description': PublicDescriptionInput,
   },
