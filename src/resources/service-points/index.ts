@@ -30,6 +30,9 @@ const ScoutContactInput = lazy(() =>
 const MunicipalityInput = lazy(() =>
   import('./municipality-input.tsx').then((module) => ({ default: module.MunicipalityInput })),
 );
+const NetworkMapButton = lazy(() =>
+  import('./network-map-button.tsx').then((module) => ({ default: module.NetworkMapButton })),
+);
 const PdfSheetButton = lazy(() =>
   import('./pdf-sheet-button.tsx').then((module) => ({ default: module.PdfSheetButton })),
 );
@@ -68,4 +71,5 @@ export default schemaResource('service-point', {
   },
   values: { 'opening-hours': OpeningHoursValue, 'carrier-settings': CarrierSettingsValue },
   toolbar: [PdfSheetButton],
+  listActions: [NetworkMapButton],
 });
