@@ -1,5 +1,5 @@
 /**
- * npm run bench (not part of npm test): eight benchmarks, each against a baseline measured in the
+ * npm run bench (not part of npm test): the benchmarks below, each against a baseline measured in the
  * same run and process, printed as one table. A MISS is a finding, not a failure: the exit code is
  * 0 unless a benchmark crashes. `npm run bench -- gateway export` runs only the ones named.
  */
@@ -12,6 +12,7 @@ import { gatewayListBench } from './gateway-list.ts';
 import { importValidationBench } from './import-validation.ts';
 import { listRenderBench } from './list-render.ts';
 import { locationGeneratorBench } from './location-generator.ts';
+import { mapBench } from './map.ts';
 import type { BenchResult } from './measure.ts';
 
 const benchmarks: Record<string, () => Promise<BenchResult>> = {
@@ -24,6 +25,7 @@ const benchmarks: Record<string, () => Promise<BenchResult>> = {
   entry: () => entryBench(),
   screen: () => firstScreenBench(),
   generator: () => locationGeneratorBench(),
+  map: () => mapBench(),
 };
 
 function table(results: BenchResult[]): string {

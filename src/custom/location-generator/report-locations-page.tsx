@@ -204,7 +204,7 @@ export function ReportLocationsPage() {
                         inputProps={{ 'aria-label': translate('location_generator.select_all') }}
                       />
                     </TableCell>
-                    <TableCell>{translate('location_generator.rank')}</TableCell>
+                    <TableCell sx={WIDE}>{translate('location_generator.rank')}</TableCell>
                     <TableCell>{translate('location_generator.address')}</TableCell>
                     <TableCell sx={WIDE}>{translate('location_generator.zone')}</TableCell>
                     <TableCell align="right">{translate('location_generator.score')}</TableCell>
@@ -247,8 +247,11 @@ export function ReportLocationsPage() {
                             inputProps={{ 'aria-label': location.label }}
                           />
                         </TableCell>
-                        <TableCell>{location.rank}</TableCell>
-                        <TableCell>
+                        <TableCell sx={WIDE}>{location.rank}</TableCell>
+                        <TableCell sx={{ px: { xs: 0.5, md: 2 } }}>
+                          <Box component="span" sx={{ display: { md: 'none' } }}>
+                            {location.rank}.{' '}
+                          </Box>
                           {location.label}
                           {/* On a phone the score's parts read under the address instead of six more columns. */}
                           <Typography
@@ -284,7 +287,7 @@ export function ReportLocationsPage() {
                         <TableCell align="right" sx={WIDE}>
                           {metres(location.parts.nearest_service_point_m)}
                         </TableCell>
-                        <TableCell onClick={(event) => event.stopPropagation()}>
+                        <TableCell onClick={(event) => event.stopPropagation()} sx={{ px: { xs: 0.5, md: 2 } }}>
                           {location.conversion_status === 'converted' && location.service_point_id !== null ? (
                             <Link to={`/service-points/${location.service_point_id}/show`}>
                               {translate('location_generator.statuses.converted')} #{location.service_point_id}

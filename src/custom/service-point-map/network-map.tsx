@@ -88,6 +88,10 @@ function Clusters({ points, words }: Pick<NetworkMapProps, 'points' | 'words'>) 
     zoom: map.getZoom(),
   }));
   useMapEvents({ moveend: () => setView({ bounds: map.getBounds(), zoom: map.getZoom() }) });
+  // The zoom on the map's element, for a reader of the page (the browser tests) to follow.
+  useEffect(() => {
+    map.getContainer().dataset.zoom = String(view.zoom);
+  }, [map, view.zoom]);
   const features: MapFeature[] = useMemo(() => {
     const { bounds, zoom } = view;
     return index.getClusters(

@@ -88,7 +88,8 @@ export function ServicePointMapPage() {
         <TextField
           select
           size="small"
-          sx={{ minWidth: 170 }}
+          fullWidth={false}
+          sx={{ width: { xs: 'calc(50% - 4px)', sm: 180 } }}
           label={translate('resources.service-points.fields.status')}
           value={filter.status === undefined ? '' : String(filter.status)}
           onChange={(event) => setFilter('status', event.target.value === '' ? '' : Number(event.target.value))}
@@ -103,7 +104,8 @@ export function ServicePointMapPage() {
         <TextField
           select
           size="small"
-          sx={{ minWidth: 150 }}
+          fullWidth={false}
+          sx={{ width: { xs: 'calc(50% - 4px)', sm: 170 } }}
           label={translate('resources.service-points.fields.country')}
           value={country}
           onChange={(event) => setFilter('country', event.target.value)}
@@ -118,7 +120,8 @@ export function ServicePointMapPage() {
         <TextField
           size="small"
           type="search"
-          sx={{ minWidth: 160, flex: { xs: 1, sm: 'none' } }}
+          fullWidth={false}
+          sx={{ width: { xs: '100%', sm: 220 } }}
           label={translate('ra.action.search')}
           defaultValue={typeof filter.q === 'string' ? filter.q : ''}
           onKeyDown={(event) => {
