@@ -1,12 +1,15 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box } from '@mui/material';
-import { divIcon, type LatLngBounds } from 'leaflet';
+import { divIcon, type FitBoundsOptions, type LatLngBounds, type LatLngBoundsExpression } from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { CircleMarker, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import type { MapPoint } from '../../contract/service-point-map.ts';
 import { MAP_TILE_ATTRIBUTION, MAP_TILE_URL } from '../../schema/ui/address/map-settings.ts';
 import { clusterIndex, hasOpenWork, statusColour, type MapFeature } from './map-clusters.ts';
 import { PointPopup } from './point-popup.tsx';
+
+/** How the view fits the points: at once, not animated, no closer than a street's scale. */
+const FIT: FitBoundsOptions = { padding: [24, 24], maxZoom: 14, animate: false };
 
 export interface NetworkMapProps {
   label: string;
@@ -47,11 +50,15 @@ function busyIcon(colour: string) {
   });
 }
 
-/** Fits the view to the points when they change (a new filter), at once. */
+/** Fits the view to the points when they change (a new filter), at once, and again when the map's size settles. */
 function FitPoints({ points, centre }: { points: readonly MapPoint[]; centre: [number, number] }) {
   const map = useMap();
+  // What the view was fitted to, until the user moves the map themselves.
+  const fitted = useRef<LatLngBoundsExpression>(undefined);
+  useMapEvents({ dragstart: () => (fitted.current = undefined) });
   useEffect(() => {
     if (!points.length) {
+      fitted.current = undefined;
       map.setView(centre, 6, { animate: false });
       return;
     }
@@ -62,17 +69,18 @@ function FitPoints({ points, centre }: { points: readonly MapPoint[]; centre: [n
       west = Math.min(west, point.lng);
       east = Math.max(east, point.lng);
     }
-    map.fitBounds(
-      [
-        [south, west],
-        [north, east],
-      ],
-      { padding: [24, 24], maxZoom: 14, animate: false },
-    );
+    fitted.current = [
+      [south, west],
+      [north, east],
+    ];
+    map.fitBounds(fitted.current, FIT);
   }, [map, points, centre]);
   useEffect(() => {
     if (typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver(() => map.invalidateSize());
+    const observer = new ResizeObserver(() => {
+      map.invalidateSize();
+      if (fitted.current) map.fitBounds(fitted.current, FIT);
+    });
     observer.observe(map.getContainer());
     return () => observer.disconnect();
   }, [map]);
