@@ -14,7 +14,7 @@ const root = path.resolve(here, '../..');
 const outDir = path.join(root, '.tmp/bench-list');
 const TARGET_RATIO = 2;
 /** The same Chromium, with the same flags, as the end-to-end tests. */
-const CHROMIUM_ARGS = playwrightConfig.use?.launchOptions?.args ?? [];
+export const CHROMIUM_ARGS = playwrightConfig.use?.launchOptions?.args ?? [];
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html',
@@ -23,7 +23,7 @@ const contentTypes: Record<string, string> = {
 };
 
 /** Module scripts do not load from file:// URLs, so the built page is served on a loopback port. */
-function serve(dir: string): Promise<{ server: Server; url: string }> {
+export function serve(dir: string): Promise<{ server: Server; url: string }> {
   const server = createServer((request, response) => {
     const name = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
     const file = path.join(dir, name === '/' ? 'index.html' : name);
@@ -43,7 +43,7 @@ function serve(dir: string): Promise<{ server: Server; url: string }> {
   );
 }
 
-async function chromiumPath(): Promise<string> {
+export async function chromiumPath(): Promise<string> {
   const finder = (await import(new URL('../find-chromium.mjs', import.meta.url).href)) as { findChromium(): string };
   return finder.findChromium();
 }

@@ -14,6 +14,7 @@ import { listRenderBench } from './list-render.ts';
 import { liveBench } from './live.ts';
 import { locationGeneratorBench } from './location-generator.ts';
 import { searchBench } from './search.ts';
+import { mapBench } from './map.ts';
 import type { BenchResult } from './measure.ts';
 
 const benchmarks: Record<string, () => Promise<BenchResult>> = {
@@ -28,6 +29,7 @@ const benchmarks: Record<string, () => Promise<BenchResult>> = {
   generator: () => locationGeneratorBench(),
   search: () => searchBench(),
   live: () => liveBench(),
+  map: () => mapBench(),
 };
 
 function table(results: BenchResult[]): string {

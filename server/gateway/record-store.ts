@@ -537,3 +537,14 @@ export async function countRecords(db: Db, resource: string) {
   const result = await db.query<{ n: string }>('SELECT count(*) AS n FROM records WHERE resource = $1', [resource]);
   return Number(result.rows[0].n);
 }
+
+/**
+ * The conditions of a list query (search, filters, tenancy scope, conditions) as SQL over `records`, with
+ * their parameters, `resource = $1` first: what the list counts, for a reader that wants every match at
+ * once rather than a page (the service point map's `map_points`).
+ */
+export function listWhere(resource: ResourceDefinition, query: ListQuery): { where: string; params: unknown[] } {
+  const sql = listSql(resource, query);
+  // The last two parameters are the page's limit and offset, which the conditions do not use.
+  return { where: sql.where, params: sql.params.slice(0, -2) };
+}

@@ -23,6 +23,10 @@ const InvoicingReportPage = lazyPage(
 
 const LicencePage = lazyPage(async () => (await import('../custom/licences/licence-page.tsx')).LicencePage);
 
+const ServicePointMapPage = lazyPage(
+  async () => (await import('../custom/service-point-map/service-point-map-page.tsx')).ServicePointMapPage,
+);
+
 const DebugPage = lazyPage(async () => (await import('../custom/debug/debug-page.tsx')).DebugPage);
 
 /** What the debug page says of the app itself (spec 01 §9); the gateway answers the rest. */
@@ -62,6 +66,8 @@ export function layoutRoutes(table: RouteTable) {
     <Route key="carrier-invoicing" path="/reports/carrier-invoicing" element={<InvoicingReportPage />} />,
     <Route key="license" path="/license" element={<LicencePage />} />,
     <Route key="debug" path="/debug" element={<DebugPage app={appFacts} />} />,
+    // The network map (issue 31.3): under /service-points, so it is open to exactly who may open the list.
+    <Route key="service-point-map" path="/service-points/map" element={<ServicePointMapPage />} />,
     <Route key="groups" path="/service-points/group/*" element={<Navigate to="/service-point-groups" replace />} />,
     table === 'loma' ? (
       <Route key="loma" path="/loma/*" element={<LomaRedirect />} />

@@ -191,8 +191,57 @@ test('the super admin draws an area, generates a report, selects candidates in t
   await page.getByRole('button', { name: 'Save area' }).click();
   await expect(page.getByText(`Area "${name}" saved`)).toBeVisible();
 
+  // Edited: renamed and one corner dragged outwards.
+  await page.getByRole('button', { name: `Edit area: ${name}` }).click();
+  await expect(page.getByRole('heading', { name: 'Edit area' })).toBeVisible();
+  await expect(page.getByTestId('draw-hint')).toContainText('4 points placed');
+  const renamed = `${name} B`;
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(renamed);
+  const corner = (await map.locator('.generator-vertex').first().boundingBox())!;
+  await page.mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(corner.x - 20, corner.y - 20, { steps: 5 });
+  await page.mouse.up();
+  await page.getByRole('button', { name: 'Save area' }).click();
+  await expect(page.getByText(`Area "${renamed}" saved`)).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: new RegExp(`^${renamed}`) })).toBeVisible();
+
+  // A zone inside it; redrawn outside it, it is refused in the form; then deleted after confirmation.
+  await page.getByRole('combobox', { name: 'Shape to draw' }).click();
+  await page.getByRole('option', { name: 'Zone' }).click();
+  await page.getByRole('combobox', { name: 'Area', exact: true }).click();
+  await page.getByRole('option', { name: renamed }).click();
+  const zone = `${name} zone`;
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(zone);
+  for (const [dx, dy] of [
+    [-20, -20],
+    [20, -20],
+    [20, 20],
+    [-20, 20],
+  ]) {
+    await map.click({ position: { x: cx + dx, y: cy + dy } });
+  }
+  await page.getByRole('button', { name: 'Save zone' }).click();
+  await expect(page.getByText(`Zone "${zone}" saved`)).toBeVisible();
+  await page.getByRole('button', { name: `Edit zone: ${zone}` }).click();
+  await page.getByRole('button', { name: 'Redraw' }).click();
+  for (const [dx, dy] of [
+    [-150, -150],
+    [150, -150],
+    [150, 150],
+  ]) {
+    await map.click({ position: { x: cx + dx, y: cy + dy } });
+  }
+  await page.getByRole('button', { name: 'Save zone' }).click();
+  await expect(page.getByTestId('shape-refusal')).toHaveText(`The zone "${zone}" lies outside its area`);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: `Delete zone: ${zone}` }).click();
+  await expect(page.getByRole('dialog')).toContainText(`Delete the zone "${zone}"?`);
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('checkbox', { name: `Zone: ${zone}` })).toHaveCount(0);
+
   await page.getByRole('checkbox', { name: /^København/ }).uncheck();
-  await page.getByRole('checkbox', { name: new RegExp(`^${name}`) }).check();
+  await page.getByRole('checkbox', { name: new RegExp(`^${renamed}`) }).check();
   await page.getByRole('textbox', { name: 'Report name' }).fill(`${name} report`);
   await page.getByRole('spinbutton', { name: 'Most candidates' }).fill('12');
   // The demo's service points stand close together along its streets: new sites may stand 150 m from one.
@@ -217,6 +266,11 @@ test('the super admin draws an area, generates a report, selects candidates in t
   await expect(page.getByText('4 selected')).toBeVisible();
 
   await page.getByRole('button', { name: 'Convert to service points' }).click();
+  // The created service points' location owner, chosen in the dialog.
+  await page.getByRole('dialog').getByRole('combobox', { name: 'Location owner (optional)' }).click();
+  const ownerOption = page.getByRole('option').nth(1);
+  const owner = (await ownerOption.textContent())!.trim();
+  await ownerOption.click();
   await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByTestId('conversion-status')).toHaveText('Finished', { timeout: 30_000 });
   await expect(page.getByTestId('conversion')).toContainText('4 of 4 converted');
@@ -225,5 +279,7 @@ test('the super admin draws an area, generates a report, selects candidates in t
   await converted.first().click();
   await expect(page).toHaveURL(/\/service-points\/\d+/);
   await expect(page.getByText('New').first()).toBeVisible();
+  // The owner chosen in the dialog is the service point's (linked in its record page's location owner field).
+  await expect(page.locator('a[href^="/location-owners/"]').filter({ hasText: owner }).first()).toBeAttached();
   expect(outside).toEqual([]);
 });

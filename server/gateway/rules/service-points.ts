@@ -10,6 +10,7 @@ import { refreshServicePointHardware } from './service-point-hardware-derived.ts
 import { assertCarrierSettings } from './service-point-carrier-settings.ts';
 import { servicePointBulkImport } from './service-point-bulk.ts';
 import { servicePointPdfQueries } from './service-point-pdf.ts';
+import { servicePointMapQueries } from './service-point-map.ts';
 import { servicePointReportQueries } from './service-point-report.ts';
 import { putServicePointPhoto, servicePointPhotoRemovals } from './service-point-photos.ts';
 import { removeRecordUploads } from '../uploads.ts';
@@ -147,6 +148,7 @@ export const servicePointRules = recordRules<ServicePoint>({
     ...servicePointHardwareQueries,
     ...servicePointAddressQueries,
     ...servicePointPdfQueries,
+    ...servicePointMapQueries,
   },
   put: putServicePointPhoto,
 });

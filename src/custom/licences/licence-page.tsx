@@ -127,6 +127,9 @@ function LicenceSummary({ report }: { report: ReportFile }) {
   );
 }
 
+/** A unit's name (DK00078-1) reads whole, never broken at its hyphen. */
+const NOWRAP = ['hardware_name'] as const;
+
 /**
  * The hardware licence search (issue 27.6, spec 02 §7 `hardware/license`): hardware owners and a period of
  * whole months ending before the current one; a row per unit with its licence days and its days in the
@@ -147,6 +150,7 @@ export function LicencePage() {
       labels="licences"
       title="licences.title"
       columns="licences.columns"
+      nowrap={NOWRAP}
       initialValues={{ hardware_owners: [], ...lastQuarter() }}
       check={check}
       summary={summary}

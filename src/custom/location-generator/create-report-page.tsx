@@ -15,8 +15,9 @@ import {
   Typography,
 } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Confirm, Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { LatLngTuple } from 'leaflet';
 import { COUNTRY_CENTRES, centreOf } from '../../schema/ui/address/map-settings.ts';
@@ -61,6 +62,35 @@ export function CreateReportPage() {
   const [municipality, setMunicipality] = useState('');
   const [zoneArea, setZoneArea] = useState<number | ''>('');
   const [shapeErrors, setShapeErrors] = useState<FieldErrors>({});
+  // A refusal of the whole shape (a zone outside its area), shown in the form.
+  const [shapeRefusal, setShapeRefusal] = useState<string>();
+  // The area or zone being edited (renamed, its vertices dragged or redrawn); none while a new one is drawn.
+  const [editing, setEditing] = useState<{ kind: 'area' | 'zone'; id: number; version: number }>();
+  const [toDelete, setToDelete] = useState<{ kind: 'areas' | 'zones'; id: number; name: string }>();
+  const resetShape = () => {
+    setEditing(undefined);
+    setDrawing([]);
+    setShapeName('');
+    setMunicipality('');
+    setShapeErrors({});
+    setShapeRefusal(undefined);
+  };
+  const startEditing = (kind: 'area' | 'zone', shape: Area | Zone) => {
+    const ring = shape.geometry.coordinates[0];
+    setMode(kind);
+    setEditing({
+      kind,
+      id: kind === 'area' ? (shape as Area).area_id : (shape as Zone).zone_id,
+      version: shape.version,
+    });
+    setShapeName(shape.name);
+    // The ring's closing vertex repeats the first: the drawing holds each corner once.
+    setDrawing(ring.slice(0, -1).map(([lng, lat]): LatLngTuple => [lat, lng]));
+    setMunicipality('');
+    setShapeErrors({});
+    setShapeRefusal(undefined);
+    if (kind === 'zone') setZoneArea((shape as Zone).area_id);
+  };
 
   const municipalities = useQuery({
     queryKey: ['location-generator', 'municipalities', country],
@@ -80,6 +110,18 @@ export function CreateReportPage() {
         type: 'Polygon',
         coordinates: [drawing.map(([lat, lng]) => [lng, lat])],
       };
+      if (editing) {
+        return call({
+          method: 'PATCH',
+          path: `${GENERATOR}/${editing.kind}s`,
+          body: {
+            [editing.kind === 'area' ? 'area_id' : 'zone_id']: editing.id,
+            name: shapeName,
+            geometry,
+            version: editing.version,
+          },
+        });
+      }
       if (mode === 'area') {
         return call({
           method: 'POST',
@@ -104,14 +146,13 @@ export function CreateReportPage() {
           type: 'success',
         },
       );
-      setDrawing([]);
-      setShapeName('');
-      setMunicipality('');
-      setShapeErrors({});
+      resetShape();
       await refresh();
     },
     onError: (error: Error) => {
-      setShapeErrors(fieldErrorsOf(error));
+      const fields = fieldErrorsOf(error);
+      setShapeErrors(fields);
+      setShapeRefusal(Object.keys(fields).length ? undefined : error.message);
       notify(error.message, { type: 'error' });
     },
   });
@@ -123,11 +164,18 @@ export function CreateReportPage() {
         path: `${GENERATOR}/${target.kind}`,
         body: target.kind === 'areas' ? { area_id: target.id } : { zone_id: target.id },
       }),
-    onSuccess: async () => {
+    onSuccess: async (_, target) => {
       notify('location_generator.deleted', { type: 'info' });
+      setToDelete(undefined);
+      if (editing && `${editing.kind}s` === target.kind && editing.id === target.id) resetShape();
+      setChosenAreas((list) => (target.kind === 'areas' ? list.filter((id) => id !== target.id) : list));
+      setChosenZones((list) => (target.kind === 'zones' ? list.filter((id) => id !== target.id) : list));
       await refresh();
     },
-    onError: (error: Error) => notify(error.message, { type: 'error' }),
+    onError: (error: Error) => {
+      setToDelete(undefined);
+      notify(error.message, { type: 'error' });
+    },
   });
 
   // The report: chosen areas and zones, criteria.
@@ -218,10 +266,19 @@ export function CreateReportPage() {
                     }
                     label={`${area.name} (${countryName.of(area.country) ?? area.country})`}
                   />
+                  <Tooltip title={translate('location_generator.edit_area')}>
+                    <IconButton
+                      aria-label={`${translate('location_generator.edit_area')}: ${area.name}`}
+                      onClick={() => startEditing('area', area)}
+                      size="small"
+                    >
+                      <EditOutlinedIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
                   <Tooltip title={translate('location_generator.delete_area')}>
                     <IconButton
                       aria-label={`${translate('location_generator.delete_area')}: ${area.name}`}
-                      onClick={() => remove.mutate({ kind: 'areas', id: area.area_id })}
+                      onClick={() => setToDelete({ kind: 'areas', id: area.area_id, name: area.name })}
                       size="small"
                     >
                       <DeleteOutlineIcon fontSize="small" />
@@ -244,10 +301,19 @@ export function CreateReportPage() {
                         }
                         label={`${translate('location_generator.zone')}: ${zone.name}`}
                       />
+                      <Tooltip title={translate('location_generator.edit_zone')}>
+                        <IconButton
+                          aria-label={`${translate('location_generator.edit_zone')}: ${zone.name}`}
+                          onClick={() => startEditing('zone', zone)}
+                          size="small"
+                        >
+                          <EditOutlinedIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
                       <Tooltip title={translate('location_generator.delete_zone')}>
                         <IconButton
                           aria-label={`${translate('location_generator.delete_zone')}: ${zone.name}`}
-                          onClick={() => remove.mutate({ kind: 'zones', id: zone.zone_id })}
+                          onClick={() => setToDelete({ kind: 'zones', id: zone.zone_id, name: zone.name })}
                           size="small"
                         >
                           <DeleteOutlineIcon fontSize="small" />
@@ -267,7 +333,9 @@ export function CreateReportPage() {
             aria-labelledby="generator-draw-title"
           >
             <Typography variant="h6" id="generator-draw-title" gutterBottom>
-              {translate(mode === 'area' ? 'location_generator.new_area' : 'location_generator.new_zone')}
+              {editing
+                ? translate(editing.kind === 'area' ? 'location_generator.edit_area' : 'location_generator.edit_zone')
+                : translate(mode === 'area' ? 'location_generator.new_area' : 'location_generator.new_zone')}
             </Typography>
             <Stack spacing={1.5}>
               <TextField
@@ -275,6 +343,7 @@ export function CreateReportPage() {
                 size="small"
                 label={translate('location_generator.shape_kind')}
                 value={mode}
+                disabled={Boolean(editing)}
                 onChange={(event) => setMode(event.target.value as 'area' | 'zone')}
               >
                 <MenuItem value="area">{translate('location_generator.area')}</MenuItem>
@@ -289,7 +358,11 @@ export function CreateReportPage() {
                 error={Boolean(shapeErrors.name)}
                 helperText={errorText(shapeErrors, 'name')}
               />
-              {mode === 'area' ? (
+              {editing ? (
+                <Typography variant="body2" color="text.secondary">
+                  {translate('location_generator.edit_hint')}
+                </Typography>
+              ) : mode === 'area' ? (
                 <>
                   <TextField
                     select
@@ -340,7 +413,7 @@ export function CreateReportPage() {
                   ))}
                 </TextField>
               )}
-              {mode === 'area' && (
+              {mode === 'area' && !editing && (
                 <Typography variant="body2" color="text.secondary">
                   {translate('location_generator.draw_or_municipality')}
                 </Typography>
@@ -350,6 +423,11 @@ export function CreateReportPage() {
                   {translate('location_generator.draw_hint', { count: drawing.length })}
                 </Typography>
               )}
+              {shapeRefusal && (
+                <Alert severity="error" data-testid="shape-refusal">
+                  {shapeRefusal}
+                </Alert>
+              )}
               <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
                 <Button type="submit" variant="contained" disabled={saveShape.isPending}>
                   {translate(mode === 'area' ? 'location_generator.save_area' : 'location_generator.save_zone')}
@@ -358,8 +436,9 @@ export function CreateReportPage() {
                   {translate('location_generator.undo_point')}
                 </Button>
                 <Button onClick={() => setDrawing([])} disabled={!drawing.length}>
-                  {translate('location_generator.clear_drawing')}
+                  {translate(editing ? 'location_generator.redraw' : 'location_generator.clear_drawing')}
                 </Button>
+                {editing && <Button onClick={resetShape}>{translate('ra.action.cancel')}</Button>}
               </Stack>
             </Stack>
           </Paper>
@@ -372,6 +451,9 @@ export function CreateReportPage() {
               regions={regions}
               drawing={drawing}
               onDrawPoint={(point) => setDrawing((points) => [...points, point])}
+              onMoveVertex={(index, point) =>
+                setDrawing((points) => points.map((vertex, at) => (at === index ? point : vertex)))
+              }
               centre={[centreOf(country)[0], centreOf(country)[1]]}
             />
           </Suspense>
@@ -428,6 +510,21 @@ export function CreateReportPage() {
           </Paper>
         </Stack>
       </Stack>
+      <Confirm
+        isOpen={Boolean(toDelete)}
+        loading={remove.isPending}
+        title={translate(
+          toDelete?.kind === 'zones' ? 'location_generator.delete_zone' : 'location_generator.delete_area',
+        )}
+        content={translate(
+          toDelete?.kind === 'zones'
+            ? 'location_generator.delete_zone_confirm'
+            : 'location_generator.delete_area_confirm',
+          { name: toDelete?.name ?? '' },
+        )}
+        onConfirm={() => toDelete && remove.mutate({ kind: toDelete.kind, id: toDelete.id })}
+        onClose={() => setToDelete(undefined)}
+      />
     </Box>
   );
 }

@@ -1,8 +1,18 @@
 import { useEffect } from 'react';
 import { Box } from '@mui/material';
-import { latLngBounds, type LatLngTuple } from 'leaflet';
+import { divIcon, latLngBounds, type LatLngTuple, type Marker as LeafletMarker } from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { CircleMarker, MapContainer, Polygon, Polyline, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
+import {
+  CircleMarker,
+  MapContainer,
+  Marker,
+  Polygon,
+  Polyline,
+  TileLayer,
+  Tooltip,
+  useMap,
+  useMapEvents,
+} from 'react-leaflet';
 import { MAP_TILE_ATTRIBUTION, MAP_TILE_URL } from '../../schema/ui/address/map-settings.ts';
 import type { Polygon as GeoPolygon } from './generator-api.ts';
 
@@ -30,12 +40,24 @@ export interface GeneratorMapProps {
   /** The shape being drawn: [latitude, longitude] vertices in order; clicks on the map add one. */
   drawing?: LatLngTuple[];
   onDrawPoint?(point: LatLngTuple): void;
+  /** Given, the drawing's vertices can be dragged (a shape being edited): the vertex's new place. */
+  onMoveVertex?(index: number, point: LatLngTuple): void;
   points?: MapPoint[];
   onTogglePoint?(id: number): void;
   /** Where to look when there is nothing to fit. */
   centre: LatLngTuple;
   height?: number | { xs: number; lg: number };
 }
+
+/** A vertex handle to drag: a white square with the drawing's orange edge, keyboard-focusable. */
+const VERTEX_ICON = divIcon({
+  className: 'generator-vertex',
+  html: '<span style="display:block;width:12px;height:12px;background:#fff;border:2px solid #e65100;box-sizing:border-box"></span>',
+  iconSize: [12, 12],
+  iconAnchor: [6, 6],
+});
+
+const rounded = (value: number) => Number(value.toFixed(6));
 
 const toLatLngs = (geometry: GeoPolygon): LatLngTuple[] =>
   geometry.coordinates[0].map(([lng, lat]) => [lat, lng] as LatLngTuple);
@@ -76,6 +98,7 @@ export default function GeneratorMap({
   regions,
   drawing = [],
   onDrawPoint,
+  onMoveVertex,
   points = [],
   onTogglePoint,
   centre,
@@ -124,14 +147,31 @@ export default function GeneratorMap({
             pathOptions={{ color: '#e65100', weight: 2, dashArray: '4 4' }}
           />
         )}
-        {drawing.map((vertex, index) => (
-          <CircleMarker
-            key={`${vertex[0]},${vertex[1]},${index}`}
-            center={vertex}
-            radius={5}
-            pathOptions={{ color: '#e65100', fillColor: '#fff', fillOpacity: 1, weight: 2 }}
-          />
-        ))}
+        {onMoveVertex &&
+          drawing.map((vertex, index) => (
+            <Marker
+              key={`vertex-${index}`}
+              position={vertex}
+              icon={VERTEX_ICON}
+              draggable
+              title={`${index + 1}`}
+              eventHandlers={{
+                dragend: (event) => {
+                  const { lat, lng } = (event.target as LeafletMarker).getLatLng();
+                  onMoveVertex(index, [rounded(lat), rounded(lng)]);
+                },
+              }}
+            />
+          ))}
+        {!onMoveVertex &&
+          drawing.map((vertex, index) => (
+            <CircleMarker
+              key={`${vertex[0]},${vertex[1]},${index}`}
+              center={vertex}
+              radius={5}
+              pathOptions={{ color: '#e65100', fillColor: '#fff', fillOpacity: 1, weight: 2 }}
+            />
+          ))}
         {points.map((point) => (
           <CircleMarker
             key={`${point.id}:${point.selected}`}

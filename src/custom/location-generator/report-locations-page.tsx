@@ -18,14 +18,21 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  TextField,
   Typography,
+  MenuItem,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
 import { centreOf } from '../../schema/ui/address/map-settings.ts';
+import { useLookupChoices } from '../../schema/ui/lookup-choices.ts';
 import { GENERATOR, isBusy, STATUS_COLOURS, useGeneratorCall, type ReportPage } from './generator-api.ts';
 
+/** The score's parts as columns from a tablet up; on a phone they read under the address. */
+const WIDE = { display: { xs: 'none', md: 'table-cell' } } as const;
+
+const LOCATION_OWNERS = 'webtool/lists?type=location_owners';
 const GeneratorMap = lazy(() => import('./generator-map.tsx'));
 
 /**
@@ -43,6 +50,9 @@ export function ReportLocationsPage() {
   const reportId = params.get('report') ?? '';
   const [selected, setSelected] = useState<number[]>([]);
   const [confirming, setConfirming] = useState(false);
+  // The location owner of the created service points (optional; the gateway's default otherwise).
+  const [owner, setOwner] = useState('');
+  const owners = useLookupChoices(LOCATION_OWNERS);
   const number = (value: number, digits = 0) =>
     value.toLocaleString(locale, { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
@@ -67,7 +77,11 @@ export function ReportLocationsPage() {
       call({
         method: 'POST',
         path: `${GENERATOR}/service_point`,
-        body: { report_id: Number(reportId), location_ids: selected },
+        body: {
+          report_id: Number(reportId),
+          location_ids: selected,
+          ...(owner !== '' && { location_owner_id: Number(owner) }),
+        },
       }),
     onSuccess: async () => {
       setConfirming(false);
@@ -190,15 +204,25 @@ export function ReportLocationsPage() {
                         inputProps={{ 'aria-label': translate('location_generator.select_all') }}
                       />
                     </TableCell>
-                    <TableCell>{translate('location_generator.rank')}</TableCell>
+                    <TableCell sx={WIDE}>{translate('location_generator.rank')}</TableCell>
                     <TableCell>{translate('location_generator.address')}</TableCell>
-                    <TableCell>{translate('location_generator.zone')}</TableCell>
+                    <TableCell sx={WIDE}>{translate('location_generator.zone')}</TableCell>
                     <TableCell align="right">{translate('location_generator.score')}</TableCell>
-                    <TableCell align="right">{translate('location_generator.population')}</TableCell>
-                    <TableCell align="right">{translate('location_generator.population_part')}</TableCell>
-                    <TableCell align="right">{translate('location_generator.competitor_m')}</TableCell>
-                    <TableCell align="right">{translate('location_generator.competition_part')}</TableCell>
-                    <TableCell align="right">{translate('location_generator.service_point_m')}</TableCell>
+                    <TableCell align="right" sx={WIDE}>
+                      {translate('location_generator.population')}
+                    </TableCell>
+                    <TableCell align="right" sx={WIDE}>
+                      {translate('location_generator.population_part')}
+                    </TableCell>
+                    <TableCell align="right" sx={WIDE}>
+                      {translate('location_generator.competitor_m')}
+                    </TableCell>
+                    <TableCell align="right" sx={WIDE}>
+                      {translate('location_generator.competition_part')}
+                    </TableCell>
+                    <TableCell align="right" sx={WIDE}>
+                      {translate('location_generator.service_point_m')}
+                    </TableCell>
                     <TableCell>{translate('location_generator.service_point')}</TableCell>
                   </TableRow>
                 </TableHead>
@@ -223,16 +247,47 @@ export function ReportLocationsPage() {
                             inputProps={{ 'aria-label': location.label }}
                           />
                         </TableCell>
-                        <TableCell>{location.rank}</TableCell>
-                        <TableCell>{location.label}</TableCell>
-                        <TableCell>{location.zone_name ?? '—'}</TableCell>
+                        <TableCell sx={WIDE}>{location.rank}</TableCell>
+                        <TableCell sx={{ px: { xs: 0.5, md: 2 } }}>
+                          <Box component="span" sx={{ display: { md: 'none' } }}>
+                            {location.rank}.{' '}
+                          </Box>
+                          {location.label}
+                          {/* On a phone the score's parts read under the address instead of six more columns. */}
+                          <Typography
+                            variant="caption"
+                            color="text.secondary"
+                            component="div"
+                            sx={{ display: { xs: 'block', md: 'none' } }}
+                          >
+                            {[
+                              location.zone_name,
+                              `${translate('location_generator.population')} ${number(location.parts.population)}`,
+                              `${translate('location_generator.competitor_m')} ${metres(location.parts.nearest_competitor_m)}`,
+                              `${translate('location_generator.service_point_m')} ${metres(location.parts.nearest_service_point_m)}`,
+                            ]
+                              .filter(Boolean)
+                              .join(' · ')}
+                          </Typography>
+                        </TableCell>
+                        <TableCell sx={WIDE}>{location.zone_name ?? '—'}</TableCell>
                         <TableCell align="right">{number(location.score, 1)}</TableCell>
-                        <TableCell align="right">{number(location.parts.population)}</TableCell>
-                        <TableCell align="right">{number(location.parts.population_part, 2)}</TableCell>
-                        <TableCell align="right">{metres(location.parts.nearest_competitor_m)}</TableCell>
-                        <TableCell align="right">{number(location.parts.competition_part, 2)}</TableCell>
-                        <TableCell align="right">{metres(location.parts.nearest_service_point_m)}</TableCell>
-                        <TableCell onClick={(event) => event.stopPropagation()}>
+                        <TableCell align="right" sx={WIDE}>
+                          {number(location.parts.population)}
+                        </TableCell>
+                        <TableCell align="right" sx={WIDE}>
+                          {number(location.parts.population_part, 2)}
+                        </TableCell>
+                        <TableCell align="right" sx={WIDE}>
+                          {metres(location.parts.nearest_competitor_m)}
+                        </TableCell>
+                        <TableCell align="right" sx={WIDE}>
+                          {number(location.parts.competition_part, 2)}
+                        </TableCell>
+                        <TableCell align="right" sx={WIDE}>
+                          {metres(location.parts.nearest_service_point_m)}
+                        </TableCell>
+                        <TableCell onClick={(event) => event.stopPropagation()} sx={{ px: { xs: 0.5, md: 2 } }}>
                           {location.conversion_status === 'converted' && location.service_point_id !== null ? (
                             <Link to={`/service-points/${location.service_point_id}/show`}>
                               {translate('location_generator.statuses.converted')} #{location.service_point_id}
@@ -263,6 +318,22 @@ export function ReportLocationsPage() {
         <DialogTitle id="convert-title">{translate('location_generator.convert')}</DialogTitle>
         <DialogContent>
           <Typography>{translate('location_generator.convert_confirm', { count: selected.length })}</Typography>
+          <TextField
+            select
+            fullWidth
+            size="small"
+            sx={{ mt: 2 }}
+            label={translate('location_generator.location_owner')}
+            value={owner}
+            onChange={(event) => setOwner(event.target.value)}
+          >
+            <MenuItem value="">—</MenuItem>
+            {owners.map((choice) => (
+              <MenuItem key={choice.id} value={String(choice.id)}>
+                {choice.name}
+              </MenuItem>
+            ))}
+          </TextField>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirming(false)}>{translate('ra.action.cancel')}</Button>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Alert,
   Box,
@@ -19,6 +19,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { GENERATOR, STATUS_COLOURS, useGeneratorCall, type Report } from './generator-api.ts';
+import { dateTexts } from '../../schema/dates.ts';
 
 /** `/location-generator` (issue 29.4): the location reports with their status, opened or archived from here. */
 export function ReportsPage() {
@@ -55,8 +56,9 @@ export function ReportsPage() {
     },
     onError: (error: Error) => notify(error.message, { type: 'error' }),
   });
-  const date = (value: string | null) =>
-    value ? new Date(value).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' }) : '—';
+  // The app's one date format per language (src/schema/dates.ts), as the lists write moments.
+  const dates = useMemo(() => dateTexts(locale), [locale]);
+  const date = (value: string | null) => (value ? dates.dateTime(value) : '—');
 
   return (
     <Box data-testid="own-list-page">

@@ -27,6 +27,12 @@ const CarrierSettingsValue = lazy(() =>
 const ScoutContactInput = lazy(() =>
   import('./scout-contact-input.tsx').then((module) => ({ default: module.ScoutContactInput })),
 );
+const MunicipalityInput = lazy(() =>
+  import('./municipality-input.tsx').then((module) => ({ default: module.MunicipalityInput })),
+);
+const NetworkMapButton = lazy(() =>
+  import('./network-map-button.tsx').then((module) => ({ default: module.NetworkMapButton })),
+);
 const PdfSheetButton = lazy(() =>
   import('./pdf-sheet-button.tsx').then((module) => ({ default: module.PdfSheetButton })),
 );
@@ -59,9 +65,11 @@ export default schemaResource('service-point', {
     'opening-hours': OpeningHoursInput,
     'photo-gallery': PhotoGalleryInput,
     'scout-contact': ScoutContactInput,
+    municipality: MunicipalityInput,
     'description-translations': DescriptionTranslationsInput,
     'public-description': PublicDescriptionInput,
   },
   values: { 'opening-hours': OpeningHoursValue, 'carrier-settings': CarrierSettingsValue },
   toolbar: [PdfSheetButton],
+  listActions: [NetworkMapButton],
 });

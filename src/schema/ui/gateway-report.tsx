@@ -80,6 +80,8 @@ export interface GatewayReportProps {
    * the file's codes as words of the user's language. Undefined keeps the file's value.
    */
   cellText?: (column: string, row: Readonly<Record<string, string>>) => string | undefined;
+  /** Columns whose cells never wrap (a unit name "DK00078-1" is not broken at its hyphen). */
+  nowrap?: readonly string[];
 }
 
 type Gateway = {
@@ -143,12 +145,14 @@ function ReportResult({
   fileLabel,
   rowsPerPage,
   cellText,
+  nowrap,
 }: {
   report: ReportFile;
   headers: (column: string) => string;
   fileLabel: string;
   rowsPerPage: number;
   cellText?: GatewayReportProps['cellText'];
+  nowrap?: readonly string[];
 }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -204,7 +208,11 @@ function ReportResult({
                     {table.columns.map((column, cell) => (
                       <TableCell
                         key={column}
-                        sx={MOMENT.test(row[cell]) || DAY.test(row[cell]) ? { whiteSpace: 'nowrap' } : undefined}
+                        sx={
+                          MOMENT.test(row[cell]) || DAY.test(row[cell]) || nowrap?.includes(column)
+                            ? { whiteSpace: 'nowrap' }
+                            : undefined
+                        }
                       >
                         {shownCell(row[cell] ?? '', dates, locale) || '-'}
                       </TableCell>
@@ -246,6 +254,7 @@ export function GatewayReport({
   initialValues = {},
   rowsPerPage = 25,
   cellText,
+  nowrap,
   intervalMs = REPORT_POLL_MS,
   children,
   onDone,
@@ -359,6 +368,7 @@ export function GatewayReport({
           fileLabel={fileLabel}
           rowsPerPage={rowsPerPage}
           cellText={cellText}
+          nowrap={nowrap}
         />
       )}
       {children}

@@ -45,6 +45,8 @@ function FollowPosition({
   }, [map, latitude, longitude, centreLatitude, centreLongitude, picked]);
   // The map may first be drawn in a hidden tab, at no size: it measures itself again when shown.
   useEffect(() => {
+    // jsdom (the unit tests' form) has no ResizeObserver; a browser without one keeps the first size.
+    if (typeof ResizeObserver === 'undefined') return undefined;
     const observer = new ResizeObserver(() => map.invalidateSize());
     observer.observe(map.getContainer());
     return () => observer.disconnect();
