@@ -231,14 +231,24 @@ const ROLLUP_SCOPES: Record<string, string> = { carrier_id: 'carrier_id', suppor
 
 /**
  * The same pieces as `pieceConditions`, read from the daily rollup (alias `d`, migration 047): grain 0
- * (by carrier) for the network's or a carrier's view, grain 1 (by service point, hardware unit and
- * support provider too) for an area, a partner's own points or units, or a support provider's pieces.
+ * (by carrier) for the network's or a carrier's view, grain 2 (by carrier and area) for their view of an
+ * area, grain 1 (by service point, hardware unit and support provider too) for a partner's own points or
+ * units, or a support provider's pieces.
  */
 function rollupConditions(sql: Sql, reach: Reach, filters: DashboardFilters, carriers: string[] | undefined) {
   const area = filters.area_key && filters.area_value !== undefined;
   const scope = reach.pieces;
-  const byCarrier = !area && (scope === 'all' || (typeof scope === 'object' && scope.field === 'carrier_id'));
-  const conditions: string[] = [`d.grain = ${byCarrier ? 0 : 1}`];
+  const byCarrier = scope === 'all' || (typeof scope === 'object' && scope.field === 'carrier_id');
+  const conditions: string[] = [`d.grain = ${byCarrier ? (area ? 2 : 0) : 1}`];
+  if (byCarrier && filters.area_key && filters.area_value !== undefined) {
+    // Grain 2: the pieces' service points in the area, kept by key and value (lower case where the
+    // area is a text compared without case).
+    const value = filters.area_value.trim();
+    conditions.push(
+      `d.area_key = ${sql.value(filters.area_key)}`,
+      `d.area_value = ${sql.value('lookup' in AREA_KEYS[filters.area_key] ? value : value.toLowerCase())}`,
+    );
+  }
   if (typeof scope === 'object') {
     const column = ROLLUP_SCOPES[scope.field];
     if (!column) throw new Error(`The dashboard's rollup has no column for the pieces' tenancy ${scope.field}.`);
@@ -254,7 +264,7 @@ function rollupConditions(sql: Sql, reach: Reach, filters: DashboardFilters, car
   }
   if (carriers) conditions.push(`d.carrier_id = ANY(${sql.value(carriers)}::text[])`);
   const ownPoints = scope === 'none' && typeof reach.servicePoints === 'object';
-  if (ownPoints || area) {
+  if (ownPoints || (area && !byCarrier)) {
     const spConditions = servicePointConditions(sql, reach, filters, undefined);
     conditions.push(`d.service_point_id IN (SELECT s.key FROM records s WHERE ${spConditions.join(' AND ')})`);
   }

@@ -65,7 +65,8 @@ async function views(): Promise<Record<string, string>[]> {
     { from_date: day(29), to_date: day(0), bucket: 'day' },
     { from_date: day(89), to_date: day(0), bucket: 'week', carrier_ids: '1' },
     { from_date: day(200), to_date: day(3), bucket: 'month' },
-    { from_date: day(40), to_date: day(10), bucket: 'day', area_key: 'city', area_value: city },
+    { from_date: day(40), to_date: day(10), bucket: 'day', area_key: 'city', area_value: city.toUpperCase() },
+    { from_date: day(29), to_date: day(0), bucket: 'week', area_key: 'region', area_value: '1' },
   ];
 }
 
@@ -119,10 +120,15 @@ describe('dashboard rollups', () => {
     ).rows.map((row) => row.key);
     const before = await stack.db.query(`SELECT count(*) AS n FROM dashboard_daily`);
     expect(Number(before.rows[0].n)).toBeGreaterThan(0);
+    const { city } = (
+      await stack.db.query<{ city: string }>(
+        `SELECT doc->>'city' AS city FROM records WHERE resource = 'service_points' GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`,
+      )
+    ).rows[0];
     const when = () => new Date(Date.now() - Math.floor(next() * 45 * DAY_MS));
     let written = 0;
     for (let step = 0; step < 40; step += 1) {
-      const action = Math.floor(next() * 7);
+      const action = Math.floor(next() * 8);
       const key = pick(keys);
       try {
         await stack.db.transaction(async (tx) => {
@@ -157,6 +163,14 @@ describe('dashboard rollups', () => {
               `DELETE FROM piece_events WHERE id = (SELECT max(id) FROM piece_events WHERE piece_id = $1)`,
               [key],
             );
+          } else if (action === 6) {
+            // A service point moved to another city (and region): its pieces count in their new area.
+            await tx.query(
+              `UPDATE records SET doc = doc || jsonb_build_object('city', $2::text, 'region_id', $3::int)
+               WHERE resource = 'service_points' AND key = (SELECT doc->>'service_point_id' FROM records
+                 WHERE resource = 'shipments' AND key = $1)`,
+              [key, next() < 0.5 ? city : `Other ${step}`, 1 + Math.floor(next() * 3)],
+            );
           } else {
             await tx.query(`DELETE FROM records WHERE resource = 'shipments' AND key = $1`, [key]);
             await tx.query(`DELETE FROM piece_events WHERE piece_id = $1`, [key]);
@@ -171,14 +185,16 @@ describe('dashboard rollups', () => {
     }
     expect(written).toBeGreaterThan(15);
     await expectRollupsMatch();
-    // Each day's counts are those of the raw rows, whatever the views: the network's pieces by booking day.
-    const drift = await stack.db.query<{ n: string }>(
-      `SELECT count(*) AS n FROM (
-         SELECT (p.doc->>'created_at')::timestamptz AT TIME ZONE 'UTC' AS at, p.doc->>'carrier_id' AS carrier
-         FROM records p WHERE p.resource = 'shipments' AND coalesce(p.doc->>'test_piece', 'false') <> 'true') raw
-       FULL JOIN (SELECT day, carrier_id, n FROM dashboard_daily WHERE grain = 0 AND kind = 'parcels' AND n <> 0) rolled
-         ON rolled.day = raw.at::date AND rolled.carrier_id = raw.carrier
-       GROUP BY rolled.day, rolled.carrier_id, rolled.n HAVING count(raw.at) <> coalesce(rolled.n, 0)`,
+    // Each day's count of booked pieces per carrier is that of the raw rows, on every day (not only the views').
+    const drift = await stack.db.query(
+      `WITH raw AS (
+         SELECT ((p.doc->>'created_at')::timestamptz AT TIME ZONE 'UTC')::date AS day, coalesce(p.doc->>'carrier_id', '') AS carrier,
+           count(*) AS n
+         FROM records p WHERE p.resource = 'shipments' AND coalesce(p.doc->>'test_piece', 'false') <> 'true' GROUP BY 1, 2),
+       rolled AS (SELECT day, carrier_id AS carrier, n FROM dashboard_daily WHERE grain = 0 AND kind = 'parcels' AND n <> 0)
+       SELECT coalesce(raw.day, rolled.day) AS day, coalesce(raw.carrier, rolled.carrier) AS carrier, raw.n AS raw, rolled.n AS rolled
+       FROM raw FULL JOIN rolled ON raw.day = rolled.day AND raw.carrier = rolled.carrier
+       WHERE raw.n IS DISTINCT FROM rolled.n`,
     );
     expect(drift.rows).toEqual([]);
   }, 60_000);

@@ -11,7 +11,10 @@
 -- `life_to_delivery`, `life_in_locker`, `life_total` (n pieces, total hours); by event day
 -- `ev_delivered`, `ev_picked_up`, `ev_collected`, `ev_expired` and `rating_<stars>` (total = stars).
 -- Grain 0 is by carrier only (the network's and a carrier's views); grain 1 also by service point,
--- hardware unit and support provider (an area's view, a partner's own points, units or pieces).
+-- hardware unit and support provider (a partner's own points, units or pieces); grain 2 by carrier and
+-- one area of the piece's service point (`area_key`, `area_value`: country, city and municipality in
+-- lower case, the others as ids), for an area's view. A service point moved to another area refreshes
+-- its pieces.
 --
 -- The migration runner splits on ';' at line ends: inside the function bodies a ';' never ends a line.
 CREATE TABLE dashboard_piece_rollups (
@@ -27,16 +30,18 @@ CREATE TABLE dashboard_daily (
   service_point_id text NOT NULL,
   hardware_id text NOT NULL,
   support_provider_id text NOT NULL,
+  area_key text NOT NULL,
+  area_value text NOT NULL,
   n bigint NOT NULL,
   total numeric NOT NULL,
-  PRIMARY KEY (grain, day, kind, carrier_id, service_point_id, hardware_id, support_provider_id)
+  PRIMARY KEY (grain, day, kind, carrier_id, area_key, area_value, service_point_id, hardware_id, support_provider_id)
 );
 CREATE INDEX dashboard_daily_by_point ON dashboard_daily (service_point_id, day) WHERE grain = 1;
 
 -- What the given pieces add, computed from the pieces and their events as they are now.
 CREATE FUNCTION dashboard_piece_rows(ids text[])
 RETURNS TABLE (piece_id text, day date, kind text, carrier_id text, service_point_id text, hardware_id text,
-  support_provider_id text, n bigint, total numeric)
+  support_provider_id text, areas jsonb, n bigint, total numeric)
 LANGUAGE sql STABLE AS $$
   WITH p AS (
     SELECT r.key, (r.doc->>'created_at')::timestamptz AS booked, r.doc
@@ -85,24 +90,31 @@ LANGUAGE sql STABLE AS $$
     WHERE e.event_code IN (103, 1212, 201, 202, 203, 204, 106, 413) OR (e.event_code = 1201 AND e.details ? 'rating')
   )
   SELECT f.key, f.day, f.kind, coalesce(p.doc->>'carrier_id', ''), coalesce(p.doc->>'service_point_id', ''),
-    coalesce(p.doc->>'hardware_id', ''), coalesce(p.doc->>'support_provider_id', ''), count(*), sum(f.total)
+    coalesce(p.doc->>'hardware_id', ''), coalesce(p.doc->>'support_provider_id', ''),
+    jsonb_strip_nulls(jsonb_build_object('country', lower(s.doc->>'country'), 'region', s.doc->>'region_id',
+      'sub_region', s.doc->>'sub_region_id', 'municipality', lower(s.doc->>'municipality'),
+      'city', lower(s.doc->>'city'), 'service_point_group', s.doc->>'service_point_group_id')),
+    count(*), sum(f.total)
   FROM facts f JOIN p ON p.key = f.key
-  GROUP BY 1, 2, 3, 4, 5, 6, 7
+    LEFT JOIN records s ON s.resource = 'service_points' AND s.key = p.doc->>'service_point_id'
+  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
 $$;
 
--- Adds signed rows (a piece's old ones negated, its new ones) to both grains of `dashboard_daily`.
+-- Adds signed rows (a piece's old ones negated, its new ones) to the three grains of `dashboard_daily`.
 CREATE FUNCTION dashboard_add(delta jsonb) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO dashboard_daily AS d (grain, day, kind, carrier_id, service_point_id, hardware_id, support_provider_id, n, total)
-  SELECT g.grain, r.day, r.kind, r.carrier_id,
+  INSERT INTO dashboard_daily AS d (grain, day, kind, carrier_id, area_key, area_value, service_point_id, hardware_id,
+    support_provider_id, n, total)
+  SELECT g.grain, r.day, r.kind, r.carrier_id, coalesce(g.key, ''), coalesce(g.value, ''),
     CASE WHEN g.grain = 1 THEN r.service_point_id ELSE '' END,
     CASE WHEN g.grain = 1 THEN r.hardware_id ELSE '' END,
     CASE WHEN g.grain = 1 THEN r.support_provider_id ELSE '' END,
     sum(r.n), sum(r.total)
   FROM jsonb_to_recordset(delta) AS r(day date, kind text, carrier_id text, service_point_id text, hardware_id text,
-      support_provider_id text, n bigint, total numeric)
-    CROSS JOIN (VALUES (0), (1)) g(grain)
-  GROUP BY 1, 2, 3, 4, 5, 6, 7
-  ON CONFLICT (grain, day, kind, carrier_id, service_point_id, hardware_id, support_provider_id)
+      support_provider_id text, areas jsonb, n bigint, total numeric)
+    CROSS JOIN LATERAL (SELECT 0 AS grain, NULL::text AS key, NULL::text AS value UNION ALL SELECT 1, NULL, NULL
+      UNION ALL SELECT 2, area.key, area.value FROM jsonb_each_text(coalesce(r.areas, '{}')) area) g
+  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9
+  ON CONFLICT (grain, day, kind, carrier_id, area_key, area_value, service_point_id, hardware_id, support_provider_id)
   DO UPDATE SET n = d.n + excluded.n, total = d.total + excluded.total
 $$;
 
@@ -125,11 +137,12 @@ DECLARE
   ; END
 $$;
 
+-- The pieces written, and those at a service point written (its area may have changed).
 CREATE FUNCTION dashboard_pieces_written() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN PERFORM dashboard_refresh(ARRAY(SELECT DISTINCT key FROM written WHERE resource = 'shipments')); RETURN NULL; END $$;
+BEGIN PERFORM dashboard_refresh(ARRAY(SELECT key FROM written WHERE resource = 'shipments' UNION SELECT p.key FROM written w JOIN records p ON p.resource = 'shipments' AND p.doc->>'service_point_id' = w.key WHERE w.resource = 'service_points')); RETURN NULL; END $$;
 
 CREATE FUNCTION dashboard_pieces_updated() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN PERFORM dashboard_refresh(ARRAY(SELECT key FROM written WHERE resource = 'shipments' UNION SELECT key FROM removed WHERE resource = 'shipments')); RETURN NULL; END $$;
+BEGIN PERFORM dashboard_refresh(ARRAY(SELECT key FROM written WHERE resource = 'shipments' UNION SELECT key FROM removed WHERE resource = 'shipments' UNION SELECT p.key FROM written w JOIN removed o ON o.resource = w.resource AND o.key = w.key JOIN records p ON p.resource = 'shipments' AND p.doc->>'service_point_id' = w.key WHERE w.resource = 'service_points' AND (w.doc->>'country', w.doc->>'region_id', w.doc->>'sub_region_id', w.doc->>'municipality', w.doc->>'city', w.doc->>'service_point_group_id') IS DISTINCT FROM (o.doc->>'country', o.doc->>'region_id', o.doc->>'sub_region_id', o.doc->>'municipality', o.doc->>'city', o.doc->>'service_point_group_id'))); RETURN NULL; END $$;
 
 CREATE FUNCTION dashboard_events_written() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN PERFORM dashboard_refresh(ARRAY(SELECT DISTINCT piece_id FROM written)); RETURN NULL; END $$;
