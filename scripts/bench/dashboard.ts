@@ -62,6 +62,10 @@ export async function dashboardBench(rounds = 2): Promise<BenchResult> {
     // Booking, delivery, pickup, and a rating for one piece in three: 3.33 events a piece.
     const pieces = Math.ceil((PIECE_EVENTS - events) / 3.33);
     const chunk = 50_000;
+    // The dashboard's rollups (migration 047) are kept by statement triggers, piece by piece; a bulk load
+    // computes them once at its end instead (the same refresh, over all the new pieces).
+    await db.query('ALTER TABLE records DISABLE TRIGGER records_dashboard_insert');
+    await db.query('ALTER TABLE piece_events DISABLE TRIGGER piece_events_dashboard_insert');
     for (let first = 1; first <= pieces; first += chunk) {
       const last = Math.min(pieces, first + chunk - 1);
       await db.query(
@@ -85,6 +89,11 @@ export async function dashboardBench(rounds = 2): Promise<BenchResult> {
         [first, last],
       );
     }
+    await db.query('ALTER TABLE records ENABLE TRIGGER records_dashboard_insert');
+    await db.query('ALTER TABLE piece_events ENABLE TRIGGER piece_events_dashboard_insert');
+    await db.query(
+      `SELECT dashboard_refresh(ARRAY(SELECT key FROM records WHERE resource = 'shipments' AND key LIKE 'BENCH%'))`,
+    );
     await db.query('ANALYZE');
     const loadMs = performance.now() - started;
     const total = Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM piece_events')).rows[0].n);

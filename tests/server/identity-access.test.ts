@@ -955,3 +955,99 @@ describe('bad bodies', () => {
     expect(await footprint()).toEqual(before);
   });
 });
+
+describe('the end_user resource (spec 01 §7)', () => {
+  const END_USER = 'webtool/identity_access/end_user';
+
+  it('lists the users by role, partner and partner type, searched, ordered and paged as the users list', async () => {
+    const byRole = await call(operator, 'GET', END_USER, { role_name: 'carrier_2_admin', partner_type: 'carrier' });
+    expect(byRole.status, JSON.stringify(byRole.body)).toBe(200);
+    expect((byRole.body.data as User[]).map((u) => u.username)).toEqual(['carrier2']);
+    const byPartner = await call(operator, 'GET', END_USER, {
+      partner: '2',
+      partner_type: 'carrier',
+      search: 'CARRIER2',
+    });
+    expect((byPartner.body.data as User[]).map((u) => u.username)).toEqual(['carrier2']);
+    const query = { order_by: 'username', order_by_dir: 'desc', limit: 2, offset: 1 };
+    const page = await call(operator, 'GET', END_USER, query);
+    const same = await call(operator, 'GET', USERS, query);
+    expect(page.body).toEqual(same.body);
+    expect((page.body.data as User[]).length).toBe(2);
+    // A carrier reads its own users only, whatever partner it names.
+    const own = await call(carrier, 'GET', END_USER, { partner: '2' });
+    expect(own.body).toMatchObject({ data: [], total: 0 });
+  });
+
+  it.each([
+    [{ order_by: 'password' }, 'gateway.unknown_field', 'Unknown field: password'],
+    [{ order_by: 'name', order_by_dir: 'sideways' }, 'gateway.order_direction', 'order_by_dir must be asc or desc.'],
+    [{ limit: '-1' }, 'gateway.whole_number_expected', 'limit must be a whole number of 0 or more.'],
+    [{ offset: '-5' }, 'gateway.whole_number_expected', 'offset must be a whole number of 0 or more.'],
+    [{ role_name: 'carrier_9_pirate' }, 'gateway.unknown_role', 'Unknown role: carrier_9_pirate'],
+  ])('refuses the list query %j with 400', async (query, key, message) => {
+    const { status, body } = await call(operator, 'GET', END_USER, query);
+    expect(status).toBe(400);
+    expect(body.message_key).toBe(key);
+    expect(body.message).toBe(message);
+  });
+
+  it('creates, changes the role of and deletes a user by its role; a missing payload is refused and writes nothing', async () => {
+    const before = await footprint();
+    for (const method of ['POST', 'PATCH'] as const) {
+      for (const payload of [undefined, {}]) {
+        const refused = await call(operator, method, END_USER, payload);
+        expect(refused.status).toBe(400);
+        expect(refused.body.message_key).toBe('gateway.payload_required');
+        expect(refused.body.message).toBe('The request has no payload: send the end_user fields as a JSON object.');
+      }
+    }
+    expect(await footprint()).toEqual(before);
+
+    const email = freshEmail('end.user');
+    const created = await call(operator, 'POST', END_USER, { name: 'End User', email, role_name: 'carrier_1_admin' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const user = created.body.data as User;
+    expect(user).toMatchObject({ email, role_name: 'carrier_1_admin', partner_type: 'carrier', partner: '1' });
+    const unknownRole = await call(operator, 'PATCH', END_USER, { username: user.username, role_name: 'nobody_role' });
+    expect(unknownRole.status).toBe(422);
+    const changed = await call(operator, 'PATCH', END_USER, { username: user.username, role_name: 'carrier_2_admin' });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.data).toMatchObject({ role_name: 'carrier_2_admin', partner: '2' });
+
+    // DELETE names the role the user holds: a stale role is refused, the user kept.
+    const stale = await call(operator, 'DELETE', END_USER, { username: user.username, role_name: 'carrier_1_admin' });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message_key).toBe('gateway.end_user_role_changed');
+    const noRole = await call(operator, 'DELETE', END_USER, { username: user.username });
+    expect(noRole.status).toBe(400);
+    expect(noRole.body.message).toBe('role_name is required.');
+    expect((await call(operator, 'GET', END_USER, { search: email })).body.total).toBe(1);
+    const deleted = await call(operator, 'DELETE', END_USER, { username: user.username, role_name: 'carrier_2_admin' });
+    expect(deleted.status).toBe(200);
+    expect((await call(operator, 'GET', END_USER, { search: email })).body.total).toBe(0);
+    expect((await auditRows('identity_access/users', user.username)).map((row) => row.action)).toEqual([
+      'create',
+      'update',
+      'delete',
+    ]);
+  });
+
+  it('is refused to a caller who may not manage users, and writes nothing', async () => {
+    const before = await footprint();
+    const posted = await call(scout, 'POST', END_USER, {
+      name: 'By Scout',
+      email: freshEmail(),
+      role_name: 'carrier_1_admin',
+    });
+    expect(posted.status).toBe(403);
+    const patched = await call(scout, 'PATCH', END_USER, { username: 'carrier2', role_name: 'carrier_1_admin' });
+    expect(patched.status).toBe(403);
+    const deleted = await call(scout, 'DELETE', END_USER, { username: 'carrier2', role_name: 'carrier_2_admin' });
+    expect(deleted.status).toBe(403);
+    // A carrier manages its own users only: another carrier's user is not found.
+    const other = await call(carrier, 'DELETE', END_USER, { username: 'carrier2', role_name: 'carrier_2_admin' });
+    expect(other.status).toBe(404);
+    expect(await footprint()).toEqual(before);
+  });
+});

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/adapter.ts';
 import { CognitoError } from '../../identity/index.ts';
 import type { CallerAccess, RoleDoc } from '../caller-access.ts';
-import { badRequest, notFound } from '../http-error.ts';
+import { badRequest, keyedError, notFound } from '../http-error.ts';
 import { searchText, type Doc } from '../record-store.ts';
 import { audit, diff } from '../record-writes.ts';
 import { parseListQuery } from '../list-query.ts';
@@ -239,7 +239,54 @@ export function userRoutes(ctx: IdentityAccessContext): Record<string, SpecialRo
     return { success: true };
   };
 
+  /**
+   * The `end_user` resource (spec 01 §7): the webtool users as the shell reads them by role. GET takes the
+   * users list's query with `role_name` (a role that exists), POST and PATCH a user's body (refused when there
+   * is none), DELETE names the user and the role it holds, so that a stale screen cannot delete a user whose
+   * role was changed meanwhile. The users' rules apply to each (who may manage whom, the last super admin).
+   */
+  const endUserPayload = (request: Parameters<SpecialRoute>[0]['request']) => {
+    const body = request.body;
+    if (body === undefined || body === null || body === '' || (typeof body === 'object' && !Object.keys(body).length)) {
+      throw badRequest('gateway.payload_required', { resource: 'end_user' });
+    }
+    return bodyOf(request);
+  };
+  const endUserRoutes: Record<string, SpecialRoute> = {
+    'GET identity_access/end_user': async (input) => {
+      assertAllowed(ctx, input.access, 'read');
+      const roleName = (input.request.query as Doc).role_name;
+      if (typeof roleName === 'string' && roleName !== '' && !(await readRole(input.db, ctx, roleName))) {
+        throw badRequest('gateway.unknown_role', { role_name: roleName.slice(0, 80) });
+      }
+      return list(input);
+    },
+    'POST identity_access/end_user': async (input) => {
+      assertAllowed(ctx, input.access, 'create');
+      endUserPayload(input.request);
+      return create(input);
+    },
+    'PATCH identity_access/end_user': async (input) => {
+      assertAllowed(ctx, input.access, 'edit');
+      const body = endUserPayload(input.request);
+      if (body.opname !== undefined) throw badRequest('gateway.unknown_opname', { opname: String(body.opname) });
+      return update(input);
+    },
+    'DELETE identity_access/end_user': async (input) => {
+      assertAllowed(ctx, input.access, 'delete');
+      const source = deleteSourceOf(input.request);
+      const username = keyOf(source, 'username');
+      const roleName = keyOf(source, 'role_name');
+      const { user } = await visibleUser(input.access, username);
+      if (user.role_name !== roleName) {
+        throw keyedError(409, 'gateway.end_user_role_changed', { username, role_name: roleName });
+      }
+      return remove(input);
+    },
+  };
+
   return {
+    ...endUserRoutes,
     'GET identity_access/users': list,
     'POST identity_access/users': create,
     'PUT identity_access/users': act,

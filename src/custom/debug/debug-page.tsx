@@ -102,9 +102,14 @@ export function DebugPage({ app }: DebugPageProps) {
         <Typography variant="h5" component="h1">
           {translate('debug.title')}
         </Typography>
-        <Button variant="contained" startIcon={<ContentCopyIcon />} disabled={!data} onClick={() => void copy()}>
-          {translate('debug.copy')}
-        </Button>
+        {/* Shown once there is something to copy, never disabled first: a contained button turning from
+            disabled grey to the primary colour fades for 250 ms, and an accessibility check caught in that
+            fade measured white text on a pale background (a colour-contrast failure now and then). */}
+        {data && (
+          <Button variant="contained" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
+            {translate('debug.copy')}
+          </Button>
+        )}
       </Stack>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {translate('debug.intro')}
