@@ -24797,7 +24797,11 @@ const schema117 = {
       maxLength: 100,
       format: 'no-special-characters',
       'x-column': { hide: true },
-      'x-input': { tab: 'basic', requiredOption: { option: 'municipality_required', fallback: true } },
+      'x-input': {
+        tab: 'basic',
+        kind: 'municipality',
+        requiredOption: { option: 'municipality_required', fallback: true },
+      },
     },
     region_id: {
       type: 'integer',
