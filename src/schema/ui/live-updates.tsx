@@ -161,7 +161,14 @@ export function LiveEditNotice() {
       severity="warning"
       role="alert"
       // Kept in sight while the form scrolls, above the toolbar (fixed at the bottom on a phone).
-      sx={{ mb: 1, position: 'sticky', bottom: { xs: 88, sm: 8 }, zIndex: 2 }}
+      sx={{
+        mb: 1,
+        position: { xs: 'fixed', sm: 'sticky' },
+        left: { xs: 8, sm: 'auto' },
+        right: { xs: 8, sm: 'auto' },
+        bottom: { xs: 76, sm: 8 },
+        zIndex: 2,
+      }}
       action={
         notice.deleted ? undefined : (
           <Button color="inherit" size="small" onClick={requestReload}>
