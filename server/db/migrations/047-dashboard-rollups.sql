@@ -137,12 +137,13 @@ DECLARE
   ; END
 $$;
 
--- The pieces written, and those at a service point written (its area may have changed).
+-- The pieces written, and those at a service point written (its area may have changed); a statement
+-- writing neither returns at once.
 CREATE FUNCTION dashboard_pieces_written() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN PERFORM dashboard_refresh(ARRAY(SELECT key FROM written WHERE resource = 'shipments' UNION SELECT p.key FROM written w JOIN records p ON p.resource = 'shipments' AND p.doc->>'service_point_id' = w.key WHERE w.resource = 'service_points')); RETURN NULL; END $$;
+BEGIN IF NOT EXISTS (SELECT 1 FROM written WHERE resource IN ('shipments', 'service_points')) THEN RETURN NULL; END IF; PERFORM dashboard_refresh(ARRAY(SELECT key FROM written WHERE resource = 'shipments' UNION SELECT p.key FROM written w JOIN records p ON p.resource = 'shipments' AND p.doc->>'service_point_id' = w.key WHERE w.resource = 'service_points')); RETURN NULL; END $$;
 
 CREATE FUNCTION dashboard_pieces_updated() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN PERFORM dashboard_refresh(ARRAY(SELECT key FROM written WHERE resource = 'shipments' UNION SELECT key FROM removed WHERE resource = 'shipments' UNION SELECT p.key FROM written w JOIN removed o ON o.resource = w.resource AND o.key = w.key JOIN records p ON p.resource = 'shipments' AND p.doc->>'service_point_id' = w.key WHERE w.resource = 'service_points' AND (w.doc->>'country', w.doc->>'region_id', w.doc->>'sub_region_id', w.doc->>'municipality', w.doc->>'city', w.doc->>'service_point_group_id') IS DISTINCT FROM (o.doc->>'country', o.doc->>'region_id', o.doc->>'sub_region_id', o.doc->>'municipality', o.doc->>'city', o.doc->>'service_point_group_id'))); RETURN NULL; END $$;
+BEGIN IF NOT EXISTS (SELECT 1 FROM written WHERE resource IN ('shipments', 'service_points')) THEN RETURN NULL; END IF; PERFORM dashboard_refresh(ARRAY(SELECT key FROM written WHERE resource = 'shipments' UNION SELECT key FROM removed WHERE resource = 'shipments' UNION SELECT p.key FROM written w JOIN removed o ON o.resource = w.resource AND o.key = w.key JOIN records p ON p.resource = 'shipments' AND p.doc->>'service_point_id' = w.key WHERE w.resource = 'service_points' AND (w.doc->>'country', w.doc->>'region_id', w.doc->>'sub_region_id', w.doc->>'municipality', w.doc->>'city', w.doc->>'service_point_group_id') IS DISTINCT FROM (o.doc->>'country', o.doc->>'region_id', o.doc->>'sub_region_id', o.doc->>'municipality', o.doc->>'city', o.doc->>'service_point_group_id'))); RETURN NULL; END $$;
 
 CREATE FUNCTION dashboard_events_written() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN PERFORM dashboard_refresh(ARRAY(SELECT DISTINCT piece_id FROM written)); RETURN NULL; END $$;
