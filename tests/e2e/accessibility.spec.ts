@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { DEMO_PASSWORD, mailCount, nextCode, signedInPage } from './support.ts';
+import { DEMO_PASSWORD, mailCount, nextCode, signedInPage, settled } from './support.ts';
 
 const screens = [
   '/service-points',
@@ -66,7 +66,7 @@ for (const locale of ['en-US', 'fr-FR']) {
       await expect(
         page.locator('[data-testid="not-found"], [data-testid="not-available"], .RaList-main, form, main').first(),
       ).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       expect(await seriousViolations(page), path).toEqual([]);
     }
     await signedIn.context().close();
@@ -80,7 +80,7 @@ async function openFirstRecord(page: Page, list: string) {
   await expect(link).toBeVisible();
   await link.click();
   await expect(page.locator('form')).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
 }
 
 for (const locale of ['en-US', 'fr-FR']) {
@@ -96,7 +96,7 @@ for (const locale of ['en-US', 'fr-FR']) {
       expect(await seriousViolations(page), list).toEqual([]);
       for (let index = 1; index < count; index += 1) {
         await tabs.nth(index).click();
-        await page.waitForLoadState('networkidle');
+        await settled(page);
         const tab = (await tabs.nth(index).textContent()) ?? String(index);
         expect(await seriousViolations(page), `${list} ${tab}`).toEqual([]);
       }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { signedInPage, startRecordAction } from './support.ts';
+import { signedInPage, startRecordAction, settled } from './support.ts';
 
 async function seriousViolations(page: Page, within?: string) {
   const builder = new AxeBuilder({ page });
@@ -21,7 +21,7 @@ async function choose(page: Page, label: string, option: string) {
  */
 async function openFirst(page: Page, filter: Record<string, unknown>) {
   await page.goto(`/service-points?filter=${encodeURIComponent(JSON.stringify(filter))}`);
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   const link = page.locator('tbody tr').first().getByRole('link').first();
   await expect(link).toBeVisible();
   // The link is the service point's name (issue 24); its address holds the id.
@@ -120,7 +120,7 @@ test('a test service point is marked in the list and on its page, and made so on
 }) => {
   const page = await signedInPage(browser, 'superadmin');
   await page.goto(`/service-points?filter=${encodeURIComponent(JSON.stringify({ test_sp: 'true' }))}`);
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await expect(page.locator('tbody tr').first()).toBeVisible();
   const rows = await page.locator('tbody tr').count();
   await expect(page.locator('tbody tr').getByText('Test', { exact: true })).toHaveCount(rows);

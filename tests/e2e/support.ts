@@ -5,9 +5,47 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   type Page,
+  type Request,
 } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo#Locker2026';
+
+/** The live updates' stream (`GET webtool/stream`): open for as long as a signed-in page lists or edits records. */
+const LIVE_STREAM = /\/webtool\/stream(\?|$)/;
+const openRequests = new WeakMap<Page, Set<Request>>();
+
+/** Follows a page's requests from now on, for `settled` (signedInPage does it for its pages). */
+export function followRequests(page: Page) {
+  if (openRequests.has(page)) return;
+  const open = new Set<Request>();
+  openRequests.set(page, open);
+  page.on('request', (request) => {
+    if (!LIVE_STREAM.test(request.url())) open.add(request);
+  });
+  const done = (request: Request) => open.delete(request);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/**
+ * Waits until no request of the page but the live stream has run for half a second: what
+ * `waitForLoadState('networkidle')` did before the live updates, whose stream never ends (a signed-in list
+ * keeps it open), so that Playwright's network idle never comes. Unlike it, this also waits after an
+ * in-app navigation.
+ */
+export async function settled(page: Page, timeoutMs = 30_000) {
+  followRequests(page);
+  const open = openRequests.get(page)!;
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < 500) {
+    if (Date.now() > deadline) {
+      throw new Error(`still loading after ${timeoutMs} ms: ${[...open].map((request) => request.url()).join(', ')}`);
+    }
+    if (open.size) quietSince = Date.now();
+    await page.waitForTimeout(100);
+  }
+}
 
 interface OutboxMessage {
   to: string;
@@ -68,7 +106,9 @@ export async function signedInPage(browser: Browser, username: string, options: 
     await context.close();
   }
   const context = await browser.newContext({ ...options, storageState: state });
-  return context.newPage();
+  const page = await context.newPage();
+  followRequests(page);
+  return page;
 }
 
 /**
