@@ -962,7 +962,10 @@ describe('the end_user resource (spec 01 §7)', () => {
   it('lists the users by role, partner and partner type, searched, ordered and paged as the users list', async () => {
     const byRole = await call(operator, 'GET', END_USER, { role_name: 'carrier_2_admin', partner_type: 'carrier' });
     expect(byRole.status, JSON.stringify(byRole.body)).toBe(200);
-    expect((byRole.body.data as User[]).map((u) => u.username)).toEqual(['carrier2']);
+    // The demo's carrier2, and whoever earlier tests of this file gave that role: each holds it.
+    const holders = byRole.body.data as User[];
+    expect(holders.map((u) => u.username)).toContain('carrier2');
+    expect(holders.filter((u) => u.role_name !== 'carrier_2_admin')).toEqual([]);
     const byPartner = await call(operator, 'GET', END_USER, {
       partner: '2',
       partner_type: 'carrier',

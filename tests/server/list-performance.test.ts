@@ -175,7 +175,10 @@ describe('list queries on a large resource', () => {
       `EXPLAIN SELECT count(*) FROM records WHERE resource = $1 AND search LIKE $2`,
       ['service_points', '%oslo 11%'],
     );
-    expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('records_search_trgm');
+    // The shared trigram index of every resource's search text (migration 004), or the service points' own (044).
+    expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toMatch(
+      /Index Scan on records_(service_point_)?search_trgm/,
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/adapter.ts';
+import { DatabaseUnavailableError, type Db } from '../../db/adapter.ts';
 import type { Doc } from '../record-store.ts';
 import type { ResourceDefinition } from '../resource-registry.ts';
 import { SCOUT_SCOPE_FIELD } from '../tenancy.ts';
@@ -111,8 +111,29 @@ async function syncOwnerFields(db: Db, resources: ReadonlyMap<string, ResourceDe
 const OWNER_CACHE_MS = 30_000;
 const OWNER_CACHE_SIZE = 10_000;
 
+/**
+ * Writes the owner fields now, or, when the database is out at start (a gateway rides out outages, see
+ * README "When the database is unreachable"), keeps trying in the background until it is back.
+ */
+async function syncOwnerFieldsSoon(db: Db, resources: ReadonlyMap<string, ResourceDefinition>) {
+  try {
+    await syncOwnerFields(db, resources);
+  } catch (error) {
+    if (!(error instanceof DatabaseUnavailableError)) throw error;
+    const retry = setInterval(() => {
+      syncOwnerFields(db, resources).then(
+        () => clearInterval(retry),
+        () => undefined,
+      );
+    }, OWNER_FIELDS_RETRY_MS);
+    retry.unref();
+  }
+}
+
+const OWNER_FIELDS_RETRY_MS = 5_000;
+
 export async function startChangeFeed(db: Db, resources: ReadonlyMap<string, ResourceDefinition>): Promise<ChangeFeed> {
-  await syncOwnerFields(db, resources);
+  await syncOwnerFieldsSoon(db, resources);
   const listeners = new Set<ChangeListener>();
   const deliver = (notice: RecordChangeNotice) => {
     for (const listener of listeners) listener.change(notice);
