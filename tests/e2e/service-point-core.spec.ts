@@ -54,7 +54,7 @@ test('the operator creates a service point: each bad input on its field, then sa
   await expect(page.getByText('Must be at least 4 characters')).toBeVisible();
   await expect(page.getByText('Must be at most 7')).toBeVisible();
   await expect(page.getByText('This field is required').first()).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Municipality' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('combobox', { name: 'Municipality' })).toHaveAttribute('aria-invalid', 'true');
   // Nothing typed is lost.
   await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Bergen');
 
@@ -64,7 +64,7 @@ test('the operator creates a service point: each bad input on its field, then sa
   await page.getByRole('combobox', { name: 'Address' }).fill('storgata 1 bergen');
   await page.getByRole('option', { name: 'Storgata 1, 5003 Bergen' }).click();
   await expect(page.getByRole('textbox', { name: 'Zip' })).toHaveValue('5003');
-  await expect(page.getByRole('textbox', { name: 'Municipality' })).not.toHaveValue('');
+  await expect(page.getByRole('combobox', { name: 'Municipality' })).not.toHaveValue('');
   await page.getByRole('spinbutton', { name: 'Max hardware units' }).fill('2');
   // A new service point has a delivery method from the start.
   await expect(page.getByRole('button', { name: 'Locker' })).toBeVisible();
@@ -198,7 +198,7 @@ test('two roles differ by their options: the analyst has no region, sub-region n
 }) => {
   const page = await signedInPage(browser, 'analyst');
   await page.goto('/service-points/create');
-  await expect(page.getByRole('textbox', { name: 'Municipality' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Municipality' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Region' })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Sub-region' })).toHaveCount(0);
   await expect(page.getByText('Delivery methods')).toHaveCount(0);
