@@ -450,7 +450,8 @@ export function GlobalSearch() {
   }, [allowed]);
 
   if (!allowed) return null;
-  const label = translate('search.title');
+  // "Find anything", not "Search": the lists' own search boxes keep the name "Search" to themselves.
+  const label = translate('search.open');
   const shortcut = mac ? '⌘K' : 'Ctrl+K';
   return (
     <>

@@ -11,7 +11,7 @@ import { signedInPage } from './support.ts';
 
 async function openSearch(page: Page) {
   // The shortcut works once the app bar shows the search (the user's permissions are read).
-  await expect(page.getByRole('button', { name: /^(Search|Tout rechercher)/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^(Find anything|Tout trouver)/ })).toBeVisible();
   await page.keyboard.press('Control+k');
   const box = page.getByRole('combobox', { name: /^(Search|Rechercher)$/ });
   await expect(box).toBeFocused();
