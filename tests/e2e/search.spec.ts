@@ -23,7 +23,7 @@ test('support finds a parcel, then its end user by phone in national form, and l
 }) => {
   const page = await signedInPage(browser, 'support');
   await page.goto('/tickets');
-  await expect(page.getByRole('button', { name: /^Search/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Find anything/ })).toBeVisible();
 
   // A parcel by the start of its id, opened with the keyboard alone.
   let box = await openSearch(page);
