@@ -39,6 +39,8 @@ test('support finds a parcel, then its end user by phone in national form, and l
   await expect(page).toHaveURL(/\/shipments\/DEMO-WAITING-1\/show/);
 
   // Its end user's phone, as the caller reads it out: national form, without the country prefix.
+  // The record page draws its fields once the piece is read: wait for the phone before reading it.
+  await expect(page.locator('main')).toContainText(/End user phone\s*\+\d/, { timeout: 20_000 });
   const main = await page.locator('main').innerText();
   const stored = /End user phone\s+(\+[\d ]+)/.exec(main)?.[1]?.trim();
   expect(stored, 'the parcel names its end user phone').toBeTruthy();
