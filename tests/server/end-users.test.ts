@@ -25,7 +25,7 @@ beforeAll(async () => {
   [operator, carrier, carrier2, support, locationOwner] = await Promise.all(
     ['operator', 'carrier', 'carrier2', 'support', 'locationowner'].map((user) => stack.signIn(user)),
   );
-}, 240_000);
+}, DEMO_SEED_BUDGET_MS);
 afterAll(() => stack?.close());
 
 const search = (session: SigningSession, query: Record<string, string>) =>

@@ -41,7 +41,10 @@ export async function startStack(
   const app = await buildApp({
     db,
     identity,
-    webhooks: options.webhooks,
+    // No timed webhook dispatch unless the test asks for it: the seed's pending events fall due minutes after the
+    // seed was made, and a dispatch then would change records under a test that checks "nothing written" (a slow
+    // run reaches that time). Webhook tests call dispatchDue() or pass their own dispatchMs.
+    webhooks: { dispatchMs: 0, ...options.webhooks },
     live: { now: () => Date.now() + clock.offsetMs, ...options.live },
   });
   await app.ready();
