@@ -192,7 +192,7 @@ describe('periodic service tickets', () => {
       regeneration_months: months,
       description: ticket.doc.description,
     });
-    expect(String(next.deadline_date) >= today()).toBe(true);
+    expect(Date.parse(String(next.deadline_date))).toBeGreaterThanOrEqual(Date.parse(today()));
   });
 
   it('brings none when the provider switched periodic tickets off', async () => {

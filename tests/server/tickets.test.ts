@@ -136,7 +136,7 @@ describe('GET maintenance/tickets', () => {
     const late = overdue.body.data as StoredTicket[];
     expect(late.length).toBeGreaterThan(0);
     for (const t of late) {
-      expect(t.sla_date! < today).toBe(true);
+      expect(Date.parse(t.sla_date!)).toBeLessThan(Date.parse(today));
       expect([1, 3, 4]).toContain(t.status);
     }
     const from = isoDay(-10);
@@ -145,10 +145,14 @@ describe('GET maintenance/tickets', () => {
     const inRange = ranged.body.data as StoredTicket[];
     expect(inRange.length).toBeGreaterThan(0);
     for (const t of inRange) {
-      expect(t.created_at!.slice(0, 10) >= from && t.created_at!.slice(0, 10) <= to).toBe(true);
+      const created = Date.parse(t.created_at!.slice(0, 10));
+      expect(created).toBeGreaterThanOrEqual(Date.parse(from));
+      expect(created).toBeLessThanOrEqual(Date.parse(to));
     }
     const bySla = await get('operator', { date_range_type: 'sla', date1: today, limit: 1000 });
-    for (const t of bySla.body.data as StoredTicket[]) expect(t.sla_date! >= today).toBe(true);
+    for (const t of bySla.body.data as StoredTicket[]) {
+      expect(Date.parse(t.sla_date!)).toBeGreaterThanOrEqual(Date.parse(today));
+    }
     expect((await get('operator', { date_range_type: 'nonsense' })).status).toBe(400);
     expect((await get('operator', { date1: 'yesterday' })).status).toBe(400);
   });
