@@ -173,7 +173,6 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
       enabledBy: { type: 'string' },
       partnerTypes: { ...stringList, minItems: 1 },
       partnerRefusal: { type: 'string', pattern: '^catalogue\\.[a-z_]+$' },
-      form: { const: false },
     },
   },
   /** A `readOnly` field shown but never edited: where and how the record page shows it. */

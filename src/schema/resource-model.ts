@@ -93,7 +93,7 @@ export interface InputHint {
   /** The catalogue key of that refusal when not the generic `gateway.field_partner_type` (a ticket's warranty). */
   partnerRefusal?: string;
   /**
-   * `false`: a list column only, never on the record page, which shows the same fact through another
+   * `x-display.form: false`: a list column only, never on the record page, which shows the same fact through another
    * field (a ticket's service point name beside the service point it names).
    */
   form?: false;
