@@ -4,6 +4,7 @@ import type { Compartment } from '../../src/types/generated/compartment.ts';
 import { pieceEvents } from '../../server/gateway/rules/piece-store.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { refusalChecks, type ExpectRefused } from './support/refusals.ts';
+import { signInAll } from './support/sessions.ts';
 
 /**
  * The feature options of spec 01 §6 that tickets, bookings and shipments read (src/schema/ticket-options.ts,
@@ -18,12 +19,12 @@ const TICKETS = 'webtool/maintenance/tickets';
 
 let stack: Stack;
 let expectRefused: ExpectRefused;
-const sessions: Record<string, SigningSession> = {};
+let sessions: Record<string, SigningSession>;
 
 beforeAll(async () => {
   stack = await startStack();
   ({ expectRefused } = await refusalChecks(stack.db));
-  for (const user of ['operator', 'analyst', 'maintenance']) sessions[user] = await stack.signIn(user);
+  sessions = await signInAll(stack, ['operator', 'analyst', 'maintenance']);
 }, 240_000);
 afterAll(() => stack?.close());
 

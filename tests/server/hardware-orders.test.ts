@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { refusalChecks, type ExpectRefused } from './support/refusals.ts';
+import { signInAll } from './support/sessions.ts';
 
 /**
  * Hardware orders and sub orders (spec 02 §3-§5, §7, §8; issue 27): `service_points/hardware_order` and
@@ -24,7 +25,7 @@ let models: number[];
 beforeAll(async () => {
   stack = await startStack();
   ({ expectRefused } = await refusalChecks(stack.db));
-  [operator, hardware] = [await stack.signIn('operator'), await stack.signIn('hardware')];
+  ({ operator, hardware } = await signInAll(stack, ['operator', 'hardware']));
   const owner = await stack.db.query<{ id: number }>(
     `SELECT (doc->>'hardware_owner_id')::int AS id FROM records WHERE resource = 'partners/hardware_provider'
      ORDER BY key LIMIT 1`,

@@ -8,6 +8,7 @@ import { hardwareModels } from '../../server/seed/hardware-catalogue.ts';
 import common from '../../schemas/common.schema.json';
 import { startStack, type Stack } from './support/stack.ts';
 import { refusalChecks, type ExpectRefused } from './support/refusals.ts';
+import { signInAll } from './support/sessions.ts';
 
 type Doc = Record<string, unknown>;
 type Unit = HardwareUnit & { version: number };
@@ -17,14 +18,12 @@ const SERVICE_POINTS = 'webtool/service_points';
 
 let stack: Stack;
 let expectRefused: ExpectRefused;
-const sessions: Record<string, SigningSession> = {};
+let sessions: Record<string, SigningSession>;
 
 beforeAll(async () => {
   stack = await startStack();
   ({ expectRefused } = await refusalChecks(stack.db));
-  for (const user of ['operator', 'hardware', 'carrier', 'support', 'locationowner', 'maintenance']) {
-    sessions[user] = await stack.signIn(user);
-  }
+  sessions = await signInAll(stack, ['operator', 'hardware', 'carrier', 'support', 'locationowner', 'maintenance']);
 });
 afterAll(() => stack.close());
 

@@ -4,6 +4,7 @@ import type { HardwareUnit } from '../../src/types/generated/hardware-unit.ts';
 import type { Pinpad } from '../../src/types/generated/pinpad.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { refusalChecks, type ExpectRefused } from './support/refusals.ts';
+import { signInAll } from './support/sessions.ts';
 
 type Doc = Record<string, unknown>;
 type Pad = Pinpad & { version: number; is_terminated?: boolean };
@@ -12,12 +13,12 @@ const PADS = 'webtool/service_points/pinpad';
 
 let stack: Stack;
 let expectRefused: ExpectRefused;
-const sessions: Record<string, SigningSession> = {};
+let sessions: Record<string, SigningSession>;
 
 beforeAll(async () => {
   stack = await startStack();
   ({ expectRefused } = await refusalChecks(stack.db));
-  for (const user of ['operator', 'hardware', 'carrier', 'maintenance']) sessions[user] = await stack.signIn(user);
+  sessions = await signInAll(stack, ['operator', 'hardware', 'carrier', 'maintenance']);
 });
 afterAll(() => stack.close());
 

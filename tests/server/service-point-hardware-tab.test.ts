@@ -4,6 +4,7 @@ import type { HardwareUnit } from '../../src/types/generated/hardware-unit.ts';
 import type { ServicePoint } from '../../src/types/generated/service-point.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { refusalChecks, type ExpectRefused } from './support/refusals.ts';
+import { signInAll } from './support/sessions.ts';
 
 type Doc = Record<string, unknown>;
 type Unit = HardwareUnit & { version: number; installation_open?: boolean };
@@ -15,12 +16,12 @@ const SPS = 'webtool/service_points';
 let stack: Stack;
 let fingerprint: () => Promise<{ records: string; audit: string }>;
 let expectRefused: ExpectRefused;
-const sessions: Record<string, SigningSession> = {};
+let sessions: Record<string, SigningSession>;
 
 beforeAll(async () => {
   stack = await startStack();
   ({ fingerprint, expectRefused } = await refusalChecks(stack.db));
-  for (const user of ['operator', 'hardware', 'carrier']) sessions[user] = await stack.signIn(user);
+  sessions = await signInAll(stack, ['operator', 'hardware', 'carrier']);
 });
 afterAll(() => stack.close());
 

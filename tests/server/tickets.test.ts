@@ -5,6 +5,7 @@ import { ticketBadge } from '../../src/schema/ticket-badge.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { refusalChecks, type ExpectRefused } from './support/refusals.ts';
 import { pdfPages } from './support/pdf-text.ts';
+import { signInAll } from './support/sessions.ts';
 
 type Doc = Record<string, unknown>;
 type StoredTicket = Ticket & { version: number };
@@ -16,12 +17,12 @@ const isoDay = (days: number) => new Date(Date.now() + days * DAY_MS).toISOStrin
 let stack: Stack;
 let fingerprint: () => Promise<{ records: string; audit: string }>;
 let expectRefused: ExpectRefused;
-const sessions: Record<string, SigningSession> = {};
+let sessions: Record<string, SigningSession>;
 
 beforeAll(async () => {
   stack = await startStack();
   ({ fingerprint, expectRefused } = await refusalChecks(stack.db));
-  for (const user of ['operator', 'maintenance', 'support', 'carrier']) sessions[user] = await stack.signIn(user);
+  sessions = await signInAll(stack, ['operator', 'maintenance', 'support', 'carrier']);
   // A copy of the seeded database and four sign-ins: minutes on a busy machine, not the 60 s default.
 }, 240_000);
 afterAll(() => stack.close());
