@@ -11,6 +11,7 @@ import { _, getProperty, Name } from 'ajv/dist/compile/codegen';
 import { columnTypes, createRefResolver, modelCache, type RefResolver, type ResourceModel } from './resource-model.ts';
 import * as sharedValidators from './validators/standalone-runtime.ts';
 import { features } from './features.ts';
+import { filterKinds, inputKinds, uploadKinds } from './kinds.ts';
 
 const stringList = { type: 'array', items: { type: 'string' } };
 
@@ -20,6 +21,20 @@ const featureOptionHint = {
   additionalProperties: false,
   required: ['option'],
   properties: { option: { type: 'string', minLength: 1 }, fallback: { type: 'boolean' } },
+};
+
+/**
+ * The one shape of `when`, wherever a hint has one (`x-input`, `x-record-actions`, `x-read-only`,
+ * `x-badge`): each named field holds one of the listed values, `{ "status": [2] }`.
+ */
+const recordCondition = {
+  type: 'object',
+  minProperties: 1,
+  additionalProperties: {
+    type: 'array',
+    minItems: 1,
+    items: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }] },
+  },
 };
 
 /**
@@ -51,9 +66,10 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
           },
         },
       },
-      tenancy: { type: 'object', minProperties: 1, additionalProperties: { type: 'string' } },
       pageSize: { type: 'integer', minimum: 1 },
       searchPageSize: { type: 'integer', minimum: 1 },
+      /** The `webtool/lists?type=` lists that name this resource's records (their ids are its ids). */
+      lookupLists: { ...stringList, minItems: 1 },
       sort: {
         type: 'object',
         additionalProperties: false,
@@ -77,16 +93,15 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
         },
       },
       representation: { type: 'string' },
-      /** The `webtool/lists?type=` lists that name this resource's records (their ids are its ids). */
-      lookupLists: { ...stringList, minItems: 1 },
       search: stringList,
-      tabs: stringList,
+      tenancy: { type: 'object', minProperties: 1, additionalProperties: { type: 'string' } },
       bulkImport: {
         oneOf: [
           { type: 'boolean' },
           { type: 'object', additionalProperties: false, properties: { toggle: { type: 'string' } } },
         ],
       },
+      tabs: stringList,
       deleteSends: { type: 'object', minProperties: 1, additionalProperties: { type: 'string', minLength: 1 } },
       scoutEndpoint: { type: 'string', minLength: 1 },
       bulkUpdate: {
@@ -127,7 +142,7 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
     additionalProperties: false,
     properties: {
       // The list filters the engine draws (schema-inputs.tsx): a misspelt kind fails the schema load.
-      kind: { enum: ['text', 'select', 'reference', 'boolean', 'date', 'date-range'] },
+      kind: { enum: filterKinds },
       alwaysOn: { type: 'boolean' },
       ignoreCase: { type: 'boolean' },
       prefix: { type: 'integer', minimum: 1 },
@@ -137,7 +152,7 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
     type: 'object',
     additionalProperties: false,
     properties: {
-      kind: { type: 'string' },
+      kind: { enum: inputKinds },
       tab: { type: 'string' },
       multiline: { type: 'boolean' },
       step: { type: 'number', exclusiveMinimum: 0 },
@@ -154,10 +169,21 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
       option: featureOptionHint,
       requiredOption: featureOptionHint,
       setBy: { type: 'string', pattern: '^[a-z_]+$' },
-      when: { type: 'object', minProperties: 1, additionalProperties: { type: 'array', minItems: 1 } },
+      when: recordCondition,
       enabledBy: { type: 'string' },
       partnerTypes: { ...stringList, minItems: 1 },
       partnerRefusal: { type: 'string', pattern: '^catalogue\\.[a-z_]+$' },
+    },
+  },
+  /** A `readOnly` field shown but never edited: where and how the record page shows it. */
+  'x-display': {
+    type: 'object',
+    additionalProperties: false,
+    minProperties: 1,
+    properties: {
+      kind: { enum: inputKinds },
+      tab: { type: 'string' },
+      option: featureOptionHint,
       form: { const: false },
     },
   },
@@ -194,13 +220,13 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
       },
     },
   },
-  'x-label': { type: 'string' },
   'x-localised-by': { type: 'string' },
   'x-import': {
     type: 'object',
     additionalProperties: false,
     properties: { unique: { type: 'boolean' }, uniqueWith: stringList, maxLength: { type: 'integer', minimum: 1 } },
   },
+  'x-label': { type: 'string' },
 };
 
 const hintVocabulary: KeywordDefinition[] = Object.entries(hintMetaSchemas).map(([keyword, metaSchema]) => ({
@@ -256,7 +282,7 @@ const extensionVocabulary: KeywordDefinition[] = [
           endpoint: { type: 'string', pattern: '^[a-z_]+(/[a-z_]+)*$' },
           send: { type: 'array', items: { type: 'string' }, minItems: 1 },
           body: { type: 'object' },
-          when: { type: 'object' },
+          when: recordCondition,
           confirm: { type: 'string' },
           destructive: { type: 'boolean' },
           form: { type: 'string' },
@@ -275,7 +301,7 @@ const extensionVocabulary: KeywordDefinition[] = [
         type: 'object',
         required: ['when', 'reason'],
         additionalProperties: false,
-        properties: { when: { type: 'object', minProperties: 1 }, reason: { type: 'string' } },
+        properties: { when: recordCondition, reason: { type: 'string' } },
       },
     },
   },
@@ -292,7 +318,7 @@ const extensionVocabulary: KeywordDefinition[] = [
             type: 'object',
             required: ['when', 'label', 'color'],
             additionalProperties: false,
-            properties: { when: { type: 'object' }, label: { type: 'string' }, color: { enum: badgeColors } },
+            properties: { when: recordCondition, label: { type: 'string' }, color: { enum: badgeColors } },
           },
         },
         marks: {
@@ -301,7 +327,7 @@ const extensionVocabulary: KeywordDefinition[] = [
             type: 'object',
             required: ['when', 'label'],
             additionalProperties: false,
-            properties: { when: { type: 'object' }, label: { type: 'string' }, color: { enum: badgeColors } },
+            properties: { when: recordCondition, label: { type: 'string' }, color: { enum: badgeColors } },
           },
         },
       },
@@ -343,14 +369,8 @@ function ruleKeyword(rule: RuleName, definition: Omit<CodeKeywordDefinition, 'co
 }
 
 const ruleKeywords: CodeKeywordDefinition[] = [
-  /** `"x-count-within": "<sibling field>"` on an array: at most as many items as the sibling's number. */
-  ruleKeyword('countWithinMessage', { keyword: 'x-count-within', type: 'array', schemaType: 'string' }),
   /** `"x-phone-country": "<sibling field>"` on a string: the sibling holds the country. */
   ruleKeyword('phoneCountryMessage', { keyword: 'x-phone-country', type: 'string', schemaType: 'string' }),
-  /** `"x-time-after": "<sibling field>"` on a time: later than the sibling's time (a day's closing time). */
-  ruleKeyword('timeAfterMessage', { keyword: 'x-time-after', type: 'string', schemaType: 'string' }),
-  /** `"x-not-before": "<sibling field>"` on a date or number: the end of a range not before its start. */
-  ruleKeyword('notBeforeMessage', { keyword: 'x-not-before', type: ['string', 'number'], schemaType: 'string' }),
   /**
    * `"x-default-description": { "language": "da", "country": "DK" }` on an array of translations, or
    * `{ "countryField": "country", "languages": { "DK": "da" } }`: in the language of the record's country.
@@ -379,6 +399,12 @@ const ruleKeywords: CodeKeywordDefinition[] = [
       ],
     },
   }),
+  /** `"x-time-after": "<sibling field>"` on a time: later than the sibling's time (a day's closing time). */
+  ruleKeyword('timeAfterMessage', { keyword: 'x-time-after', type: 'string', schemaType: 'string' }),
+  /** `"x-not-before": "<sibling field>"` on a date or number: the end of a range not before its start. */
+  ruleKeyword('notBeforeMessage', { keyword: 'x-not-before', type: ['string', 'number'], schemaType: 'string' }),
+  /** `"x-count-within": "<sibling field>"` on an array: at most as many items as the sibling's number. */
+  ruleKeyword('countWithinMessage', { keyword: 'x-count-within', type: 'array', schemaType: 'string' }),
 ];
 
 /** Keywords whose value is a subschema, or a map or list of subschemas: where hints may sit. */
@@ -399,17 +425,20 @@ const SUBSCHEMA_LIST = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 
 function describeHintError(error: ErrorObject): string {
   if (error.keyword === 'additionalProperties') return `unknown key "${String(error.params.additionalProperty)}"`;
+  if (error.keyword === 'enum' && error.instancePath === '/kind')
+    return `unknown kind ${JSON.stringify(error.data)} (the kinds are listed in src/schema/kinds.ts)`;
   if (error.keyword === 'enum') return `must be one of ${(error.params.allowedValues as unknown[]).join(', ')}`;
   return error.message ?? error.keyword;
 }
 
 let hintValidators: Map<string, ValidateFunction> | undefined;
 
-/** Each hint's meta-schema compiled on its own, to report every problem with its place. */
-function compiledHintMetaSchemas(): Map<string, ValidateFunction> {
-  if (hintValidators) return hintValidators;
-  const ajv = new Ajv2020({ allErrors: true, strict: true });
-  const metaSchemas: [string, SchemaObject][] = [
+/**
+ * Every `x-` keyword the schemas may use with its meta-schema, in the order schemas/README.md documents
+ * them: the hints, the extension points, the validation keywords (tests/unit/schema/readme-vocabulary.test.ts).
+ */
+export function vocabulary(): [string, SchemaObject][] {
+  return [
     ...Object.entries(hintMetaSchemas),
     ...extensionVocabulary.map((hint): [string, SchemaObject] => [
       String(hint.keyword),
@@ -420,7 +449,13 @@ function compiledHintMetaSchemas(): Map<string, ValidateFunction> {
       (rule.metaSchema as SchemaObject | undefined) ?? { type: rule.schemaType },
     ]),
   ];
-  hintValidators = new Map(metaSchemas.map(([keyword, metaSchema]) => [keyword, ajv.compile(metaSchema)]));
+}
+
+/** Each hint's meta-schema compiled on its own, to report every problem with its place. */
+function compiledHintMetaSchemas(): Map<string, ValidateFunction> {
+  if (hintValidators) return hintValidators;
+  const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true });
+  hintValidators = new Map(vocabulary().map(([keyword, metaSchema]) => [keyword, ajv.compile(metaSchema)]));
   return hintValidators;
 }
 
@@ -434,6 +469,8 @@ export function hintProblems(schema: unknown, file: string): string[] {
   const problems: string[] = [];
   const visit = (node: unknown, pointer: string) => {
     if (typeof node !== 'object' || node === null || Array.isArray(node)) return;
+    for (const problem of displayProblems(node as Record<string, unknown>))
+      problems.push(`${file} ${pointer}: ${problem}`);
     for (const [key, value] of Object.entries(node)) {
       const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
       if (key.startsWith('x-')) {
@@ -453,6 +490,21 @@ export function hintProblems(schema: unknown, file: string): string[] {
   };
   visit(schema, '');
   return problems;
+}
+
+/**
+ * `x-input` is for a field the user changes, `x-display` for one shown but never edited (`readOnly`),
+ * save an upload widget, which changes its `readOnly` field outside the save.
+ */
+function displayProblems(node: Record<string, unknown>): string[] {
+  const input = node['x-input'] as { kind?: string } | undefined;
+  const readOnly = node.readOnly === true;
+  if (node['x-display'] !== undefined && input !== undefined) return ['both "x-input" and "x-display"'];
+  if (node['x-display'] !== undefined && !readOnly)
+    return ['"x-display" on a field that is not readOnly: use "x-input"'];
+  if (readOnly && typeof input === 'object' && input !== null && !uploadKinds.includes(input.kind ?? ''))
+    return ['"x-input" on a readOnly field, shown but never edited: use "x-display"'];
+  return [];
 }
 
 export interface AjvOptions {

@@ -82,7 +82,7 @@ export interface InputHint {
   /** The record action (its `name`) that changes the field: the form shows the value, not an input. */
   setBy?: string;
   /** The input shows only while each named field of the form holds one of the listed values. */
-  when?: Record<string, unknown[]>;
+  when?: RecordCondition;
   /** The input is disabled until the named field of the form has a value (a deadline's time after its date). */
   enabledBy?: string;
   /**
@@ -93,11 +93,18 @@ export interface InputHint {
   /** The catalogue key of that refusal when not the generic `gateway.field_partner_type` (a ticket's warranty). */
   partnerRefusal?: string;
   /**
-   * `false`: a list column only, never on the record page, which shows the same fact through another
+   * `x-display.form: false`: a list column only, never on the record page, which shows the same fact through another
    * field (a ticket's service point name beside the service point it names).
    */
   form?: false;
 }
+
+/**
+ * `x-display`: a `readOnly` field shown but never edited, in a tab of the record page (`tab`), by a
+ * display its resource registers (`kind`), for users with a feature option (`option`), or in the
+ * list only (`form: false`). The model reads it where it reads `x-input` (`FieldModel.input`).
+ */
+export type DisplayHint = Pick<InputHint, 'kind' | 'tab' | 'option' | 'form'>;
 
 /** A policy option of the resource's feature (spec 01 §6); `fallback` when no policy configures it. */
 export interface FeatureOptionHint {
@@ -211,8 +218,8 @@ export interface FieldModel {
 
 export type BadgeColor = (typeof badgeColors)[number];
 
-/** A rule matches a record whose named fields all equal the given values. */
-export type RecordCondition = Record<string, unknown>;
+/** `when`: a record matches when each named field holds one of the listed values, `{ "status": [2] }`. */
+export type RecordCondition = Readonly<Record<string, readonly unknown[]>>;
 
 export interface BadgeModel {
   colors: Record<string, BadgeColor>;
@@ -455,9 +462,9 @@ function badgeModel(hint: Partial<BadgeModel> | undefined): BadgeModel | undefin
   return hint && { colors: hint.colors ?? {}, rules: hint.rules ?? [], marks: hint.marks ?? [] };
 }
 
-/** Whether every field the condition names holds the given value. */
+/** Whether every field the condition names holds one of its listed values. */
 export function matchesCondition(record: Record<string, unknown>, condition: RecordCondition): boolean {
-  return Object.entries(condition).every(([field, value]) => record[field] === value);
+  return Object.entries(condition).every(([field, values]) => values.includes(record[field]));
 }
 
 /** The fields of a schema, with or without `x-resource`: a record action's form has none. */
@@ -526,9 +533,14 @@ export function resourceModel(schema: Schema, resolveRef: RefResolver): Resource
   };
 }
 
-/** The `x-input` hint of a schema node, e.g. of the property an ajv error names. */
+/**
+ * The `x-input` hint of a schema node, e.g. of the property an ajv error names, or its `x-display`
+ * (a field has one or the other): where and how the form and the record page show the field.
+ */
 export function inputHintOf(schema: unknown): InputHint {
-  return isSchema(schema) && isSchema(schema['x-input']) ? (schema['x-input'] as InputHint) : {};
+  if (!isSchema(schema)) return {};
+  if (isSchema(schema['x-input'])) return schema['x-input'] as InputHint;
+  return isSchema(schema['x-display']) ? (schema['x-display'] as DisplayHint) : {};
 }
 
 /** A resource's field by name, or undefined when the schema has no such property. */

@@ -4,6 +4,7 @@ import type { Compartment } from '../../src/types/generated/compartment.ts';
 import { COMPARTMENT_SIZES, isBookable } from '../../server/gateway/rules/booking-capacity.ts';
 import { pieceEvents } from '../../server/gateway/rules/piece-store.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { signInAll } from './support/sessions.ts';
 
 let stack: Stack;
 let carrier: SigningSession;
@@ -17,11 +18,7 @@ let closedSpId: number;
 
 beforeAll(async () => {
   stack = await startStack();
-  [carrier, carrier2, operator] = [
-    await stack.signIn('carrier'),
-    await stack.signIn('carrier2'),
-    await stack.signIn('operator'),
-  ];
+  ({ carrier, carrier2, operator } = await signInAll(stack, ['carrier', 'carrier2', 'operator']));
   const open = await stack.db.query<{ key: string }>(
     `SELECT s.key FROM records s WHERE s.resource = 'service_points' AND (s.doc->>'status')::int = 7
        AND s.doc->'carriers_access' @> '[1]' AND NOT coalesce((s.doc->>'parked')::boolean, false)

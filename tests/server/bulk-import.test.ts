@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { signInAll } from './support/sessions.ts';
 
 let stack: Stack;
 let operator: SigningSession;
@@ -8,7 +9,7 @@ let carrier: SigningSession;
 
 beforeAll(async () => {
   stack = await startStack();
-  [operator, carrier] = [await stack.signIn('operator'), await stack.signIn('carrier')];
+  ({ operator, carrier } = await signInAll(stack, ['operator', 'carrier']));
 });
 afterAll(() => stack.close());
 

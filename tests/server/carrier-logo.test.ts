@@ -3,6 +3,7 @@ import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { auditTrail, fetchUpload, storedState } from './support/uploaded-files.ts';
 import { uploadBody } from '../fixtures/upload-files.ts';
+import { signInAll } from './support/sessions.ts';
 
 let stack: Stack;
 let operator: SigningSession;
@@ -11,11 +12,7 @@ let carrier2: SigningSession;
 
 beforeAll(async () => {
   stack = await startStack();
-  [operator, carrier, carrier2] = [
-    await stack.signIn('operator'),
-    await stack.signIn('carrier'),
-    await stack.signIn('carrier2'),
-  ];
+  ({ operator, carrier, carrier2 } = await signInAll(stack, ['operator', 'carrier', 'carrier2']));
 });
 afterAll(() => stack?.close());
 

@@ -3,7 +3,8 @@ import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import type { Compartment } from '../../src/types/generated/compartment.ts';
 import { pieceEvents } from '../../server/gateway/rules/piece-store.ts';
 import { startStack, type Stack } from './support/stack.ts';
-import { recordsFingerprint } from './support/records-fingerprint.ts';
+import { refusalChecks, type ExpectRefused } from './support/refusals.ts';
+import { signInAll } from './support/sessions.ts';
 
 /**
  * The feature options of spec 01 §6 that tickets, bookings and shipments read (src/schema/ticket-options.ts,
@@ -17,13 +18,13 @@ type Doc = Record<string, unknown>;
 const TICKETS = 'webtool/maintenance/tickets';
 
 let stack: Stack;
-let fingerprint: () => Promise<{ records: string; audit: string }>;
-const sessions: Record<string, SigningSession> = {};
+let expectRefused: ExpectRefused;
+let sessions: Record<string, SigningSession>;
 
 beforeAll(async () => {
   stack = await startStack();
-  fingerprint = await recordsFingerprint(stack.db);
-  for (const user of ['operator', 'analyst', 'maintenance']) sessions[user] = await stack.signIn(user);
+  ({ expectRefused } = await refusalChecks(stack.db));
+  sessions = await signInAll(stack, ['operator', 'analyst', 'maintenance']);
 }, 240_000);
 afterAll(() => stack?.close());
 
@@ -38,15 +39,6 @@ async function stored<T = Doc>(resource: string, key: unknown) {
     [resource, String(key)],
   );
   return found.rows[0];
-}
-
-async function expectRefused(call: () => Promise<{ status: number; body: Doc }>, status: number, key: string) {
-  const before = await fingerprint();
-  const answer = await call();
-  expect(answer.status).toBe(status);
-  expect(answer.body.message_key).toBe(`catalogue.${key}`);
-  expect(await fingerprint()).toEqual(before);
-  return answer.body;
 }
 
 /** An installed unit of an unparked service point of maintenance provider 1, without parcels or tickets. */
@@ -79,7 +71,9 @@ describe('ticket kinds: courier, service, compartment inspection', () => {
       [{ job_type: 2 }, 'ticket_inspection_option', 'job_type'],
     ];
     for (const [kind, key, field] of cases) {
-      const refused = await expectRefused(() => send('analyst', 'POST', TICKETS, ticket(kind)), 403, key);
+      const refused = await expectRefused(() => send('analyst', 'POST', TICKETS, ticket(kind)), 403, {
+        key: `catalogue.${key}`,
+      });
       expect(Object.keys(refused.errors as Doc)).toEqual([field]);
       const created = await send('operator', 'POST', TICKETS, ticket(kind));
       expect(created.status).toBe(201);
@@ -105,12 +99,12 @@ describe('ticket kinds: courier, service, compartment inspection', () => {
     await expectRefused(
       () => send('analyst', 'PATCH', TICKETS, { ticket_id: plain.ticket_id, version: plain.version, event_type: 630 }),
       403,
-      'ticket_service_option',
+      { key: 'catalogue.ticket_service_option' },
     );
     await expectRefused(
       () => send('analyst', 'PATCH', TICKETS, { ticket_id: plain.ticket_id, version: plain.version, job_type: 2 }),
       403,
-      'ticket_inspection_option',
+      { key: 'catalogue.ticket_inspection_option' },
     );
   });
 });
@@ -154,11 +148,9 @@ describe('a ticket error type and internal notes', () => {
 describe('periodic tickets switch (PATCH partners/maintenance_provider update_mps_periodic_tickets)', () => {
   it('is refused to the analyst and done by the administrator', async () => {
     const body = { opname: 'update_mps_periodic_tickets', mp_id: 2, action_type: 1 };
-    await expectRefused(
-      () => send('analyst', 'PATCH', 'webtool/partners/maintenance_provider', body),
-      403,
-      'ticket_periodic_option',
-    );
+    await expectRefused(() => send('analyst', 'PATCH', 'webtool/partners/maintenance_provider', body), 403, {
+      key: 'catalogue.ticket_periodic_option',
+    });
     const done = await send('operator', 'PATCH', 'webtool/partners/maintenance_provider', body);
     expect(done.status).toBe(200);
     expect((await stored<Doc>('partners/maintenance_provider', 2)).doc.periodic_tickets).toBe(true);
@@ -215,7 +207,7 @@ describe('uninstall with parcel move', () => {
     const ticket = created.body.data as Doc & { ticket_id: number; version: number };
     const close = (user: string) =>
       send(user, 'PATCH', TICKETS, { ticket_id: ticket.ticket_id, version: ticket.version, status: 2 });
-    await expectRefused(() => close('operator'), 409, 'hw_contains_parcels');
+    await expectRefused(() => close('operator'), 409, { key: 'catalogue.hw_contains_parcels' });
 
     const closed = await close('maintenance');
     expect(closed.status).toBe(200);
@@ -241,7 +233,7 @@ describe('uninstall with parcel move', () => {
     await expectRefused(
       () => send('maintenance', 'PATCH', TICKETS, { ticket_id: ticket.ticket_id, version: ticket.version, status: 2 }),
       409,
-      'hw_parcels_no_room',
+      { key: 'catalogue.hw_parcels_no_room' },
     );
   });
 });
@@ -312,7 +304,7 @@ describe('double booking', () => {
     const refused = await expectRefused(
       () => send('analyst', 'POST', 'webtool/booking', booking('DOUBLE-NO-OPTION')),
       409,
-      'booking_no_capacity',
+      { key: 'catalogue.booking_no_capacity' },
     );
     expect(refused.message).toBe('All compartments occupied or not available');
     const created = await send('operator', 'POST', 'webtool/booking', booking('DOUBLE-WITH-OPTION'));
@@ -324,11 +316,9 @@ describe('double booking', () => {
       is_reserved: true,
     });
     // One compartment is booked twice at most.
-    await expectRefused(
-      () => send('operator', 'POST', 'webtool/booking', booking('DOUBLE-SECOND')),
-      409,
-      'booking_no_capacity',
-    );
+    await expectRefused(() => send('operator', 'POST', 'webtool/booking', booking('DOUBLE-SECOND')), 409, {
+      key: 'catalogue.booking_no_capacity',
+    });
   });
 });
 

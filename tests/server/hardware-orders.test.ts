@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { startStack, type Stack } from './support/stack.ts';
-import { recordsFingerprint } from './support/records-fingerprint.ts';
+import { refusalChecks, type ExpectRefused } from './support/refusals.ts';
+import { signInAll } from './support/sessions.ts';
 
 /**
  * Hardware orders and sub orders (spec 02 §3-§5, §7, §8; issue 27): `service_points/hardware_order` and
@@ -17,14 +18,14 @@ const UNITS = 'webtool/service_points/hardware_units';
 let stack: Stack;
 let operator: SigningSession;
 let hardware: SigningSession;
-let fingerprint: () => Promise<{ records: string; audit: string }>;
+let expectRefused: ExpectRefused;
 let customer: number;
 let models: number[];
 
 beforeAll(async () => {
   stack = await startStack();
-  fingerprint = await recordsFingerprint(stack.db);
-  [operator, hardware] = [await stack.signIn('operator'), await stack.signIn('hardware')];
+  ({ expectRefused } = await refusalChecks(stack.db));
+  ({ operator, hardware } = await signInAll(stack, ['operator', 'hardware']));
   const owner = await stack.db.query<{ id: number }>(
     `SELECT (doc->>'hardware_owner_id')::int AS id FROM records WHERE resource = 'partners/hardware_provider'
      ORDER BY key LIMIT 1`,
@@ -45,16 +46,6 @@ const patch = (path: string, body: Doc, session = operator): Promise<Answer> =>
 const get = (path: string, query: Record<string, string>, session = operator): Promise<Answer> =>
   stack.send(session, { method: 'GET', path, query: { offset: '0', limit: '100', ...query } });
 const rows = (answer: Answer) => answer.body.data as Doc[];
-
-async function expectRefused(call: () => Promise<Answer>, status: number, key: string, field?: string) {
-  const before = await fingerprint();
-  const answer = await call();
-  expect(answer.status).toBe(status);
-  if (field) expect((answer.body.errors as Record<string, { message: string }>)[field].message).toBe(key);
-  else expect(answer.body.message_key).toBe(key);
-  expect(await fingerprint()).toEqual(before);
-  return answer.body;
-}
 
 async function newOrder(hardwareOrderId: string, total = 100) {
   const answer = await post(ORDERS, {
@@ -108,16 +99,23 @@ describe('hardware orders', () => {
   it('refuses 5001 units, an id with a space or a dash, and a repeated id, writing nothing', async () => {
     const order = (body: Doc) => () =>
       post(ORDERS, { hardware_order_id: 'HO2001', order_type: 1, customer, total_quantity: 10, ...body });
-    await expectRefused(order({ total_quantity: 5001 }), 422, 'validation.order_quantity', 'total_quantity');
-    await expectRefused(order({ hardware_order_id: 'HO 2001' }), 422, 'validation.alphanumeric', 'hardware_order_id');
-    await expectRefused(order({ hardware_order_id: 'HO-2001' }), 422, 'validation.alphanumeric', 'hardware_order_id');
+    await expectRefused(order({ total_quantity: 5001 }), 422, {
+      field: 'total_quantity',
+      fieldKey: 'validation.order_quantity',
+    });
+    await expectRefused(order({ hardware_order_id: 'HO 2001' }), 422, {
+      field: 'hardware_order_id',
+      fieldKey: 'validation.alphanumeric',
+    });
+    await expectRefused(order({ hardware_order_id: 'HO-2001' }), 422, {
+      field: 'hardware_order_id',
+      fieldKey: 'validation.alphanumeric',
+    });
     await newOrder('HO2001', 10);
-    await expectRefused(
-      order({ hardware_order_id: 'ho2001' }),
-      422,
-      'catalogue.hardware_order_id_exists',
-      'hardware_order_id',
-    );
+    await expectRefused(order({ hardware_order_id: 'ho2001' }), 422, {
+      field: 'hardware_order_id',
+      fieldKey: 'catalogue.hardware_order_id_exists',
+    });
   });
 
   it('is the operator company`s: a hardware owner is refused (403)', async () => {
@@ -141,35 +139,30 @@ describe('sub orders', () => {
     await expectRefused(
       () => post(SUB_ORDERS, { order_id, type_number: 'PL-12', hardware_model_id: models[1], quantity: 41 }),
       422,
-      'catalogue.order_quantity_exceeded',
-      'quantity',
+      { field: 'quantity', fieldKey: 'catalogue.order_quantity_exceeded' },
     );
     await expectRefused(
       () => post(SUB_ORDERS, { order_id, type_number: 'PL-12', hardware_model_id: models[0], quantity: 10 }),
       422,
-      'catalogue.sub_order_model_taken',
-      'hardware_model_id',
+      { field: 'hardware_model_id', fieldKey: 'catalogue.sub_order_model_taken' },
     );
     const second = await newSubOrder(order_id, 40, models[1]);
     // Raising a sub order over what is left of the total is refused too.
     await expectRefused(
       () => patch(SUB_ORDERS, { sub_order_id: second.sub_order_id, version: second.version, quantity: 41 }),
       422,
-      'catalogue.order_quantity_exceeded',
-      'quantity',
+      { field: 'quantity', fieldKey: 'catalogue.order_quantity_exceeded' },
     );
     // Nor may the total go below what the sub orders hold, even with none released.
     const stored = await order(order_id);
-    await expectRefused(
-      () => patch(ORDERS, { order_id, version: stored.version, total_quantity: 99 }),
-      422,
-      'catalogue.order_quantity_exceeded',
-      'total_quantity',
-    );
+    await expectRefused(() => patch(ORDERS, { order_id, version: stored.version, total_quantity: 99 }), 422, {
+      field: 'total_quantity',
+      fieldKey: 'catalogue.order_quantity_exceeded',
+    });
     await expectRefused(
       () => stack.send(operator, { method: 'DELETE', path: ORDERS, body: { order_id, version: stored.version } }),
       409,
-      'catalogue.order_has_sub_orders',
+      { key: 'catalogue.order_has_sub_orders' },
     );
   });
 
@@ -187,34 +180,31 @@ describe('sub orders', () => {
           quantity: 20,
         }),
       409,
-      'catalogue.sub_order_locked',
+      { key: 'catalogue.sub_order_locked' },
     );
     const released = await order(order_id);
-    await expectRefused(
-      () => patch(ORDERS, { order_id, version: released.version, total_quantity: 90 }),
-      422,
-      'catalogue.order_total_increase_only',
-      'total_quantity',
-    );
+    await expectRefused(() => patch(ORDERS, { order_id, version: released.version, total_quantity: 90 }), 422, {
+      field: 'total_quantity',
+      fieldKey: 'catalogue.order_total_increase_only',
+    });
     const increase = (total: number) =>
       patch(ORDERS, { opname: 'increase_total_quantity', order_id, version: released.version, total_quantity: total });
-    await expectRefused(() => increase(100), 422, 'catalogue.order_total_not_increased', 'total_quantity');
-    await expectRefused(() => increase(5001), 422, 'validation.order_quantity', 'total_quantity');
+    await expectRefused(() => increase(100), 422, {
+      field: 'total_quantity',
+      fieldKey: 'catalogue.order_total_not_increased',
+    });
+    await expectRefused(() => increase(5001), 422, { field: 'total_quantity', fieldKey: 'validation.order_quantity' });
     expect((await increase(120)).body.data).toMatchObject({ total_quantity: 120 });
 
-    await expectRefused(
-      () => act(sub.sub_order_id, 'stop', { create_remaining: true }),
-      409,
-      'catalogue.sub_order_not_in_production',
-    );
-    await expectRefused(() => act(sub.sub_order_id, 'release'), 409, 'catalogue.sub_order_not_open');
+    await expectRefused(() => act(sub.sub_order_id, 'stop', { create_remaining: true }), 409, {
+      key: 'catalogue.sub_order_not_in_production',
+    });
+    await expectRefused(() => act(sub.sub_order_id, 'release'), 409, { key: 'catalogue.sub_order_not_open' });
     expect((await act(sub.sub_order_id, 'start_production')).status).toBe(200);
-    await expectRefused(
-      () => act(sub.sub_order_id, 'record_production', { produced_units: 51 }),
-      422,
-      'catalogue.sub_order_units_exceed',
-      'produced_units',
-    );
+    await expectRefused(() => act(sub.sub_order_id, 'record_production', { produced_units: 51 }), 422, {
+      field: 'produced_units',
+      fieldKey: 'catalogue.sub_order_units_exceed',
+    });
     const made = await act(sub.sub_order_id, 'record_production', { produced_units: 20 });
     expect(made.status).toBe(200);
     expect(made.body.data).toMatchObject({ produced_quantity: 20, status: 3 });
@@ -237,15 +227,13 @@ describe('sub orders', () => {
       hardware_model_id: models[0],
       replaces_sub_order_id: sub.sub_order_id,
     });
-    await expectRefused(
-      () => act(sub.sub_order_id, 'stop', { create_remaining: true }),
-      409,
-      'catalogue.sub_order_not_in_production',
-    );
+    await expectRefused(() => act(sub.sub_order_id, 'stop', { create_remaining: true }), 409, {
+      key: 'catalogue.sub_order_not_in_production',
+    });
     await expectRefused(
       () => stack.send(operator, { method: 'DELETE', path: SUB_ORDERS, body: { sub_order_id: sub.sub_order_id } }),
       409,
-      'catalogue.sub_order_delete_locked',
+      { key: 'catalogue.sub_order_delete_locked' },
     );
     // The stopped sub order holds only what it made: 20 + 30 (remainder) + 30 (second) of 120.
     expect(await order(order_id)).toMatchObject({ ordered_quantity: 80, produced_quantity: 20 });
@@ -270,12 +258,10 @@ describe('sub orders', () => {
     // A model in production may be ordered again; but then the remainder would be its second Open sub
     // order, so the stop that asks for one is refused whole: the sub order stays in production.
     await newSubOrder(order_id, 10, models[0]);
-    await expectRefused(
-      () => act(sub.sub_order_id, 'stop', { create_remaining: true }),
-      422,
-      'catalogue.sub_order_model_taken',
-      'hardware_model_id',
-    );
+    await expectRefused(() => act(sub.sub_order_id, 'stop', { create_remaining: true }), 422, {
+      field: 'hardware_model_id',
+      fieldKey: 'catalogue.sub_order_model_taken',
+    });
     expect((await subOrder(sub.sub_order_id)).status).toBe(3);
     const stopped = await act(sub.sub_order_id, 'stop', { create_remaining: false });
     expect(stopped.body.data).toMatchObject({ status: 4, produced_quantity: 0 });
@@ -319,9 +305,15 @@ describe('order log', () => {
     expect(ofSub.every((entry) => entry.sub_order_id === sub.sub_order_id)).toBe(true);
     expect(ofSub.map((entry) => entry.action)).toEqual(['comment', 'update', 'create']);
 
-    await expectRefused(() => comment({ comment: '  ' }), 422, 'validation.required', 'comment');
-    await expectRefused(() => comment({ comment: 'ok' }), 422, 'validation.min_non_space', 'comment');
-    await expectRefused(() => comment({ comment: 'x'.repeat(501) }), 422, 'validation.max_length', 'comment');
+    await expectRefused(() => comment({ comment: '  ' }), 422, { field: 'comment', fieldKey: 'validation.required' });
+    await expectRefused(() => comment({ comment: 'ok' }), 422, {
+      field: 'comment',
+      fieldKey: 'validation.min_non_space',
+    });
+    await expectRefused(() => comment({ comment: 'x'.repeat(501) }), 422, {
+      field: 'comment',
+      fieldKey: 'validation.max_length',
+    });
     const other = await newOrder('HO7002', 5);
     await expectRefused(
       () =>
@@ -332,7 +324,7 @@ describe('order log', () => {
           comment: 'Wrong order',
         }),
       404,
-      'http.not_found',
+      { key: 'http.not_found' },
     );
     expect((await get(ORDERS, { opname: 'order_logs', order_id: String(order_id) }, hardware)).status).toBe(403);
   });

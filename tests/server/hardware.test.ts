@@ -7,6 +7,8 @@ import { refreshHardwareUnits } from '../../server/gateway/rules/hardware-store.
 import { hardwareModels } from '../../server/seed/hardware-catalogue.ts';
 import common from '../../schemas/common.schema.json';
 import { startStack, type Stack } from './support/stack.ts';
+import { refusalChecks, type ExpectRefused } from './support/refusals.ts';
+import { signInAll } from './support/sessions.ts';
 
 type Doc = Record<string, unknown>;
 type Unit = HardwareUnit & { version: number };
@@ -15,13 +17,13 @@ const UNITS = 'webtool/service_points/hardware_units';
 const SERVICE_POINTS = 'webtool/service_points';
 
 let stack: Stack;
-const sessions: Record<string, SigningSession> = {};
+let expectRefused: ExpectRefused;
+let sessions: Record<string, SigningSession>;
 
 beforeAll(async () => {
   stack = await startStack();
-  for (const user of ['operator', 'hardware', 'carrier', 'support', 'locationowner', 'maintenance']) {
-    sessions[user] = await stack.signIn(user);
-  }
+  ({ expectRefused } = await refusalChecks(stack.db));
+  sessions = await signInAll(stack, ['operator', 'hardware', 'carrier', 'support', 'locationowner', 'maintenance']);
 });
 afterAll(() => stack.close());
 
@@ -57,31 +59,6 @@ async function compartmentsOf(hardwareId: number) {
     [String(hardwareId)],
   );
   return found.rows.map((row) => row.doc);
-}
-
-/** Every record and the audit trail: a refused call must leave both as they were. */
-async function snapshot() {
-  const found = await stack.db.query<{ records: string; audit: string }>(
-    `SELECT (SELECT md5(string_agg(resource || key || version || doc::text, ',' ORDER BY resource, key)) FROM records) AS records,
-            (SELECT count(*)::text FROM audit_log) AS audit`,
-  );
-  return found.rows[0];
-}
-
-/** The call is refused with the status and catalogue message, and nothing is written. */
-async function expectRefused(
-  call: () => Promise<{ status: number; body: Doc }>,
-  status: number,
-  message: string,
-  messageKey?: string,
-) {
-  const before = await snapshot();
-  const answer = await call();
-  expect(answer.status).toBe(status);
-  expect(answer.body.message).toBe(message);
-  if (messageKey) expect(answer.body.message_key).toBe(messageKey);
-  expect(await snapshot()).toEqual(before);
-  return answer.body;
 }
 
 const newUnit = (overrides: Doc = {}) => ({
@@ -248,41 +225,31 @@ describe('creating and editing a hardware unit', () => {
   });
 
   it('refuses an unknown model, a PIN pad model for a locker, and an unknown hardware type', async () => {
-    const unknown = await expectRefused(
-      () => write('operator', 'POST', newUnit({ hardware_model_id: 999 })),
-      422,
-      'Save failed, check the fields in error state',
-    );
+    const unknown = await expectRefused(() => write('operator', 'POST', newUnit({ hardware_model_id: 999 })), 422, {
+      message: 'Save failed, check the fields in error state',
+    });
     expect(unknown.errors).toEqual({ hardware_model_id: { message: 'validation.unknown_reference' } });
-    const mismatch = await expectRefused(
-      () => write('operator', 'POST', newUnit({ hardware_model_id: 6 })),
-      422,
-      'The model does not fit this kind of hardware',
-      'catalogue.hw_model_mismatch',
-    );
+    const mismatch = await expectRefused(() => write('operator', 'POST', newUnit({ hardware_model_id: 6 })), 422, {
+      message: 'The model does not fit this kind of hardware',
+      key: 'catalogue.hw_model_mismatch',
+    });
     expect(mismatch.errors).toEqual({ hardware_model_id: { message: 'catalogue.hw_model_mismatch' } });
-    const badType = await expectRefused(
-      () => write('operator', 'POST', newUnit({ hardware_type: 3 })),
-      422,
-      'Save failed, check the fields in error state',
-    );
+    const badType = await expectRefused(() => write('operator', 'POST', newUnit({ hardware_type: 3 })), 422, {
+      message: 'Save failed, check the fields in error state',
+    });
     expect(Object.keys(badType.errors as Doc)).toEqual(['hardware_type']);
-    const badOwner = await expectRefused(
-      () => write('operator', 'POST', newUnit({ hardware_owner_id: 99 })),
-      422,
-      'Save failed, check the fields in error state',
-    );
+    const badOwner = await expectRefused(() => write('operator', 'POST', newUnit({ hardware_owner_id: 99 })), 422, {
+      message: 'Save failed, check the fields in error state',
+    });
     expect(badOwner.errors).toEqual({ hardware_owner_id: { message: 'validation.unknown_reference' } });
   });
 
   it('refuses to take a unit away other than by ticket, and to plan one where the status does not allow it', async () => {
     // Service point 3 is Qualified (demo statuses run 0-9 by id): too early for hardware.
-    await expectRefused(
-      () => write('operator', 'POST', newUnit({ service_point_id: 3 })),
-      409,
-      'Service point status is not ready for hardware to add',
-      'service_points.hardware.errors.sp_hw_status_not_ready',
-    );
+    await expectRefused(() => write('operator', 'POST', newUnit({ service_point_id: 3 })), 409, {
+      message: 'Service point status is not ready for hardware to add',
+      key: 'service_points.hardware.errors.sp_hw_status_not_ready',
+    });
     const installed = await installedUnit();
     await expectRefused(
       () =>
@@ -292,14 +259,16 @@ describe('creating and editing a hardware unit', () => {
           service_point_id: null,
         }),
       409,
-      'Hardware leaves a service point only through an uninstall ticket',
-      'catalogue.hw_detach_by_ticket',
+      {
+        message: 'Hardware leaves a service point only through an uninstall ticket',
+        key: 'catalogue.hw_detach_by_ticket',
+      },
     );
     const spare = await warehouseUnit();
     await expectRefused(
       () => write('operator', 'PATCH', { hardware_id: spare.hardware_id, version: spare.version, service_point_id: 3 }),
       409,
-      'Service point status is not ready for hardware to add',
+      { message: 'Service point status is not ready for hardware to add' },
     );
     // Sending the same service point back, as an edit form does, is no change.
     const same = await write('operator', 'PATCH', {
@@ -323,8 +292,10 @@ describe('creating and editing a hardware unit', () => {
     await expectRefused(
       () => write('operator', 'PATCH', { hardware_id: spare.hardware_id, version: spare.version, sub_id: 'OTHER' }),
       409,
-      'This record was changed by someone else. Reload it to see the changes.',
-      'catalogue.stale_version',
+      {
+        message: 'This record was changed by someone else. Reload it to see the changes.',
+        key: 'catalogue.stale_version',
+      },
     );
   });
 
@@ -353,8 +324,10 @@ describe('creating and editing a hardware unit', () => {
           hardware_model_id: 2,
         }),
       409,
-      'The hardware unit cannot be removed as it contains one or more parcels',
-      'catalogue.hw_contains_parcels',
+      {
+        message: 'The hardware unit cannot be removed as it contains one or more parcels',
+        key: 'catalogue.hw_contains_parcels',
+      },
     );
   });
 });
@@ -365,12 +338,10 @@ describe('terminating a hardware unit', () => {
 
   it('is refused while the unit is installed or planned at a service point', async () => {
     for (const target of [await installedUnit(), await unit(`(doc->>'status')::int = 2`)]) {
-      await expectRefused(
-        () => terminate('operator', target),
-        409,
-        'Hardware unit requires uninstallation from service point',
-        'catalogue.hw_requires_uninstall',
-      );
+      await expectRefused(() => terminate('operator', target), 409, {
+        message: 'Hardware unit requires uninstallation from service point',
+        key: 'catalogue.hw_requires_uninstall',
+      });
     }
   });
 
@@ -386,29 +357,24 @@ describe('terminating a hardware unit', () => {
     );
     expect(audit.rows[0].changes.is_terminated).toEqual({ from: false, to: true });
 
-    await expectRefused(
-      () => terminate('operator', terminated),
-      409,
-      'A terminated hardware unit cannot be changed',
-      'catalogue.hw_terminated',
-    );
+    await expectRefused(() => terminate('operator', terminated), 409, {
+      message: 'A terminated hardware unit cannot be changed',
+      key: 'catalogue.hw_terminated',
+    });
     await expectRefused(
       () =>
         write('operator', 'PATCH', { hardware_id: spare.hardware_id, version: terminated.version, name: 'Revived' }),
       409,
-      'A terminated hardware unit cannot be changed',
-      'catalogue.hw_terminated',
+      { message: 'A terminated hardware unit cannot be changed', key: 'catalogue.hw_terminated' },
     );
   });
 
   it('is refused for a unit the caller cannot see, and for a stale version', async () => {
     const foreign = await warehouseUnit(2);
-    await expectRefused(() => terminate('hardware', foreign), 404, 'Record not found.');
-    await expectRefused(
-      () => terminate('operator', { ...foreign, version: foreign.version - 1 }),
-      409,
-      'This record was changed by someone else. Reload it to see the changes.',
-    );
+    await expectRefused(() => terminate('hardware', foreign), 404, { message: 'Record not found.' });
+    await expectRefused(() => terminate('operator', { ...foreign, version: foreign.version - 1 }), 409, {
+      message: 'This record was changed by someone else. Reload it to see the changes.',
+    });
   });
 });
 
@@ -428,14 +394,12 @@ describe('an open ticket on a unit', () => {
             opname: 'terminate_hardware',
           }),
         409,
-        'This hardware unit has an open ticket',
-        'catalogue.hw_open_ticket',
+        { message: 'This hardware unit has an open ticket', key: 'catalogue.hw_open_ticket' },
       );
       await expectRefused(
         () => write('operator', 'DELETE', { hardware_id: spare.hardware_id, partner_id: spare.hardware_owner_id }),
         409,
-        'This hardware unit has an open ticket',
-        'catalogue.hw_open_ticket',
+        { message: 'This hardware unit has an open ticket', key: 'catalogue.hw_open_ticket' },
       );
     }
     await stack.db.query(`UPDATE records SET doc = doc || '{"status": 2}' WHERE resource = 'maintenance/tickets'`);
@@ -452,18 +416,14 @@ describe('an open ticket on a unit', () => {
 describe('deleting a hardware unit', () => {
   it('needs partner_id, the unit’s owner', async () => {
     const spare = await warehouseUnit(2);
-    await expectRefused(
-      () => write('operator', 'DELETE', { hardware_id: spare.hardware_id }),
-      400,
-      'partner_id is required.',
-      'gateway.param_required',
-    );
-    await expectRefused(
-      () => write('operator', 'DELETE', { hardware_id: spare.hardware_id, partner_id: 1 }),
-      400,
-      'partner_id must be the hardware owner of the record to delete',
-      'catalogue.hw_partner_mismatch',
-    );
+    await expectRefused(() => write('operator', 'DELETE', { hardware_id: spare.hardware_id }), 400, {
+      message: 'partner_id is required.',
+      key: 'gateway.param_required',
+    });
+    await expectRefused(() => write('operator', 'DELETE', { hardware_id: spare.hardware_id, partner_id: 1 }), 400, {
+      message: 'partner_id must be the hardware owner of the record to delete',
+      key: 'catalogue.hw_partner_mismatch',
+    });
   });
 
   it('is refused while the unit is installed or holds a parcel', async () => {
@@ -472,8 +432,7 @@ describe('deleting a hardware unit', () => {
       () =>
         write('operator', 'DELETE', { hardware_id: installed.hardware_id, partner_id: installed.hardware_owner_id }),
       409,
-      'Hardware unit requires uninstallation from service point',
-      'catalogue.hw_requires_uninstall',
+      { message: 'Hardware unit requires uninstallation from service point', key: 'catalogue.hw_requires_uninstall' },
     );
     const spare = await warehouseUnit(2);
     const [first] = await compartmentsOf(spare.hardware_id!);
@@ -485,8 +444,10 @@ describe('deleting a hardware unit', () => {
     await expectRefused(
       () => write('operator', 'DELETE', { hardware_id: spare.hardware_id, partner_id: spare.hardware_owner_id }),
       409,
-      'The hardware unit cannot be removed as it contains one or more parcels',
-      'catalogue.hw_contains_parcels',
+      {
+        message: 'The hardware unit cannot be removed as it contains one or more parcels',
+        key: 'catalogue.hw_contains_parcels',
+      },
     );
   });
 
@@ -514,22 +475,20 @@ describe('who sees and changes hardware', () => {
     expect(listed.body.total).toBe((await units(`doc->>'hardware_owner_id' = '1'`)).length);
     const foreign = await warehouseUnit(2);
     expect((await get('hardware', UNITS, { hardware_id: foreign.hardware_id! })).body.data).toEqual([]);
-    await expectRefused(
-      () => write('hardware', 'POST', newUnit({ hardware_owner_id: 2 })),
-      403,
-      'You have no permission for this request.',
-    );
-    await expectRefused(
-      () => write('hardware', 'DELETE', { hardware_id: foreign.hardware_id, partner_id: 2 }),
-      404,
-      'Record not found.',
-    );
+    await expectRefused(() => write('hardware', 'POST', newUnit({ hardware_owner_id: 2 })), 403, {
+      message: 'You have no permission for this request.',
+    });
+    await expectRefused(() => write('hardware', 'DELETE', { hardware_id: foreign.hardware_id, partner_id: 2 }), 404, {
+      message: 'Record not found.',
+    });
   });
 
   it.each(['carrier', 'support', 'locationowner'])('refuses %s the hardware endpoint', async (user) => {
     expect((await get(user, UNITS)).status).toBe(403);
     expect((await get(user, UNITS, { opname: 'warehouse' })).status).toBe(403);
-    await expectRefused(() => write(user, 'POST', newUnit()), 403, 'You have no permission for this request.');
+    await expectRefused(() => write(user, 'POST', newUnit()), 403, {
+      message: 'You have no permission for this request.',
+    });
   });
 });
 

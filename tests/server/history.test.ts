@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { MASKED } from '../../server/gateway/record-writes.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { signInAll } from './support/sessions.ts';
 
 let stack: Stack;
 let operator: SigningSession;
@@ -10,11 +11,7 @@ let carrier2: SigningSession;
 
 beforeAll(async () => {
   stack = await startStack();
-  [operator, carrier, carrier2] = [
-    await stack.signIn('operator'),
-    await stack.signIn('carrier'),
-    await stack.signIn('carrier2'),
-  ];
+  ({ operator, carrier, carrier2 } = await signInAll(stack, ['operator', 'carrier', 'carrier2']));
 });
 afterAll(() => stack.close());
 

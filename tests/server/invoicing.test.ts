@@ -3,6 +3,7 @@ import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { pdfPages } from './support/pdf-text.ts';
 import { recordsFingerprint } from './support/records-fingerprint.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { signInAll } from './support/sessions.ts';
 
 /**
  * The price structure and the carrier invoices (issue 26 items 4, 5): a price's history is never rewritten
@@ -20,7 +21,7 @@ let fingerprint: () => Promise<{ records: string; audit: string }>;
 beforeAll(async () => {
   stack = await startStack();
   fingerprint = await recordsFingerprint(stack.db);
-  [operator, carrier] = [await stack.signIn('operator'), await stack.signIn('carrier')];
+  ({ operator, carrier } = await signInAll(stack, ['operator', 'carrier']));
 });
 afterAll(() => stack?.close());
 

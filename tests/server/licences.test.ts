@@ -5,6 +5,7 @@ import { badgeDays, licenceClock } from '../../server/gateway/rules/licences.ts'
 import { pdfPages } from './support/pdf-text.ts';
 import { recordsFingerprint } from './support/records-fingerprint.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { signInAll } from './support/sessions.ts';
 
 /**
  * The hardware licence search (issue 27.6): the period's rules in the gateway with their catalogue messages
@@ -24,11 +25,7 @@ const UNITS = 'webtool/service_points/hardware_units';
 beforeAll(async () => {
   stack = await startStack();
   fingerprint = await recordsFingerprint(stack.db);
-  [operator, hardware, scout] = [
-    await stack.signIn('operator'),
-    await stack.signIn('hardware'),
-    await stack.signIn('scout'),
-  ];
+  ({ operator, hardware, scout } = await signInAll(stack, ['operator', 'hardware', 'scout']));
 });
 afterAll(() => stack?.close());
 const realNow = licenceClock.now;

@@ -4,6 +4,7 @@ import { startStack, type Stack } from './support/stack.ts';
 import { recordsFingerprint } from './support/records-fingerprint.ts';
 import { computeCandidates } from '../../server/gateway/location-generator/candidates.ts';
 import { readPolygon, ringWithin, type Ring } from '../../server/gateway/location-generator/geometry.ts';
+import { signInAll } from './support/sessions.ts';
 
 let stack: Stack;
 let admin: SigningSession;
@@ -15,7 +16,7 @@ type Answer = { status: number; body: Record<string, unknown> };
 
 beforeAll(async () => {
   stack = await startStack();
-  [admin, carrier] = [await stack.signIn('superadmin'), await stack.signIn('carrier')];
+  ({ superadmin: admin, carrier } = await signInAll(stack, ['superadmin', 'carrier']));
   fingerprint = await recordsFingerprint(stack.db);
 });
 afterAll(() => stack?.close());

@@ -3,6 +3,7 @@ import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import type { Location } from '../../src/types/generated/location.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { recordsFingerprint } from './support/records-fingerprint.ts';
+import { signInAll } from './support/sessions.ts';
 
 let stack: Stack;
 let operator: SigningSession;
@@ -12,7 +13,7 @@ let municipalityId: number;
 
 beforeAll(async () => {
   stack = await startStack();
-  [operator, carrier] = [await stack.signIn('operator'), await stack.signIn('carrier')];
+  ({ operator, carrier } = await signInAll(stack, ['operator', 'carrier']));
   fingerprint = await recordsFingerprint(stack.db);
   const municipality = await stack.db.query<{ id: number }>(
     `SELECT municipality_id AS id FROM addresses WHERE country = 'DK' AND municipality_id IS NOT NULL LIMIT 1`,

@@ -5,6 +5,7 @@ import { recordsFingerprint } from './support/records-fingerprint.ts';
 import { png, uploadBody } from '../fixtures/upload-files.ts';
 import { gunzipSync } from 'node:zlib';
 import { pdfPages } from './support/pdf-text.ts';
+import { signInAll } from './support/sessions.ts';
 
 let stack: Stack;
 let operator: SigningSession;
@@ -34,7 +35,7 @@ let ownerId: number;
 
 beforeAll(async () => {
   stack = await startStack();
-  [operator, carrier] = [await stack.signIn('operator'), await stack.signIn('carrier')];
+  ({ operator, carrier } = await signInAll(stack, ['operator', 'carrier']));
   fingerprint = await recordsFingerprint(stack.db);
   const street = await stack.db.query<{ street: string; country: string }>(
     `SELECT street, country FROM addresses WHERE country = 'DK' ORDER BY address_id LIMIT 1`,

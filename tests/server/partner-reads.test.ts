@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { signInAll } from './support/sessions.ts';
 
 /**
  * What a partner reads of a record it may see but does not own (issue 33.2): a carrier reads every service
@@ -44,12 +45,12 @@ const history = (session: SigningSession, id: unknown) =>
 
 beforeAll(async () => {
   stack = await startStack();
-  [operator, carrier, carrier2, maintenance] = [
-    await stack.signIn('operator'),
-    await stack.signIn('carrier'),
-    await stack.signIn('carrier2'),
-    await stack.signIn('maintenance'),
-  ];
+  ({ operator, carrier, carrier2, maintenance } = await signInAll(stack, [
+    'operator',
+    'carrier',
+    'carrier2',
+    'maintenance',
+  ]));
   // Two seeded points, given carriers by the operator here: one served by both demo carriers and a third, one
   // served only by the third.
   const carriers = await stack.db.query<{ key: string }>(

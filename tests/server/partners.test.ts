@@ -3,6 +3,7 @@ import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { cognitoClient } from './support/cognito-client.ts';
 import { recordsFingerprint } from './support/records-fingerprint.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { signInAll } from './support/sessions.ts';
 
 /**
  * The partner setups (issue 26, spec 02 §5, §6, §7, §8): `webtool/partners/{partner_type}` for location
@@ -22,13 +23,13 @@ let fingerprint: () => Promise<{ records: string; audit: string }>;
 beforeAll(async () => {
   stack = await startStack();
   fingerprint = await recordsFingerprint(stack.db);
-  [operator, locationOwner, hardware, support, carrier] = [
-    await stack.signIn('operator'),
-    await stack.signIn('locationowner'),
-    await stack.signIn('hardware'),
-    await stack.signIn('support'),
-    await stack.signIn('carrier'),
-  ];
+  ({
+    operator,
+    locationowner: locationOwner,
+    hardware,
+    support,
+    carrier,
+  } = await signInAll(stack, ['operator', 'locationowner', 'hardware', 'support', 'carrier']));
 });
 afterAll(() => stack?.close());
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { signInAll } from './support/sessions.ts';
 
 /** Spec 02 §7: `partners/maintenance_provider: PATCH update_mps_periodic_tickets {mp_id, action_type}`. */
 
@@ -11,11 +12,7 @@ let carrier: SigningSession;
 
 beforeAll(async () => {
   stack = await startStack();
-  [operator, maintenance, carrier] = [
-    await stack.signIn('operator'),
-    await stack.signIn('maintenance'),
-    await stack.signIn('carrier'),
-  ];
+  ({ operator, maintenance, carrier } = await signInAll(stack, ['operator', 'maintenance', 'carrier']));
 });
 afterAll(() => stack?.close());
 

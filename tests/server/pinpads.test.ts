@@ -3,6 +3,8 @@ import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import type { HardwareUnit } from '../../src/types/generated/hardware-unit.ts';
 import type { Pinpad } from '../../src/types/generated/pinpad.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { refusalChecks, type ExpectRefused } from './support/refusals.ts';
+import { signInAll } from './support/sessions.ts';
 
 type Doc = Record<string, unknown>;
 type Pad = Pinpad & { version: number; is_terminated?: boolean };
@@ -10,11 +12,13 @@ type Pad = Pinpad & { version: number; is_terminated?: boolean };
 const PADS = 'webtool/service_points/pinpad';
 
 let stack: Stack;
-const sessions: Record<string, SigningSession> = {};
+let expectRefused: ExpectRefused;
+let sessions: Record<string, SigningSession>;
 
 beforeAll(async () => {
   stack = await startStack();
-  for (const user of ['operator', 'hardware', 'carrier', 'maintenance']) sessions[user] = await stack.signIn(user);
+  ({ expectRefused } = await refusalChecks(stack.db));
+  sessions = await signInAll(stack, ['operator', 'hardware', 'carrier', 'maintenance']);
 });
 afterAll(() => stack.close());
 
@@ -60,29 +64,6 @@ async function servicePointWithoutPad(skip = 0) {
     [skip],
   );
   return { servicePointId: Number(found.rows[0].sp), units: found.rows[0].units };
-}
-
-async function snapshot() {
-  const found = await stack.db.query<{ records: string; audit: string }>(
-    `SELECT (SELECT md5(string_agg(resource || key || version || doc::text, ',' ORDER BY resource, key)) FROM records) AS records,
-            (SELECT count(*)::text FROM audit_log) AS audit`,
-  );
-  return found.rows[0];
-}
-
-async function expectRefused(
-  call: () => Promise<{ status: number; body: Doc }>,
-  status: number,
-  message: string,
-  messageKey?: string,
-) {
-  const before = await snapshot();
-  const answer = await call();
-  expect(answer.status).toBe(status);
-  expect(answer.body.message).toBe(message);
-  if (messageKey) expect(answer.body.message_key).toBe(messageKey);
-  expect(await snapshot()).toEqual(before);
-  return answer.body;
 }
 
 const newPad = (overrides: Doc = {}) => ({
@@ -174,8 +155,7 @@ describe('a PIN pad’s life', () => {
     await expectRefused(
       () => write('operator', 'DELETE', { pinpad_id: spare.pinpad_id, partner_id: spare.hardware_owner_id }),
       409,
-      'Hardware unit requires uninstallation from service point',
-      'catalogue.hw_requires_uninstall',
+      { message: 'Hardware unit requires uninstallation from service point', key: 'catalogue.hw_requires_uninstall' },
     );
     // Nor is it taken off or moved to another service point by an edit: an uninstall ticket does that.
     const other = await servicePointWithoutPad();
@@ -189,8 +169,10 @@ describe('a PIN pad’s life', () => {
             hardware_id: null,
           }),
         422,
-        'Hardware leaves a service point only through an uninstall ticket',
-        'catalogue.hw_detach_by_ticket',
+        {
+          message: 'Hardware leaves a service point only through an uninstall ticket',
+          key: 'catalogue.hw_detach_by_ticket',
+        },
       );
       expect(body.errors).toEqual({ service_point_id: { message: 'catalogue.hw_detach_by_ticket' } });
     }
@@ -208,8 +190,7 @@ describe('a PIN pad’s life', () => {
           service_point_id: taken.service_point_id,
         }),
       422,
-      'The service point already has a PIN pad',
-      'catalogue.pinpad_sp_has_pinpad',
+      { message: 'The service point already has a PIN pad', key: 'catalogue.pinpad_sp_has_pinpad' },
     );
     expect(body.errors).toEqual({ service_point_id: { message: 'catalogue.pinpad_sp_has_pinpad' } });
   });
@@ -227,15 +208,14 @@ describe('a PIN pad’s life', () => {
           hardware_id: second.units[0],
         }),
       422,
-      'The hardware unit is not at this service point',
-      'catalogue.pinpad_hw_not_at_sp',
+      { message: 'The hardware unit is not at this service point', key: 'catalogue.pinpad_hw_not_at_sp' },
     );
     expect(body.errors).toEqual({ hardware_id: { message: 'catalogue.pinpad_hw_not_at_sp' } });
     await expectRefused(
       () =>
         write('operator', 'PATCH', { pinpad_id: spare.pinpad_id, version: spare.version, hardware_id: first.units[0] }),
       422,
-      'The hardware unit is not at this service point',
+      { message: 'The hardware unit is not at this service point' },
     );
     await expectRefused(
       () =>
@@ -246,7 +226,7 @@ describe('a PIN pad’s life', () => {
           hardware_id: 999999,
         }),
       422,
-      'Save failed, check the fields in error state',
+      { message: 'Save failed, check the fields in error state' },
     );
   });
 
@@ -267,30 +247,23 @@ describe('a PIN pad’s life', () => {
           hardware_id: units[0],
         }),
       422,
-      'The hardware unit already has a PIN pad',
-      'catalogue.pinpad_hw_has_pinpad',
+      { message: 'The hardware unit already has a PIN pad', key: 'catalogue.pinpad_hw_has_pinpad' },
     );
     expect(body.errors).toEqual({ hardware_id: { message: 'catalogue.pinpad_hw_has_pinpad' } });
   });
 
   it('refuses a locker model, an unknown model and an unknown service point', async () => {
-    const mismatch = await expectRefused(
-      () => write('operator', 'POST', newPad({ hardware_model_id: 2 })),
-      422,
-      'The model does not fit this kind of hardware',
-      'catalogue.hw_model_mismatch',
-    );
+    const mismatch = await expectRefused(() => write('operator', 'POST', newPad({ hardware_model_id: 2 })), 422, {
+      message: 'The model does not fit this kind of hardware',
+      key: 'catalogue.hw_model_mismatch',
+    });
     expect(mismatch.errors).toEqual({ hardware_model_id: { message: 'catalogue.hw_model_mismatch' } });
-    await expectRefused(
-      () => write('operator', 'POST', newPad({ hardware_model_id: 77 })),
-      422,
-      'Save failed, check the fields in error state',
-    );
-    await expectRefused(
-      () => write('operator', 'POST', newPad({ service_point_id: 999999 })),
-      422,
-      'Save failed, check the fields in error state',
-    );
+    await expectRefused(() => write('operator', 'POST', newPad({ hardware_model_id: 77 })), 422, {
+      message: 'Save failed, check the fields in error state',
+    });
+    await expectRefused(() => write('operator', 'POST', newPad({ service_point_id: 999999 })), 422, {
+      message: 'Save failed, check the fields in error state',
+    });
   });
 
   it('refuses any change of a terminated PIN pad, and a stale version', async () => {
@@ -299,31 +272,26 @@ describe('a PIN pad’s life', () => {
       () =>
         write('operator', 'PATCH', { pinpad_id: terminated.pinpad_id, version: terminated.version, apn: 'new.apn' }),
       409,
-      'A terminated hardware unit cannot be changed',
-      'catalogue.hw_terminated',
+      { message: 'A terminated hardware unit cannot be changed', key: 'catalogue.hw_terminated' },
     );
     const spare = await freePad(2);
     await expectRefused(
       () => write('operator', 'PATCH', { pinpad_id: spare.pinpad_id, version: spare.version - 1, apn: 'new.apn' }),
       409,
-      'This record was changed by someone else. Reload it to see the changes.',
+      { message: 'This record was changed by someone else. Reload it to see the changes.' },
     );
   });
 
   it('is deleted with partner_id, its owner', async () => {
     const spare = await freePad(2);
-    await expectRefused(
-      () => write('operator', 'DELETE', { pinpad_id: spare.pinpad_id }),
-      400,
-      'partner_id is required.',
-      'gateway.param_required',
-    );
-    await expectRefused(
-      () => write('operator', 'DELETE', { pinpad_id: spare.pinpad_id, partner_id: 1 }),
-      400,
-      'partner_id must be the hardware owner of the record to delete',
-      'catalogue.hw_partner_mismatch',
-    );
+    await expectRefused(() => write('operator', 'DELETE', { pinpad_id: spare.pinpad_id }), 400, {
+      message: 'partner_id is required.',
+      key: 'gateway.param_required',
+    });
+    await expectRefused(() => write('operator', 'DELETE', { pinpad_id: spare.pinpad_id, partner_id: 1 }), 400, {
+      message: 'partner_id must be the hardware owner of the record to delete',
+      key: 'catalogue.hw_partner_mismatch',
+    });
     expect((await write('operator', 'DELETE', { pinpad_id: spare.pinpad_id, partner_id: 2 })).status).toBe(200);
     expect(await pads(`key = $1`, [String(spare.pinpad_id)])).toEqual([]);
   });
@@ -337,7 +305,7 @@ describe('who sees and changes PIN pads', () => {
     await expectRefused(
       () => write('hardware', 'POST', newPad({ ble_chip_id: 'BLE-OTHER1', hardware_owner_id: 2 })),
       403,
-      'You have no permission for this request.',
+      { message: 'You have no permission for this request.' },
     );
     const created = await write(
       'hardware',
@@ -347,15 +315,15 @@ describe('who sees and changes PIN pads', () => {
     expect(created.status).toBe(201);
     expect((created.body.data as Pad).hardware_owner_id).toBe(1);
     const foreign = await freePad(2);
-    await expectRefused(
-      () => write('hardware', 'DELETE', { pinpad_id: foreign.pinpad_id, partner_id: 2 }),
-      404,
-      'Record not found.',
-    );
+    await expectRefused(() => write('hardware', 'DELETE', { pinpad_id: foreign.pinpad_id, partner_id: 2 }), 404, {
+      message: 'Record not found.',
+    });
   });
 
   it.each(['carrier', 'maintenance'])('refuses %s the PIN pad endpoint', async (user) => {
     expect((await get(user)).status).toBe(403);
-    await expectRefused(() => write(user, 'POST', newPad()), 403, 'You have no permission for this request.');
+    await expectRefused(() => write(user, 'POST', newPad()), 403, {
+      message: 'You have no permission for this request.',
+    });
   });
 });

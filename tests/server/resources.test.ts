@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { signInAll } from './support/sessions.ts';
 
 let stack: Stack;
 let operator: SigningSession;
@@ -9,11 +10,7 @@ let maintenance: SigningSession;
 
 beforeAll(async () => {
   stack = await startStack();
-  [operator, carrier, maintenance] = [
-    await stack.signIn('operator'),
-    await stack.signIn('carrier'),
-    await stack.signIn('maintenance'),
-  ];
+  ({ operator, carrier, maintenance } = await signInAll(stack, ['operator', 'carrier', 'maintenance']));
 });
 afterAll(() => stack.close());
 

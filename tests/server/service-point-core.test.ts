@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { signInAll } from './support/sessions.ts';
 
 let stack: Stack;
 let operator: SigningSession;
@@ -11,11 +12,7 @@ let picked: Record<string, unknown>;
 
 beforeAll(async () => {
   stack = await startStack();
-  [operator, analyst, scout] = [
-    await stack.signIn('operator'),
-    await stack.signIn('analyst'),
-    await stack.signIn('scout'),
-  ];
+  ({ operator, analyst, scout } = await signInAll(stack, ['operator', 'analyst', 'scout']));
   const found = await stack.send(operator, {
     method: 'GET',
     path: 'webtool/service_points',

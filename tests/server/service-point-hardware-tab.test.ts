@@ -3,6 +3,8 @@ import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import type { HardwareUnit } from '../../src/types/generated/hardware-unit.ts';
 import type { ServicePoint } from '../../src/types/generated/service-point.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { refusalChecks, type ExpectRefused } from './support/refusals.ts';
+import { signInAll } from './support/sessions.ts';
 
 type Doc = Record<string, unknown>;
 type Unit = HardwareUnit & { version: number; installation_open?: boolean };
@@ -12,11 +14,14 @@ const UNITS = 'webtool/service_points/hardware_units';
 const SPS = 'webtool/service_points';
 
 let stack: Stack;
-const sessions: Record<string, SigningSession> = {};
+let fingerprint: () => Promise<{ records: string; audit: string }>;
+let expectRefused: ExpectRefused;
+let sessions: Record<string, SigningSession>;
 
 beforeAll(async () => {
   stack = await startStack();
-  for (const user of ['operator', 'hardware', 'carrier']) sessions[user] = await stack.signIn(user);
+  ({ fingerprint, expectRefused } = await refusalChecks(stack.db));
+  sessions = await signInAll(stack, ['operator', 'hardware', 'carrier']);
 });
 afterAll(() => stack.close());
 
@@ -70,37 +75,6 @@ async function setDoc(resource: string, id: unknown, fields: Doc) {
   ]);
 }
 
-/**
- * What a refusal must leave as it was: the documents these rules write (service points, units, PIN pads,
- * tickets), every record's version and the audit trail. The compartments' documents are left out: no
- * rule here writes them, and hashing them all made each check slow.
- */
-async function snapshot() {
-  const found = await stack.db.query<{ records: string; versions: string; audit: string }>(
-    `SELECT (SELECT md5(string_agg(resource || key || version || doc::text, ',' ORDER BY resource, key)) FROM records
-             WHERE resource IN ('service_points', 'service_points/hardware_units', 'service_points/pinpad',
-                                'maintenance/tickets')) AS records,
-            (SELECT count(*) || ':' || sum(version) FROM records) AS versions,
-            (SELECT count(*)::text FROM audit_log) AS audit`,
-  );
-  return found.rows[0];
-}
-
-async function expectRefused(
-  call: () => Promise<{ status: number; body: Doc }>,
-  status: number,
-  message: string,
-  messageKey: string | undefined,
-) {
-  const before = await snapshot();
-  const answer = await call();
-  expect(answer.status).toBe(status);
-  expect(answer.body.message).toBe(message);
-  expect(answer.body.message_key).toBe(messageKey);
-  expect(await snapshot()).toEqual(before);
-  return answer.body;
-}
-
 const plan = (user: string, hardware: Unit, servicePointId: unknown) =>
   send(user, 'PATCH', UNITS, {
     hardware_id: hardware.hardware_id,
@@ -127,18 +101,15 @@ describe('adding a unit to a service point (the hardware unit write path)', () =
 
     // The service point is now full: the next unit is refused, and lowering its maximum too.
     const next = await warehouseUnit();
-    await expectRefused(
-      () => plan('operator', next, sp.service_point_id),
-      409,
-      'The allowed number of hardware units is reached',
-      'service_points.hardware.errors.sp_hw_limit_reached',
-    );
+    await expectRefused(() => plan('operator', next, sp.service_point_id), 409, {
+      message: 'The allowed number of hardware units is reached',
+      key: 'service_points.hardware.errors.sp_hw_limit_reached',
+    });
     const full = await servicePoint(sp.service_point_id);
     const lowered = await expectRefused(
       () => send('operator', 'PATCH', SPS, { ...full, max_hardware_units: full.max_hardware_units! - 1 }),
       422,
-      'Save failed, check the fields in error state',
-      undefined,
+      { message: 'Save failed, check the fields in error state', key: undefined },
     );
     expect(lowered.errors).toEqual({
       max_hardware_units: { message: 'validation.below_unit_count', args: { count: full.max_hardware_units } },
@@ -153,30 +124,24 @@ describe('adding a unit to a service point (the hardware unit write path)', () =
   ])('refuses a service point that is %s', async (_, where, fields) => {
     const sp = await servicePointWith(where);
     await setDoc('service_points', sp.service_point_id, { max_hardware_units: 7, ...fields });
-    await expectRefused(
-      async () => plan('operator', await warehouseUnit(), sp.service_point_id),
-      409,
-      'Service point status is not ready for hardware to add',
-      'service_points.hardware.errors.sp_hw_status_not_ready',
-    );
+    await expectRefused(async () => plan('operator', await warehouseUnit(), sp.service_point_id), 409, {
+      message: 'Service point status is not ready for hardware to add',
+      key: 'service_points.hardware.errors.sp_hw_status_not_ready',
+    });
   });
 
   it('refuses a terminated service point, and a unit already at another service point', async () => {
     const [terminated] = await rows<Sp>('service_points', `(doc->>'is_terminated')::boolean`);
-    await expectRefused(
-      async () => plan('operator', await warehouseUnit(), terminated.service_point_id),
-      409,
-      'Service point status is not ready for hardware to add',
-      'service_points.hardware.errors.sp_hw_status_not_ready',
-    );
+    await expectRefused(async () => plan('operator', await warehouseUnit(), terminated.service_point_id), 409, {
+      message: 'Service point status is not ready for hardware to add',
+      key: 'service_points.hardware.errors.sp_hw_status_not_ready',
+    });
     const placed = (await rows<Unit>('service_points/hardware_units', `(doc->>'status')::int = 4`))[0];
     const other = await servicePointWith(`(doc->>'status')::int = 7 AND key <> '${placed.service_point_id}'`);
-    await expectRefused(
-      () => plan('operator', placed, other.service_point_id),
-      409,
-      'Hardware leaves a service point only through an uninstall ticket',
-      'catalogue.hw_detach_by_ticket',
-    );
+    await expectRefused(() => plan('operator', placed, other.service_point_id), 409, {
+      message: 'Hardware leaves a service point only through an uninstall ticket',
+      key: 'catalogue.hw_detach_by_ticket',
+    });
   });
 
   it('lets only a user who may edit service points plan a unit (a hardware owner may not)', async () => {
@@ -187,9 +152,9 @@ describe('adding a unit to a service point (the hardware unit write path)', () =
         `doc->>'service_point_id' IS NULL AND NOT (doc->>'is_terminated')::boolean AND doc->>'hardware_owner_id' = '1'`,
       )
     ).at(-1)!;
-    const before = await snapshot();
+    const before = await fingerprint();
     expect((await plan('hardware', own, sp.service_point_id)).status).toBe(403);
-    expect(await snapshot()).toEqual(before);
+    expect(await fingerprint()).toEqual(before);
   });
 });
 
@@ -218,20 +183,16 @@ describe('marking units open or closed for installation', () => {
     expect(audited.rows[0].username).toBe('operator');
     expect(audited.rows[0].changes).toHaveProperty('installation_open');
 
-    await expectRefused(
-      () => mark('mark_open_for_installation', body),
-      409,
-      'The hardware unit is already open for installation',
-      'service_points.hardware.errors.installation_already_open',
-    );
+    await expectRefused(() => mark('mark_open_for_installation', body), 409, {
+      message: 'The hardware unit is already open for installation',
+      key: 'service_points.hardware.errors.installation_already_open',
+    });
     expect((await mark('mark_close_for_installation', body)).status).toBe(200);
     expect((await unit(planned.hardware_id)).badges_v2).toContain('installation_pending');
-    await expectRefused(
-      () => mark('mark_close_for_installation', body),
-      409,
-      'The hardware unit is already closed for installation',
-      'service_points.hardware.errors.installation_already_closed',
-    );
+    await expectRefused(() => mark('mark_close_for_installation', body), 409, {
+      message: 'The hardware unit is already closed for installation',
+      key: 'service_points.hardware.errors.installation_already_closed',
+    });
   });
 
   it('closes an installed unit for uninstallation and opens it again', async () => {
@@ -245,12 +206,10 @@ describe('marking units open or closed for installation', () => {
     expect((await mark('mark_close_for_installation', body)).status).toBe(200);
     expect((await unit(active.hardware_id)).badges_v2).toContain('uninstallation_pending');
     expect((await servicePoint(active.service_point_id)).badges_v2).toContain('uninstallation_pending');
-    await expectRefused(
-      () => mark('mark_close_for_installation', body),
-      409,
-      'The hardware unit is already closed for uninstallation',
-      'service_points.hardware.errors.uninstallation_already_pending',
-    );
+    await expectRefused(() => mark('mark_close_for_installation', body), 409, {
+      message: 'The hardware unit is already closed for uninstallation',
+      key: 'service_points.hardware.errors.uninstallation_already_pending',
+    });
     expect((await mark('mark_open_for_installation', body)).status).toBe(200);
     expect((await unit(active.hardware_id)).badges_v2).not.toContain('uninstallation_pending');
   });
@@ -262,8 +221,7 @@ describe('marking units open or closed for installation', () => {
         () =>
           mark('mark_open_for_installation', { service_point_id: active.service_point_id, hardware_id: hardwareId }),
         422,
-        'The hardware unit id is required',
-        'service_points.hardware.errors.hardware_id_required',
+        { message: 'The hardware unit id is required', key: 'service_points.hardware.errors.hardware_id_required' },
       );
       expect(refused.errors).toEqual({
         hardware_id: { message: 'service_points.hardware.errors.hardware_id_required' },
@@ -277,17 +235,16 @@ describe('marking units open or closed for installation', () => {
           hardware_id: active.hardware_id,
         }),
       409,
-      'The hardware unit is not at this service point',
-      'catalogue.pinpad_hw_not_at_sp',
+      { message: 'The hardware unit is not at this service point', key: 'catalogue.pinpad_hw_not_at_sp' },
     );
-    const before = await snapshot();
+    const before = await fingerprint();
     const carrier = await send('carrier', 'PATCH', SPS, {
       opname: 'mark_close_for_installation',
       service_point_id: active.service_point_id,
       hardware_id: active.hardware_id,
     });
     expect(carrier.status).toBe(403);
-    expect(await snapshot()).toEqual(before);
+    expect(await fingerprint()).toEqual(before);
   });
 });
 
@@ -315,12 +272,10 @@ describe('DELETE service_points opname=installation_plan', () => {
       expect(back.badges_v2).toContain('unassigned');
     }
     expect((await servicePoint(sp.service_point_id)).badges_v2).not.toContain('assigned');
-    await expectRefused(
-      () => deletePlan(sp.service_point_id),
-      409,
-      'The service point has no planned hardware units',
-      'service_points.hardware.errors.installation_plan_empty',
-    );
+    await expectRefused(() => deletePlan(sp.service_point_id), 409, {
+      message: 'The service point has no planned hardware units',
+      key: 'service_points.hardware.errors.installation_plan_empty',
+    });
   });
 
   it('refuses once installation is under way: ready for installation, a unit marked open, an open install ticket', async () => {
@@ -329,12 +284,10 @@ describe('DELETE service_points opname=installation_plan', () => {
         AND u.doc->>'service_point_id' = records.key)`,
     );
     const initiated = (id: unknown) =>
-      expectRefused(
-        () => deletePlan(id),
-        409,
-        'Installation planning has already been initiated',
-        'service_points.hardware.errors.installation_plan_initiated',
-      );
+      expectRefused(() => deletePlan(id), 409, {
+        message: 'Installation planning has already been initiated',
+        key: 'service_points.hardware.errors.installation_plan_initiated',
+      });
     await initiated(ready.service_point_id);
 
     const pending = await servicePointWith(
@@ -419,12 +372,10 @@ describe('carrier settings of a service point', () => {
         ),
       ],
     ] as const) {
-      const refused = await expectRefused(
-        () => save(current, fields),
-        422,
-        error.message,
-        `service_points.carrier_settings.errors.${error.key}`,
-      );
+      const refused = await expectRefused(() => save(current, fields), 422, {
+        message: error.message,
+        key: `service_points.carrier_settings.errors.${error.key}`,
+      });
       expect(refused.errors).toEqual({
         carrier_settings: { message: `service_points.carrier_settings.errors.${error.key}`, args: error.args },
       });

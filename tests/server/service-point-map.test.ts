@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import type { MapPoint } from '../../src/contract/service-point-map.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { signInAll } from './support/sessions.ts';
 
 let stack: Stack;
 let operator: SigningSession;
@@ -10,11 +11,7 @@ let carrier: SigningSession;
 
 beforeAll(async () => {
   stack = await startStack();
-  [operator, owner, carrier] = [
-    await stack.signIn('operator'),
-    await stack.signIn('locationowner'),
-    await stack.signIn('carrier'),
-  ];
+  ({ operator, locationowner: owner, carrier } = await signInAll(stack, ['operator', 'locationowner', 'carrier']));
 });
 afterAll(() => stack.close());
 

@@ -3,6 +3,7 @@ import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import type { ServicePoint } from '../../src/types/generated/service-point.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { pdfObjects, pdfPages } from './support/pdf-text.ts';
+import { signInAll } from './support/sessions.ts';
 
 let stack: Stack;
 let operator: SigningSession;
@@ -13,7 +14,7 @@ let units: { name: string; compartments: number }[];
 
 beforeAll(async () => {
   stack = await startStack();
-  [operator, owner] = [await stack.signIn('operator'), await stack.signIn('locationowner')];
+  ({ operator, locationowner: owner } = await signInAll(stack, ['operator', 'locationowner']));
   const found = await stack.db.query<{ doc: ServicePoint }>(
     `SELECT sp.doc FROM records sp WHERE sp.resource = 'service_points' AND sp.doc->>'location_owner_id' = '1'
        AND sp.doc->>'country' = 'PL' AND jsonb_array_length(sp.doc->'carriers_access') > 0

@@ -3,6 +3,7 @@ import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { auditTrail, fetchUpload, storedState } from './support/uploaded-files.ts';
 import { png as solidPng, uploadBody } from '../fixtures/upload-files.ts';
+import { signInAll } from './support/sessions.ts';
 
 let stack: Stack;
 let operator: SigningSession;
@@ -10,7 +11,7 @@ let locationOwner: SigningSession;
 
 beforeAll(async () => {
   stack = await startStack();
-  [operator, locationOwner] = [await stack.signIn('operator'), await stack.signIn('locationowner')];
+  ({ operator, locationowner: locationOwner } = await signInAll(stack, ['operator', 'locationowner']));
 });
 afterAll(() => stack?.close());
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { signInAll } from './support/sessions.ts';
 
 let stack: Stack;
 let operator: SigningSession;
@@ -8,7 +9,7 @@ let locationOwner: SigningSession;
 
 beforeAll(async () => {
   stack = await startStack();
-  [operator, locationOwner] = [await stack.signIn('operator'), await stack.signIn('locationowner')];
+  ({ operator, locationowner: locationOwner } = await signInAll(stack, ['operator', 'locationowner']));
 });
 afterAll(() => stack.close());
 

@@ -4,6 +4,7 @@ import { createSchemaRegistry } from '../../src/schema/ajv.ts';
 import { validateRecord } from '../../src/schema/validate.ts';
 import { loadSchemas } from '../../server/gateway/resource-registry.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { signInAll } from './support/sessions.ts';
 
 let stack: Stack;
 let operator: SigningSession;
@@ -11,7 +12,7 @@ let locationOwner: SigningSession;
 
 beforeAll(async () => {
   stack = await startStack();
-  [operator, locationOwner] = [await stack.signIn('operator'), await stack.signIn('locationowner')];
+  ({ operator, locationowner: locationOwner } = await signInAll(stack, ['operator', 'locationowner']));
 });
 afterAll(() => stack.close());
 

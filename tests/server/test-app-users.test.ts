@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { recordsFingerprint } from './support/records-fingerprint.ts';
+import { signInAll } from './support/sessions.ts';
 
 let stack: Stack;
 let operator: SigningSession;
@@ -11,7 +12,7 @@ const PATH = 'webtool/testappusers';
 
 beforeAll(async () => {
   stack = await startStack();
-  [operator, carrier] = [await stack.signIn('operator'), await stack.signIn('carrier')];
+  ({ operator, carrier } = await signInAll(stack, ['operator', 'carrier']));
   fingerprint = await recordsFingerprint(stack.db);
 }, 120_000);
 afterAll(() => stack?.close());

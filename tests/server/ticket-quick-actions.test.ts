@@ -3,6 +3,7 @@ import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { isQuickActionExcluded } from '../../src/schema/ticket-badge.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { DEMO_SEED_BUDGET_MS, openDemoTestDb } from './support/test-db.ts';
+import { signInAll } from './support/sessions.ts';
 
 /** Spec 02 §3, §5, §8 and spec 01 §9: the tickets' quick actions; spec 02 §3, §7: periodic service. */
 
@@ -13,7 +14,7 @@ let maintenance: SigningSession;
 beforeAll(async () => {
   // The demo's volume: 50 open tickets of one provider for the largest bulk action, and its periodic service tickets.
   stack = await startStack({ db: await openDemoTestDb() });
-  [operator, maintenance] = [await stack.signIn('operator'), await stack.signIn('maintenance')];
+  ({ operator, maintenance } = await signInAll(stack, ['operator', 'maintenance']));
 }, DEMO_SEED_BUDGET_MS);
 afterAll(() => stack?.close());
 
@@ -192,7 +193,7 @@ describe('periodic service tickets', () => {
       regeneration_months: months,
       description: ticket.doc.description,
     });
-    expect(String(next.deadline_date) >= today()).toBe(true);
+    expect(Date.parse(String(next.deadline_date))).toBeGreaterThanOrEqual(Date.parse(today()));
   });
 
   it('brings none when the provider switched periodic tickets off', async () => {

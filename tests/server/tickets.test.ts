@@ -3,7 +3,9 @@ import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import type { Ticket } from '../../src/types/generated/ticket.ts';
 import { ticketBadge } from '../../src/schema/ticket-badge.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { refusalChecks, type ExpectRefused } from './support/refusals.ts';
 import { pdfPages } from './support/pdf-text.ts';
+import { signInAll } from './support/sessions.ts';
 
 type Doc = Record<string, unknown>;
 type StoredTicket = Ticket & { version: number };
@@ -13,11 +15,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const isoDay = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
 
 let stack: Stack;
-const sessions: Record<string, SigningSession> = {};
+let fingerprint: () => Promise<{ records: string; audit: string }>;
+let expectRefused: ExpectRefused;
+let sessions: Record<string, SigningSession>;
 
 beforeAll(async () => {
   stack = await startStack();
-  for (const user of ['operator', 'maintenance', 'support', 'carrier']) sessions[user] = await stack.signIn(user);
+  ({ fingerprint, expectRefused } = await refusalChecks(stack.db));
+  sessions = await signInAll(stack, ['operator', 'maintenance', 'support', 'carrier']);
   // A copy of the seeded database and four sign-ins: minutes on a busy machine, not the 60 s default.
 }, 240_000);
 afterAll(() => stack.close());
@@ -43,29 +48,6 @@ const tickets = (where: string, params: unknown[] = [], limit?: number) =>
 const ticket = async (where: string, params: unknown[] = []) => (await tickets(where, params, 1))[0];
 const unit = async (id: unknown) =>
   (await rows<Doc>('service_points/hardware_units', 'key = $1', [String(id)]))[0] as Doc & { version: number };
-
-async function snapshot() {
-  const found = await stack.db.query<{ records: string; audit: string }>(
-    `SELECT (SELECT md5(string_agg(resource || key || version || doc::text, ',' ORDER BY resource, key)) FROM records) AS records,
-            (SELECT count(*)::text FROM audit_log) AS audit`,
-  );
-  return found.rows[0];
-}
-
-async function expectRefused(
-  call: () => Promise<{ status: number; body: Doc }>,
-  status: number,
-  message: string,
-  field?: string,
-) {
-  const before = await snapshot();
-  const answer = await call();
-  expect(answer.status).toBe(status);
-  expect(answer.body.message).toBe(message);
-  if (field) expect(Object.keys((answer.body.errors as Doc | undefined) ?? {})).toContain(field);
-  expect(await snapshot()).toEqual(before);
-  return answer.body;
-}
 
 /** An installed unit of a live, unparked service point without an open ticket, and that service point. */
 async function installedUnit(skip = 0) {
@@ -155,7 +137,7 @@ describe('GET maintenance/tickets', () => {
     const late = overdue.body.data as StoredTicket[];
     expect(late.length).toBeGreaterThan(0);
     for (const t of late) {
-      expect(t.sla_date! < today).toBe(true);
+      expect(Date.parse(t.sla_date!)).toBeLessThan(Date.parse(today));
       expect([1, 3, 4]).toContain(t.status);
     }
     const from = isoDay(-10);
@@ -164,10 +146,14 @@ describe('GET maintenance/tickets', () => {
     const inRange = ranged.body.data as StoredTicket[];
     expect(inRange.length).toBeGreaterThan(0);
     for (const t of inRange) {
-      expect(t.created_at!.slice(0, 10) >= from && t.created_at!.slice(0, 10) <= to).toBe(true);
+      const created = Date.parse(t.created_at!.slice(0, 10));
+      expect(created).toBeGreaterThanOrEqual(Date.parse(from));
+      expect(created).toBeLessThanOrEqual(Date.parse(to));
     }
     const bySla = await get('operator', { date_range_type: 'sla', date1: today, limit: 1000 });
-    for (const t of bySla.body.data as StoredTicket[]) expect(t.sla_date! >= today).toBe(true);
+    for (const t of bySla.body.data as StoredTicket[]) {
+      expect(Date.parse(t.sla_date!)).toBeGreaterThanOrEqual(Date.parse(today));
+    }
     expect((await get('operator', { date_range_type: 'nonsense' })).status).toBe(400);
     expect((await get('operator', { date1: 'yesterday' })).status).toBe(400);
   });
@@ -266,12 +252,10 @@ describe('creating a ticket', () => {
 
   it('needs a hardware unit of the service point', async () => {
     const at = await installedUnit(1);
-    await expectRefused(
-      () => write('operator', 'POST', maintainTicket(at, { hardware_unit_id: undefined })),
-      422,
-      'A hardware unit is required',
-      'hardware_unit_id',
-    );
+    await expectRefused(() => write('operator', 'POST', maintainTicket(at, { hardware_unit_id: undefined })), 422, {
+      message: 'A hardware unit is required',
+      field: 'hardware_unit_id',
+    });
     const elsewhere = (
       await rows<Doc>(
         'service_points/hardware_units',
@@ -282,8 +266,7 @@ describe('creating a ticket', () => {
     await expectRefused(
       () => write('operator', 'POST', maintainTicket(at, { hardware_unit_id: elsewhere.hardware_id })),
       422,
-      'The hardware unit is not at this service point',
-      'hardware_unit_id',
+      { message: 'The hardware unit is not at this service point', field: 'hardware_unit_id' },
     );
     // Each refusal fingerprints the whole store, before and after: slow on a busy machine.
   }, 120_000);
@@ -293,15 +276,12 @@ describe('creating a ticket', () => {
     await expectRefused(
       () => write('operator', 'POST', maintainTicket(at, { deadline_date: isoDay(-1), deadline_time: '10:00' })),
       422,
-      'The deadline cannot be before today',
-      'deadline_date',
+      { message: 'The deadline cannot be before today', field: 'deadline_date' },
     );
-    await expectRefused(
-      () => write('operator', 'POST', maintainTicket(at, { deadline_time: '10:00' })),
-      422,
-      'Save failed, check the fields in error state',
-      'deadline_date',
-    );
+    await expectRefused(() => write('operator', 'POST', maintainTicket(at, { deadline_time: '10:00' })), 422, {
+      message: 'Save failed, check the fields in error state',
+      field: 'deadline_date',
+    });
     const answer = await write(
       'operator',
       'POST',
@@ -334,7 +314,7 @@ describe('creating a ticket', () => {
           maintainTicket({ servicePointId: Number(key), hardwareId: Number(parkedUnit.hardware_id) }),
         ),
       409,
-      'Unable to create ticket, status is Parked',
+      { message: 'Unable to create ticket, status is Parked' },
     );
   });
 
@@ -343,8 +323,10 @@ describe('creating a ticket', () => {
     await expectRefused(
       () => write('operator', 'POST', maintainTicket(at, { status: 3, ticket_verification_status: 4 })),
       422,
-      "Save failed: remove the ticket from 'On hold' before setting 'Investigate'",
-      'ticket_verification_status',
+      {
+        message: "Save failed: remove the ticket from 'On hold' before setting 'Investigate'",
+        field: 'ticket_verification_status',
+      },
     );
     const held = await ticket(`(doc->>'status')::int = 3`);
     await expectRefused(
@@ -355,8 +337,10 @@ describe('creating a ticket', () => {
           version: held.version,
         }),
       422,
-      "Save failed: remove the ticket from 'On hold' before setting 'Investigate'",
-      'ticket_verification_status',
+      {
+        message: "Save failed: remove the ticket from 'On hold' before setting 'Investigate'",
+        field: 'ticket_verification_status',
+      },
     );
   });
 
@@ -366,8 +350,7 @@ describe('creating a ticket', () => {
     await expectRefused(
       () => write('operator', 'POST', { ticket_type: 5, sp_id: open.sp_id, pinpad_id: pad.pinpad_id }),
       422,
-      'The service point already has an open PIN pad ticket',
-      'pinpad_id',
+      { message: 'The service point already has an open PIN pad ticket', field: 'pinpad_id' },
     );
     const withPad = await stack.db.query<{ sp: string }>(
       `SELECT p.doc->>'service_point_id' AS sp FROM records p WHERE p.resource = 'service_points/pinpad'
@@ -382,15 +365,12 @@ describe('creating a ticket', () => {
     await expectRefused(
       () => write('operator', 'POST', { ticket_type: 5, sp_id: Number(withPad.rows[0].sp), pinpad_id: free.pinpad_id }),
       422,
-      'The service point already has a PIN pad',
-      'pinpad_id',
+      { message: 'The service point already has a PIN pad', field: 'pinpad_id' },
     );
-    await expectRefused(
-      () => write('operator', 'POST', { ticket_type: 6, sp_id: Number(withPad.rows[0].sp) }),
-      422,
-      'A hardware unit or PIN pad is required',
-      'pinpad_id',
-    );
+    await expectRefused(() => write('operator', 'POST', { ticket_type: 6, sp_id: Number(withPad.rows[0].sp) }), 422, {
+      message: 'A hardware unit or PIN pad is required',
+      field: 'pinpad_id',
+    });
     // Each refusal fingerprints the whole store, before and after: slow on a busy machine.
   }, 120_000);
 
@@ -400,8 +380,7 @@ describe('creating a ticket', () => {
     await expectRefused(
       () => write('operator', 'PATCH', { ticket_id: own.ticket_id, warranty_status: warranty, version: own.version }),
       422,
-      'A warranty change needs a comment',
-      'warranty_comment',
+      { message: 'A warranty change needs a comment', field: 'warranty_comment' },
     );
     await expectRefused(
       () =>
@@ -412,8 +391,7 @@ describe('creating a ticket', () => {
           version: own.version,
         }),
       422,
-      'Only the operator company changes the warranty',
-      'warranty_status',
+      { message: 'Only the operator company changes the warranty', field: 'warranty_status' },
     );
     const answer = await write('operator', 'PATCH', {
       ticket_id: own.ticket_id,
@@ -458,8 +436,7 @@ describe('editing a ticket', () => {
           version: own.version,
         }),
       422,
-      'A maintenance provider cannot verify or decline tickets',
-      'ticket_verification_status',
+      { message: 'A maintenance provider cannot verify or decline tickets', field: 'ticket_verification_status' },
     );
     const verified = await write('operator', 'PATCH', {
       ticket_id: own.ticket_id,
@@ -484,12 +461,10 @@ describe('rules of every ticket write (issues 33 and 24)', () => {
   it('refuses a deadline time off the 30-minute steps, on a create and on an edit', async () => {
     const at = await installedUnit(8);
     const body = maintainTicket(at, { deadline_date: isoDay(1), deadline_time: '10:15' });
-    const refused = await expectRefused(
-      () => write('operator', 'POST', body),
-      422,
-      'The deadline time is on the hour or half hour (10:00, 10:30)',
-      'deadline_time',
-    );
+    const refused = await expectRefused(() => write('operator', 'POST', body), 422, {
+      message: 'The deadline time is on the hour or half hour (10:00, 10:30)',
+      field: 'deadline_time',
+    });
     expect(refused.message_key).toBe('catalogue.ticket_deadline_step');
     const open = await ticket(`(doc->>'status')::int = 1 AND doc->>'maintenance_provider_id' IS NOT NULL`);
     await expectRefused(
@@ -501,8 +476,7 @@ describe('rules of every ticket write (issues 33 and 24)', () => {
           version: open.version,
         }),
       422,
-      'The deadline time is on the hour or half hour (10:00, 10:30)',
-      'deadline_time',
+      { message: 'The deadline time is on the hour or half hour (10:00, 10:30)', field: 'deadline_time' },
     );
     const halfPast = await write('operator', 'PATCH', {
       ticket_id: open.ticket_id,
@@ -526,8 +500,7 @@ describe('rules of every ticket write (issues 33 and 24)', () => {
           maintainTicket(at, { maintenance_provider_id: 1, maintenance_operator_id: inactive.operator_id }),
         ),
       422,
-      'The operator is not active',
-      'maintenance_operator_id',
+      { message: 'The operator is not active', field: 'maintenance_operator_id' },
     );
     expect(refused.message_key).toBe('catalogue.ticket_operator_inactive');
     const foreign = (await rows<Doc>('maintenance/operators', `doc->>'maintenance_provider_id' = '2'`)).find(
@@ -541,8 +514,7 @@ describe('rules of every ticket write (issues 33 and 24)', () => {
           maintainTicket(at, { maintenance_provider_id: 1, maintenance_operator_id: foreign.operator_id }),
         ),
       422,
-      'The operator does not work for this maintenance provider',
-      'maintenance_operator_id',
+      { message: 'The operator does not work for this maintenance provider', field: 'maintenance_operator_id' },
     );
   }, 120_000);
 
@@ -562,8 +534,7 @@ describe('rules of every ticket write (issues 33 and 24)', () => {
     const refused = await expectRefused(
       () => write('operator', 'POST', maintainTicket(at, { description: 'No provider anywhere' })),
       422,
-      'A maintenance provider is required',
-      'maintenance_provider_id',
+      { message: 'A maintenance provider is required', field: 'maintenance_provider_id' },
     );
     expect(refused.message_key).toBe('catalogue.ticket_provider_required');
   }, 120_000);
@@ -623,7 +594,7 @@ describe('rules of every ticket write (issues 33 and 24)', () => {
   it('keeps a piece id of 6 to 30 characters, in the form’s write and in the import', async () => {
     const at = await installedUnit(11);
     // One look at the whole store before and after the refusals: each is cheap, the fingerprint is not.
-    const before = await snapshot();
+    const before = await fingerprint();
     for (const piece_id of ['12345', 'P'.repeat(31)]) {
       const refused = await write('operator', 'POST', maintainTicket(at, { piece_id }));
       expect(refused.status).toBe(422);
@@ -638,7 +609,7 @@ describe('rules of every ticket write (issues 33 and 24)', () => {
     });
     expect(imported.status).toBe(422);
     expect(Object.keys((imported.body.row_errors as { errors: Doc }[])[0].errors)).toEqual(['piece_id']);
-    expect(await snapshot()).toEqual(before);
+    expect(await fingerprint()).toEqual(before);
     const kept = await write('operator', 'POST', maintainTicket(at, { piece_id: 'PIECE-000123' }));
     expect(kept.status).toBe(201);
     expect((kept.body.data as StoredTicket).piece_id).toBe('PIECE-000123');
@@ -702,7 +673,7 @@ describe('closing tickets moves the hardware', () => {
     await expectRefused(
       () => write('operator', 'PATCH', { ticket_id: install.ticket_id, status: 1, version: install.version + 1 }),
       409,
-      'A closed ticket cannot be changed',
+      { message: 'A closed ticket cannot be changed' },
     );
   });
 
@@ -723,7 +694,7 @@ describe('closing tickets moves the hardware', () => {
     await expectRefused(
       () => write('operator', 'PATCH', { ticket_id: uninstall.ticket_id, status: 2, version: uninstall.version }),
       409,
-      'The hardware unit cannot be removed as it contains one or more parcels',
+      { message: 'The hardware unit cannot be removed as it contains one or more parcels' },
     );
     await stack.db.query(
       `UPDATE records SET doc = doc || '{"is_occupied": false, "piece_id": null, "next_piece_id": null}'::jsonb
@@ -755,7 +726,7 @@ describe('a ticket against a compartment', () => {
     await expectRefused(
       () => hardware({ hardware_id: locker.hardware_id, hardware_model_id: otherModel, version: locker.version }),
       409,
-      'There is a ticket against the compartment, decline or close it',
+      { message: 'There is a ticket against the compartment, decline or close it' },
     );
     const declined = await write('operator', 'PATCH', {
       ticket_id: against.ticket_id,
@@ -797,7 +768,7 @@ describe('the ticket bulk import', () => {
           row(at, { reported_by: 'U123456789X' }),
         ]),
       422,
-      'Save failed, check the fields in error state',
+      { message: 'Save failed, check the fields in error state' },
     );
     const errors = body.row_errors as { line: number; errors: Doc }[];
     expect(errors.map((entry) => [entry.line, Object.keys(entry.errors)[0]])).toEqual([

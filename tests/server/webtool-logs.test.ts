@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { MAX_ROWS } from '../../server/gateway/webtool-logs.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { signInAll } from './support/sessions.ts';
 
 let stack: Stack;
 let operator: SigningSession;
@@ -9,7 +10,7 @@ let carrier: SigningSession;
 
 beforeAll(async () => {
   stack = await startStack();
-  [operator, carrier] = [await stack.signIn('operator'), await stack.signIn('carrier')];
+  ({ operator, carrier } = await signInAll(stack, ['operator', 'carrier']));
 });
 afterAll(() => stack.close());
 

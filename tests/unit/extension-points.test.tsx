@@ -2,19 +2,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import {
   Admin,
-  AdminContext,
   Form,
   Notification,
   RecordContextProvider,
   Resource,
-  ResourceContextProvider,
   HttpError,
   TestMemoryRouter,
   type AuthProvider,
   type DataProvider,
 } from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
 import en from '../../locales/en-US.json';
 import { createSchemaRegistry } from '../../src/schema/ajv.ts';
 import type { FieldModel } from '../../src/schema/resource-model.ts';
@@ -29,8 +25,8 @@ import carrierSchema from '../../schemas/carrier.schema.json';
 import expirySettingsSchema from '../../schemas/carrier-expiry-settings.schema.json';
 import couriers from '../../src/resources/couriers/index.ts';
 import common from '../../schemas/common.schema.json';
+import { englishI18nProvider as i18nProvider, renderInAdmin } from './support/admin.tsx';
 
-const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...en }), 'en-US');
 const translate = (key: string, options?: Record<string, unknown>) => i18nProvider.translate(key, options);
 
 afterEach(cleanup);
@@ -51,18 +47,11 @@ describe('input kinds registered by a resource', () => {
 
   function renderInput(withKinds: boolean) {
     const input = <SchemaInput field={field} mode="edit" />;
-    render(
-      <AdminContext i18nProvider={i18nProvider}>
-        <ResourceContextProvider value="carriers">
-          <Form record={{ colour: '#fff' }}>
-            {withKinds ? (
-              <InputKindsProvider value={{ 'colour-wheel': ColourWheel }}>{input}</InputKindsProvider>
-            ) : (
-              input
-            )}
-          </Form>
-        </ResourceContextProvider>
-      </AdminContext>,
+    renderInAdmin(
+      <Form record={{ colour: '#fff' }}>
+        {withKinds ? <InputKindsProvider value={{ 'colour-wheel': ColourWheel }}>{input}</InputKindsProvider> : input}
+      </Form>,
+      { resource: 'carriers' },
     );
   }
 
@@ -137,15 +126,14 @@ describe('x-record-actions (webtool users)', () => {
       checkError: async () => undefined,
       getPermissions: async () => profile,
     } as unknown as AuthProvider;
-    render(
-      <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider}>
-        <ResourceContextProvider value="webtool-users">
-          <RecordContextProvider value={{ id: record.username, ...record }}>
-            <RecordActionButtons model={model} />
-          </RecordContextProvider>
-          <Notification />
-        </ResourceContextProvider>
-      </AdminContext>,
+    renderInAdmin(
+      <>
+        <RecordContextProvider value={{ id: record.username, ...record }}>
+          <RecordActionButtons model={model} />
+        </RecordContextProvider>
+        <Notification />
+      </>,
+      { dataProvider, authProvider, resource: 'webtool-users' },
     );
   }
 
@@ -218,15 +206,14 @@ describe("x-record-actions with a form: a carrier's expiry settings", () => {
       checkError: async () => undefined,
       getPermissions: async () => superAdmin,
     } as unknown as AuthProvider;
-    render(
-      <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider}>
-        <ResourceContextProvider value="carriers">
-          <RecordContextProvider value={nordPost}>
-            <RecordActionButtons model={model} />
-          </RecordContextProvider>
-          <Notification />
-        </ResourceContextProvider>
-      </AdminContext>,
+    renderInAdmin(
+      <>
+        <RecordContextProvider value={nordPost}>
+          <RecordActionButtons model={model} />
+        </RecordContextProvider>
+        <Notification />
+      </>,
+      { dataProvider, authProvider, resource: 'carriers' },
     );
   }
 

@@ -1,16 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render } from '@testing-library/react';
-import { AdminContext, RecordContextProvider } from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
+import { cleanup } from '@testing-library/react';
 import en from '../../locales/en-US.json';
+import { renderInAdmin } from './support/admin.tsx';
 import { cellContext, columnPlan } from '../../src/schema/ui/schema-columns.tsx';
 import { modelOf } from '../../src/schema/ui/registry.ts';
 import { RecordTitle } from '../../src/schema/ui/representation.tsx';
 
 afterEach(cleanup);
-
-const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...en }), 'en-US');
 
 /** The English locale's text for a key, as react-admin's translate gives it (`_` when missing). */
 function translate(key: string, options?: Record<string, unknown>): string {
@@ -25,13 +21,7 @@ const cell = (schemaId: string, source: string, record: Record<string, unknown>)
     cellContext(translate, 'en-US', () => ''),
   );
   const full = { id: 1, ...record };
-  const shown = render(
-    <AdminContext i18nProvider={i18nProvider}>
-      <RecordContextProvider value={full}>
-        <div data-testid="cell">{plan(full)}</div>
-      </RecordContextProvider>
-    </AdminContext>,
-  ).getByTestId('cell');
+  const shown = renderInAdmin(<div data-testid="cell">{plan(full)}</div>, { record: full }).getByTestId('cell');
   const badges = [...shown.querySelectorAll('span')].filter((span) => !span.querySelector('span'));
   return { text: shown.textContent, badges: badges.map((badge) => badge.textContent) };
 };
@@ -76,14 +66,11 @@ describe('numbers and days in list cells', () => {
 
 describe('a record named by a choice', () => {
   it('is titled by the choice’s name, not its code (a price by its parcel size)', () => {
-    const shown = render(
-      <AdminContext i18nProvider={i18nProvider}>
-        <RecordContextProvider value={{ id: 20, item: 'return' }}>
-          <div data-testid="title">
-            <RecordTitle model={modelOf('price-structure')} page="edit" />
-          </div>
-        </RecordContextProvider>
-      </AdminContext>,
+    const shown = renderInAdmin(
+      <div data-testid="title">
+        <RecordTitle model={modelOf('price-structure')} page="edit" />
+      </div>,
+      { record: { id: 20, item: 'return' } },
     ).getByTestId('title');
     expect(shown.textContent).toBe('Price Return (end-user drop-off)');
   });

@@ -2,12 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { Admin, Resource, TestMemoryRouter, type AuthProvider, type DataProvider } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import en from '../../locales/en-US.json';
 import carriers from '../../src/resources/carriers/index.ts';
-
-const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...en }), 'en-US');
+import { englishI18nProvider as i18nProvider } from './support/admin.tsx';
 
 const fjordFrakt = {
   id: 7,

@@ -1,22 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import {
-  AdminContext,
-  ListContextProvider,
-  RecordContextProvider,
-  ResourceContextProvider,
-  useList,
-  type DataProvider,
-  type RaRecord,
-} from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import en from '../../locales/en-US.json';
+import { cleanup, screen } from '@testing-library/react';
+import { ListContextProvider, RecordContextProvider, useList, type DataProvider, type RaRecord } from 'react-admin';
 import type { ResourceModel } from '../../src/schema/resource-model.ts';
 import { modelOf, resourceEndpoints } from '../../src/schema/ui/registry.ts';
 import { RecordHistory } from '../../src/schema/ui/record-history.tsx';
 import { LookupColumns } from '../../src/schema/ui/schema-columns.tsx';
 import { SchemaTable } from '../../src/schema/ui/schema-table.tsx';
+import { renderInAdmin } from './support/admin.tsx';
 
 /*
  * Every text a user can store, in every field of every resource the schemas declare (a new schema
@@ -24,7 +14,6 @@ import { SchemaTable } from '../../src/schema/ui/schema-table.tsx';
  */
 
 const payloads = ['<img src=x onerror="window.__xss = 1">', '<script>window.__xss = 2</script>'];
-const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...en }), 'en-US');
 
 /** A record with the payload in each text field (and list of texts) of the model. */
 function hostileRecord(model: ResourceModel, payload: string): RaRecord {
@@ -92,15 +81,14 @@ const models = Object.keys(resourceEndpoints()).map((name) => {
 describe.each(models.map((model) => [model.name, model] as const))('%s', (_name, model) => {
   it.each(payloads)('shows %s as text in the list and the history', async (payload) => {
     const record = hostileRecord(model, payload);
-    render(
-      <AdminContext dataProvider={hostileProvider(record, payload)} i18nProvider={i18nProvider}>
-        <ResourceContextProvider value={model.name}>
-          <ListOf model={model} record={record} />
-          <RecordContextProvider value={record}>
-            <RecordHistory model={model} />
-          </RecordContextProvider>
-        </ResourceContextProvider>
-      </AdminContext>,
+    renderInAdmin(
+      <>
+        <ListOf model={model} record={record} />
+        <RecordContextProvider value={record}>
+          <RecordHistory model={model} />
+        </RecordContextProvider>
+      </>,
+      { dataProvider: hostileProvider(record, payload), resource: model.name },
     );
     expect((await screen.findAllByText(payload, { exact: false })).length).toBeGreaterThan(0);
     expect(await screen.findByRole('table', { name: 'History' })).toBeTruthy();

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import {
-  AdminContext,
   ListContextProvider,
   Resource,
   ResourceContextProvider,
@@ -9,14 +8,11 @@ import {
   type DataProvider,
   type RaRecord,
 } from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import en from '../../locales/en-US.json';
 import { modelOf } from '../../src/schema/ui/registry.ts';
 import { LookupColumns } from '../../src/schema/ui/schema-columns.tsx';
 import { SchemaTable } from '../../src/schema/ui/schema-table.tsx';
+import { renderInAdmin } from './support/admin.tsx';
 
-const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...en }), 'en-US');
 const couriers = modelOf('courier');
 
 const rows: RaRecord[] = [
@@ -44,13 +40,14 @@ describe('the engine table', () => {
     const getMany = vi.fn(async (_resource: string, { ids }: { ids: number[] }) => ({
       data: ids.filter((id) => id !== 99).map((id) => ({ id, carrier_id: id, name: `Carrier ${id}` })),
     }));
-    render(
-      <AdminContext dataProvider={{ getMany } as unknown as DataProvider} i18nProvider={i18nProvider}>
+    renderInAdmin(
+      <>
         <Resource name="carriers" recordRepresentation="name" />
         <ResourceContextProvider value={couriers.name}>
           <CourierTable />
         </ResourceContextProvider>
-      </AdminContext>,
+      </>,
+      { dataProvider: { getMany } as unknown as DataProvider },
     );
     const table = screen.getByRole('table');
     const carrierCells = async () => {
@@ -69,16 +66,10 @@ describe('the engine table', () => {
   });
 
   it('shows switch columns as a mark named Active or Deactive', () => {
-    render(
-      <AdminContext
-        dataProvider={{ getMany: async () => ({ data: [] }) } as unknown as DataProvider}
-        i18nProvider={i18nProvider}
-      >
-        <ResourceContextProvider value={couriers.name}>
-          <CourierTable />
-        </ResourceContextProvider>
-      </AdminContext>,
-    );
+    renderInAdmin(<CourierTable />, {
+      dataProvider: { getMany: async () => ({ data: [] }) } as unknown as DataProvider,
+      resource: couriers.name,
+    });
     const first = screen.getAllByRole('row')[1];
     expect(within(first).getByRole('img', { name: 'Active' }).textContent).toBe('\u2713');
     expect(within(first).getByRole('img', { name: 'Deactive' }).getAttribute('title')).toBe('Deactive');
@@ -120,13 +111,7 @@ describe('names, not ids', () => {
 
   it('shows location owners and carriers of service points by name, and terminated as Yes or No', async () => {
     const call = vi.fn(async ({ query }: { query: { type: string } }) => ({ data: lookups[query.type] ?? [] }));
-    render(
-      <AdminContext dataProvider={{ call } as unknown as DataProvider} i18nProvider={i18nProvider}>
-        <ResourceContextProvider value={servicePoints.name}>
-          <PointTable />
-        </ResourceContextProvider>
-      </AdminContext>,
-    );
+    renderInAdmin(<PointTable />, { dataProvider: { call } as unknown as DataProvider, resource: servicePoints.name });
     const [first, second] = within(screen.getByRole('table')).getAllByRole('row').slice(1);
     await within(first).findByText('Kiosk 24');
     expect(within(first).getByText('NordPost')).toBeTruthy();

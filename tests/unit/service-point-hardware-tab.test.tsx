@@ -1,15 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { AdminContext, RecordContextProvider, type AuthProvider, type DataProvider } from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import en from '../../locales/en-US.json';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { type AuthProvider, type DataProvider } from 'react-admin';
 import { permissionSet } from '../../src/schema/permissions.ts';
 import { HardwareUnitsPanel } from '../../src/resources/service-points/hardware-units-panel.tsx';
 import { addUnitBlocker, installationAction } from '../../src/resources/service-points/service-point-hardware.ts';
 import type { ServicePoint } from '../../src/types/generated/service-point.ts';
+import { renderInAdmin } from './support/admin.tsx';
 
-const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...en }), 'en-US');
 const WAIT = { timeout: 15_000 };
 
 afterEach(cleanup);
@@ -96,17 +93,11 @@ describe('the Hardware units tab', () => {
       getPermissions: async () => ({ partnerType: 'operator', permissions: permissionSet(policies, false) }),
       canAccess: async ({ action }) => edits || ['list', 'show'].includes(action),
     };
-    render(
-      <AdminContext
-        dataProvider={{ call } as unknown as DataProvider}
-        authProvider={authProvider}
-        i18nProvider={i18nProvider}
-      >
-        <RecordContextProvider value={servicePoint}>
-          <HardwareUnitsPanel />
-        </RecordContextProvider>
-      </AdminContext>,
-    );
+    renderInAdmin(<HardwareUnitsPanel />, {
+      dataProvider: { call } as unknown as DataProvider,
+      authProvider,
+      record: servicePoint,
+    });
     return call;
   }
 

@@ -1,9 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Admin, Resource, TestMemoryRouter, type AuthProvider, type DataProvider } from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import en from '../../locales/en-US.json';
 import tickets from '../../src/resources/tickets/index.ts';
 import { maySwitchPeriodicTickets } from '../../src/resources/tickets/periodic-tickets-button.tsx';
 import { fieldsHiddenByOptions } from '../../src/schema/feature-options.ts';
@@ -14,6 +11,7 @@ import {
   TICKET_OPTIONS,
   type TicketOption,
 } from '../../src/schema/ticket-options.ts';
+import { englishI18nProvider as i18nProvider } from './support/admin.tsx';
 
 const model = tickets.model;
 
@@ -83,8 +81,6 @@ describe('the ticket options of spec 01 §6 (src/schema/ticket-options.ts)', () 
     expect(maySwitchPeriodicTickets({ ...profile({ periodic_ticket: true }), partnerType: 'carrier' })).toBe(false);
   });
 });
-
-const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...en }), 'en-US');
 
 const dataProvider = {
   getList: async () => ({ data: [], total: 0 }),

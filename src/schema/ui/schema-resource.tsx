@@ -20,6 +20,8 @@ export interface SchemaResource {
   recordRepresentation: string;
   /** The resource's part of the main layout's quick-action overlay, for users who may edit it. */
   overlay?: ComponentType<{ model: ResourceModel }>;
+  /** The `x-input` / `x-display` kinds the resource registers a widget or a display for (`inputs`, `values`). */
+  kinds: readonly string[];
 }
 
 export interface SchemaResourceOptions {
@@ -112,5 +114,6 @@ export function schemaResource(schemaId: string, options: SchemaResourceOptions 
     icon: iconOf(model.name),
     recordRepresentation: model.representation,
     overlay: options.overlay,
+    kinds: [...new Set([...Object.keys(options.inputs ?? {}), ...Object.keys(options.values ?? {})])],
   };
 }

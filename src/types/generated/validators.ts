@@ -7,8 +7,8 @@ import * as sharedValidators from '../../schema/validators/standalone-runtime.ts
 
 const ajvRuntime_equal_default = ajvRuntime_equal.default.default ?? ajvRuntime_equal.default;
 const ajvRuntime_ucs2length_default = ajvRuntime_ucs2length.default.default ?? ajvRuntime_ucs2length.default;
-export const alert = validate35;
-const schema63 = {
+export const alert = validate36;
+const schema64 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'alert',
   title: 'Alert',
@@ -104,13 +104,13 @@ const func2 = ajvRuntime_ucs2length_default;
 const formats0 = sharedValidators.formats['name-3'];
 const formats2 = sharedValidators.formats['date-time'];
 
-function validate35(
+function validate36(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="alert" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate35.evaluated;
+  const evaluated0 = validate36.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -164,8 +164,8 @@ function validate35(
           keyword: 'required',
           params: { missingProperty: 'hardware_id' },
           message: "must have required property '" + 'hardware_id' + "'",
-          schema: schema63.then.required,
-          parentSchema: schema63.then,
+          schema: schema64.then.required,
+          parentSchema: schema64.then,
           data,
         };
         if (vErrors === null) {
@@ -194,8 +194,8 @@ function validate35(
           keyword: 'required',
           params: { missingProperty: 'ticket_id' },
           message: "must have required property '" + 'ticket_id' + "'",
-          schema: schema63.else.required,
-          parentSchema: schema63.else,
+          schema: schema64.else.required,
+          parentSchema: schema64.else,
           data,
         };
         if (vErrors === null) {
@@ -223,8 +223,8 @@ function validate35(
       keyword: 'if',
       params: { failingKeyword: ifClause0 },
       message: 'must match "' + ifClause0 + '" schema',
-      schema: schema63.if,
-      parentSchema: schema63,
+      schema: schema64.if,
+      parentSchema: schema64,
       data,
     };
     if (vErrors === null) {
@@ -242,8 +242,8 @@ function validate35(
         keyword: 'required',
         params: { missingProperty: 'record_type' },
         message: "must have required property '" + 'record_type' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema64.required,
+        parentSchema: schema64,
         data,
       };
       if (vErrors === null) {
@@ -260,8 +260,8 @@ function validate35(
         keyword: 'required',
         params: { missingProperty: 'comment' },
         message: "must have required property '" + 'comment' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema64.required,
+        parentSchema: schema64,
         data,
       };
       if (vErrors === null) {
@@ -295,8 +295,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.alert_id.type,
-          parentSchema: schema63.properties.alert_id,
+          schema: schema64.properties.alert_id.type,
+          parentSchema: schema64.properties.alert_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -316,8 +316,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.record_type.type,
-          parentSchema: schema63.properties.record_type,
+          schema: schema64.properties.record_type.type,
+          parentSchema: schema64.properties.record_type,
           data: data2,
         };
         if (vErrors === null) {
@@ -332,10 +332,10 @@ function validate35(
           instancePath: instancePath + '/record_type',
           schemaPath: '#/properties/record_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema63.properties.record_type.enum },
+          params: { allowedValues: schema64.properties.record_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema63.properties.record_type.enum,
-          parentSchema: schema63.properties.record_type,
+          schema: schema64.properties.record_type.enum,
+          parentSchema: schema64.properties.record_type,
           data: data2,
         };
         if (vErrors === null) {
@@ -355,8 +355,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.hardware_id.type,
-          parentSchema: schema63.properties.hardware_id,
+          schema: schema64.properties.hardware_id.type,
+          parentSchema: schema64.properties.hardware_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -374,10 +374,10 @@ function validate35(
           instancePath: instancePath + '/hardware_name',
           schemaPath: '#/properties/hardware_name/type',
           keyword: 'type',
-          params: { type: schema63.properties.hardware_name.type },
+          params: { type: schema64.properties.hardware_name.type },
           message: 'must be string,null',
-          schema: schema63.properties.hardware_name.type,
-          parentSchema: schema63.properties.hardware_name,
+          schema: schema64.properties.hardware_name.type,
+          parentSchema: schema64.properties.hardware_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -396,7 +396,7 @@ function validate35(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema63.properties.hardware_name,
+            parentSchema: schema64.properties.hardware_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -417,8 +417,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.ticket_id.type,
-          parentSchema: schema63.properties.ticket_id,
+          schema: schema64.properties.ticket_id.type,
+          parentSchema: schema64.properties.ticket_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -438,8 +438,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.service_point_id.type,
-          parentSchema: schema63.properties.service_point_id,
+          schema: schema64.properties.service_point_id.type,
+          parentSchema: schema64.properties.service_point_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -461,7 +461,7 @@ function validate35(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema63.properties.comment,
+            parentSchema: schema64.properties.comment,
             data: data7,
           };
           if (vErrors === null) {
@@ -478,8 +478,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.comment.type,
-          parentSchema: schema63.properties.comment,
+          schema: schema64.properties.comment.type,
+          parentSchema: schema64.properties.comment,
           data: data7,
         };
         if (vErrors === null) {
@@ -501,7 +501,7 @@ function validate35(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema63.properties.troubleshooting_comment,
+            parentSchema: schema64.properties.troubleshooting_comment,
             data: data8,
           };
           if (vErrors === null) {
@@ -519,7 +519,7 @@ function validate35(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema63.properties.troubleshooting_comment,
+            parentSchema: schema64.properties.troubleshooting_comment,
             data: data8,
           };
           if (vErrors === null) {
@@ -536,8 +536,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.troubleshooting_comment.type,
-          parentSchema: schema63.properties.troubleshooting_comment,
+          schema: schema64.properties.troubleshooting_comment.type,
+          parentSchema: schema64.properties.troubleshooting_comment,
           data: data8,
         };
         if (vErrors === null) {
@@ -557,8 +557,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.created_by.type,
-          parentSchema: schema63.properties.created_by,
+          schema: schema64.properties.created_by.type,
+          parentSchema: schema64.properties.created_by,
           data: data9,
         };
         if (vErrors === null) {
@@ -580,7 +580,7 @@ function validate35(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema63.properties.created_at,
+            parentSchema: schema64.properties.created_at,
             data: data10,
           };
           if (vErrors === null) {
@@ -597,8 +597,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.created_at.type,
-          parentSchema: schema63.properties.created_at,
+          schema: schema64.properties.created_at.type,
+          parentSchema: schema64.properties.created_at,
           data: data10,
         };
         if (vErrors === null) {
@@ -618,8 +618,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.maintenance_provider_id.type,
-          parentSchema: schema63.properties.maintenance_provider_id,
+          schema: schema64.properties.maintenance_provider_id.type,
+          parentSchema: schema64.properties.maintenance_provider_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -639,8 +639,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.support_provider_id.type,
-          parentSchema: schema63.properties.support_provider_id,
+          schema: schema64.properties.support_provider_id.type,
+          parentSchema: schema64.properties.support_provider_id,
           data: data12,
         };
         if (vErrors === null) {
@@ -658,8 +658,8 @@ function validate35(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema63.type,
-      parentSchema: schema63,
+      schema: schema64.type,
+      parentSchema: schema64,
       data,
     };
     if (vErrors === null) {
@@ -669,14 +669,14 @@ function validate35(
     }
     errors++;
   }
-  validate35.errors = vErrors;
+  validate36.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate35.evaluated = { dynamicProps: true, dynamicItems: false };
+validate36.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const alertForm = validate36;
-const schema64 = {
+export const alertForm = validate37;
+const schema65 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'alert-form',
   title: 'AlertForm',
@@ -687,13 +687,13 @@ const schema64 = {
   properties: { comment: { type: 'string', maxLength: 500, 'x-input': { multiline: true } } },
 };
 
-function validate36(
+function validate37(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="alert-form" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate36.evaluated;
+  const evaluated0 = validate37.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -708,8 +708,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'comment' },
         message: "must have required property '" + 'comment' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -730,7 +730,7 @@ function validate36(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema64.properties.comment,
+            parentSchema: schema65.properties.comment,
             data: data0,
           };
           if (vErrors === null) {
@@ -747,8 +747,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema64.properties.comment.type,
-          parentSchema: schema64.properties.comment,
+          schema: schema65.properties.comment.type,
+          parentSchema: schema65.properties.comment,
           data: data0,
         };
         if (vErrors === null) {
@@ -766,8 +766,8 @@ function validate36(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema64.type,
-      parentSchema: schema64,
+      schema: schema65.type,
+      parentSchema: schema65,
       data,
     };
     if (vErrors === null) {
@@ -777,13 +777,13 @@ function validate36(
     }
     errors++;
   }
-  validate36.errors = vErrors;
+  validate37.errors = vErrors;
   return errors === 0;
 }
-validate36.evaluated = { props: { comment: true }, dynamicProps: false, dynamicItems: false };
+validate37.evaluated = { props: { comment: true }, dynamicProps: false, dynamicItems: false };
 
-export const booking = validate37;
-const schema65 = {
+export const booking = validate38;
+const schema66 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'booking',
   title: 'Booking',
@@ -837,7 +837,7 @@ const schema65 = {
       $ref: 'common#/$defs/id',
       readOnly: true,
       'x-column': { type: 'text', index: 0, hide: true },
-      'x-input': { form: false },
+      'x-display': { form: false },
     },
     piece_id: {
       type: 'string',
@@ -859,7 +859,6 @@ const schema65 = {
       'x-lookup': { resource: 'service-points', label: 'name' },
       'x-column': { type: 'select2', index: 2 },
       'x-filter': { kind: 'reference' },
-      'x-input': { kind: 'reference' },
     },
     piece_type: {
       type: 'integer',
@@ -922,12 +921,12 @@ const schema65 = {
     sender_name: { type: 'string', maxLength: 70, format: 'no-special-characters', 'x-column': { hide: true } },
     sender_phone: { type: 'string', 'x-phone-country': 'phone_country', 'x-column': { hide: true } },
     sender_email: { type: 'string', format: 'email', maxLength: 70, 'x-column': { hide: true } },
-    hardware_id: { type: 'integer', readOnly: true, 'x-column': { hide: true }, 'x-input': { form: false } },
+    hardware_id: { type: 'integer', readOnly: true, 'x-column': { hide: true }, 'x-display': { form: false } },
     compartment_id: {
       type: 'integer',
       readOnly: true,
       'x-column': { type: 'text', index: 9, hide: true },
-      'x-input': { form: false },
+      'x-display': { form: false },
     },
     hardware_name: {
       type: ['string', 'null'],
@@ -955,21 +954,21 @@ const schema65 = {
     booked_at: { type: 'string', format: 'date-time', readOnly: true, 'x-column': { type: 'text', index: 10 } },
   },
 };
-const schema67 = { type: 'integer', minimum: 1 };
-const schema68 = { type: 'string', enum: ['DK', 'NO', 'SE', 'PL', 'FI', 'RO', 'BE', 'GR', 'DE'] };
+const schema68 = { type: 'integer', minimum: 1 };
+const schema69 = { type: 'string', enum: ['DK', 'NO', 'SE', 'PL', 'FI', 'RO', 'BE', 'GR', 'DE'] };
 const formats4 = sharedValidators.formats['no-whitespace'];
 const formats6 = sharedValidators.formats['no-special-characters'];
 const formats8 = sharedValidators.formats['no-period-start'];
 const formats14 = sharedValidators.formats.email;
-const func25 = sharedValidators.phoneCountryMessage;
+const func26 = sharedValidators.phoneCountryMessage;
 
-function validate37(
+function validate38(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="booking" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate37.evaluated;
+  const evaluated0 = validate38.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1057,8 +1056,8 @@ function validate37(
           keyword: 'required',
           params: { missingProperty: 'recipient_phone' },
           message: "must have required property '" + 'recipient_phone' + "'",
-          schema: schema65.allOf[0].then.required,
-          parentSchema: schema65.allOf[0].then,
+          schema: schema66.allOf[0].then.required,
+          parentSchema: schema66.allOf[0].then,
           data,
         };
         if (vErrors === null) {
@@ -1084,8 +1083,8 @@ function validate37(
       keyword: 'if',
       params: { failingKeyword: 'then' },
       message: 'must match "then" schema',
-      schema: schema65.allOf[0].if,
-      parentSchema: schema65.allOf[0],
+      schema: schema66.allOf[0].if,
+      parentSchema: schema66.allOf[0],
       data,
     };
     if (vErrors === null) {
@@ -1176,8 +1175,8 @@ function validate37(
           keyword: 'required',
           params: { missingProperty: 'sender_phone' },
           message: "must have required property '" + 'sender_phone' + "'",
-          schema: schema65.allOf[1].then.required,
-          parentSchema: schema65.allOf[1].then,
+          schema: schema66.allOf[1].then.required,
+          parentSchema: schema66.allOf[1].then,
           data,
         };
         if (vErrors === null) {
@@ -1203,8 +1202,8 @@ function validate37(
       keyword: 'if',
       params: { failingKeyword: 'then' },
       message: 'must match "then" schema',
-      schema: schema65.allOf[1].if,
-      parentSchema: schema65.allOf[1],
+      schema: schema66.allOf[1].if,
+      parentSchema: schema66.allOf[1],
       data,
     };
     if (vErrors === null) {
@@ -1230,8 +1229,8 @@ function validate37(
         keyword: 'required',
         params: { missingProperty: 'piece_id' },
         message: "must have required property '" + 'piece_id' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -1248,8 +1247,8 @@ function validate37(
         keyword: 'required',
         params: { missingProperty: 'service_point_id' },
         message: "must have required property '" + 'service_point_id' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -1266,8 +1265,8 @@ function validate37(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -1284,8 +1283,8 @@ function validate37(
         keyword: 'required',
         params: { missingProperty: 'allocation_type' },
         message: "must have required property '" + 'allocation_type' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -1302,8 +1301,8 @@ function validate37(
         keyword: 'required',
         params: { missingProperty: 'piece_type' },
         message: "must have required property '" + 'piece_type' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -1320,8 +1319,8 @@ function validate37(
         keyword: 'required',
         params: { missingProperty: 'height' },
         message: "must have required property '" + 'height' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -1338,8 +1337,8 @@ function validate37(
         keyword: 'required',
         params: { missingProperty: 'width' },
         message: "must have required property '" + 'width' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -1356,8 +1355,8 @@ function validate37(
         keyword: 'required',
         params: { missingProperty: 'depth' },
         message: "must have required property '" + 'depth' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -1374,8 +1373,8 @@ function validate37(
         keyword: 'required',
         params: { missingProperty: 'expiry_days' },
         message: "must have required property '" + 'expiry_days' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -1392,8 +1391,8 @@ function validate37(
         keyword: 'required',
         params: { missingProperty: 'reservation' },
         message: "must have required property '" + 'reservation' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -1444,8 +1443,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema67.type,
-          parentSchema: schema67,
+          schema: schema68.type,
+          parentSchema: schema68,
           data: data2,
         };
         if (vErrors === null) {
@@ -1464,7 +1463,7 @@ function validate37(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema67,
+            parentSchema: schema68,
             data: data2,
           };
           if (vErrors === null) {
@@ -1487,7 +1486,7 @@ function validate37(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema65.properties.piece_id.allOf[0],
+            parentSchema: schema66.properties.piece_id.allOf[0],
             data: data3,
           };
           if (vErrors === null) {
@@ -1507,7 +1506,7 @@ function validate37(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema65.properties.piece_id.allOf[1],
+            parentSchema: schema66.properties.piece_id.allOf[1],
             data: data3,
           };
           if (vErrors === null) {
@@ -1527,7 +1526,7 @@ function validate37(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema65.properties.piece_id,
+            parentSchema: schema66.properties.piece_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -1545,7 +1544,7 @@ function validate37(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema65.properties.piece_id,
+            parentSchema: schema66.properties.piece_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -1562,8 +1561,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema65.properties.piece_id.type,
-          parentSchema: schema65.properties.piece_id,
+          schema: schema66.properties.piece_id.type,
+          parentSchema: schema66.properties.piece_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -1583,8 +1582,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.carrier_id.type,
-          parentSchema: schema65.properties.carrier_id,
+          schema: schema66.properties.carrier_id.type,
+          parentSchema: schema66.properties.carrier_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -1604,8 +1603,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.service_point_id.type,
-          parentSchema: schema65.properties.service_point_id,
+          schema: schema66.properties.service_point_id.type,
+          parentSchema: schema66.properties.service_point_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -1625,8 +1624,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.piece_type.type,
-          parentSchema: schema65.properties.piece_type,
+          schema: schema66.properties.piece_type.type,
+          parentSchema: schema66.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -1641,10 +1640,10 @@ function validate37(
           instancePath: instancePath + '/piece_type',
           schemaPath: '#/properties/piece_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema65.properties.piece_type.enum },
+          params: { allowedValues: schema66.properties.piece_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema65.properties.piece_type.enum,
-          parentSchema: schema65.properties.piece_type,
+          schema: schema66.properties.piece_type.enum,
+          parentSchema: schema66.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -1664,8 +1663,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.allocation_type.type,
-          parentSchema: schema65.properties.allocation_type,
+          schema: schema66.properties.allocation_type.type,
+          parentSchema: schema66.properties.allocation_type,
           data: data7,
         };
         if (vErrors === null) {
@@ -1680,10 +1679,10 @@ function validate37(
           instancePath: instancePath + '/allocation_type',
           schemaPath: '#/properties/allocation_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema65.properties.allocation_type.enum },
+          params: { allowedValues: schema66.properties.allocation_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema65.properties.allocation_type.enum,
-          parentSchema: schema65.properties.allocation_type,
+          schema: schema66.properties.allocation_type.enum,
+          parentSchema: schema66.properties.allocation_type,
           data: data7,
         };
         if (vErrors === null) {
@@ -1703,8 +1702,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema65.properties.reservation.type,
-          parentSchema: schema65.properties.reservation,
+          schema: schema66.properties.reservation.type,
+          parentSchema: schema66.properties.reservation,
           data: data8,
         };
         if (vErrors === null) {
@@ -1719,10 +1718,10 @@ function validate37(
           instancePath: instancePath + '/reservation',
           schemaPath: '#/properties/reservation/enum',
           keyword: 'enum',
-          params: { allowedValues: schema65.properties.reservation.enum },
+          params: { allowedValues: schema66.properties.reservation.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema65.properties.reservation.enum,
-          parentSchema: schema65.properties.reservation,
+          schema: schema66.properties.reservation.enum,
+          parentSchema: schema66.properties.reservation,
           data: data8,
         };
         if (vErrors === null) {
@@ -1742,8 +1741,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.courier_id.type,
-          parentSchema: schema65.properties.courier_id,
+          schema: schema66.properties.courier_id.type,
+          parentSchema: schema66.properties.courier_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -1763,8 +1762,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.height.type,
-          parentSchema: schema65.properties.height,
+          schema: schema66.properties.height.type,
+          parentSchema: schema66.properties.height,
           data: data10,
         };
         if (vErrors === null) {
@@ -1783,7 +1782,7 @@ function validate37(
             params: { comparison: '<=', limit: 49 },
             message: 'must be <= 49',
             schema: 49,
-            parentSchema: schema65.properties.height,
+            parentSchema: schema66.properties.height,
             data: data10,
           };
           if (vErrors === null) {
@@ -1801,7 +1800,7 @@ function validate37(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema65.properties.height,
+            parentSchema: schema66.properties.height,
             data: data10,
           };
           if (vErrors === null) {
@@ -1822,8 +1821,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.width.type,
-          parentSchema: schema65.properties.width,
+          schema: schema66.properties.width.type,
+          parentSchema: schema66.properties.width,
           data: data11,
         };
         if (vErrors === null) {
@@ -1842,7 +1841,7 @@ function validate37(
             params: { comparison: '<=', limit: 43 },
             message: 'must be <= 43',
             schema: 43,
-            parentSchema: schema65.properties.width,
+            parentSchema: schema66.properties.width,
             data: data11,
           };
           if (vErrors === null) {
@@ -1860,7 +1859,7 @@ function validate37(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema65.properties.width,
+            parentSchema: schema66.properties.width,
             data: data11,
           };
           if (vErrors === null) {
@@ -1881,8 +1880,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.depth.type,
-          parentSchema: schema65.properties.depth,
+          schema: schema66.properties.depth.type,
+          parentSchema: schema66.properties.depth,
           data: data12,
         };
         if (vErrors === null) {
@@ -1901,7 +1900,7 @@ function validate37(
             params: { comparison: '<=', limit: 58 },
             message: 'must be <= 58',
             schema: 58,
-            parentSchema: schema65.properties.depth,
+            parentSchema: schema66.properties.depth,
             data: data12,
           };
           if (vErrors === null) {
@@ -1919,7 +1918,7 @@ function validate37(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema65.properties.depth,
+            parentSchema: schema66.properties.depth,
             data: data12,
           };
           if (vErrors === null) {
@@ -1940,8 +1939,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema65.properties.wheelchair_accessible.type,
-          parentSchema: schema65.properties.wheelchair_accessible,
+          schema: schema66.properties.wheelchair_accessible.type,
+          parentSchema: schema66.properties.wheelchair_accessible,
           data: data13,
         };
         if (vErrors === null) {
@@ -1963,7 +1962,7 @@ function validate37(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema65.properties.reference.allOf[0],
+            parentSchema: schema66.properties.reference.allOf[0],
             data: data14,
           };
           if (vErrors === null) {
@@ -1983,7 +1982,7 @@ function validate37(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema65.properties.reference.allOf[1],
+            parentSchema: schema66.properties.reference.allOf[1],
             data: data14,
           };
           if (vErrors === null) {
@@ -2003,7 +2002,7 @@ function validate37(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema65.properties.reference,
+            parentSchema: schema66.properties.reference,
             data: data14,
           };
           if (vErrors === null) {
@@ -2020,8 +2019,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema65.properties.reference.type,
-          parentSchema: schema65.properties.reference,
+          schema: schema66.properties.reference.type,
+          parentSchema: schema66.properties.reference,
           data: data14,
         };
         if (vErrors === null) {
@@ -2041,8 +2040,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.reservation_time.type,
-          parentSchema: schema65.properties.reservation_time,
+          schema: schema66.properties.reservation_time.type,
+          parentSchema: schema66.properties.reservation_time,
           data: data15,
         };
         if (vErrors === null) {
@@ -2061,7 +2060,7 @@ function validate37(
             params: { comparison: '<=', limit: 168 },
             message: 'must be <= 168',
             schema: 168,
-            parentSchema: schema65.properties.reservation_time,
+            parentSchema: schema66.properties.reservation_time,
             data: data15,
           };
           if (vErrors === null) {
@@ -2079,7 +2078,7 @@ function validate37(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema65.properties.reservation_time,
+            parentSchema: schema66.properties.reservation_time,
             data: data15,
           };
           if (vErrors === null) {
@@ -2100,8 +2099,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.expiry_days.type,
-          parentSchema: schema65.properties.expiry_days,
+          schema: schema66.properties.expiry_days.type,
+          parentSchema: schema66.properties.expiry_days,
           data: data16,
         };
         if (vErrors === null) {
@@ -2120,7 +2119,7 @@ function validate37(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema65.properties.expiry_days,
+            parentSchema: schema66.properties.expiry_days,
             data: data16,
           };
           if (vErrors === null) {
@@ -2138,7 +2137,7 @@ function validate37(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema65.properties.expiry_days,
+            parentSchema: schema66.properties.expiry_days,
             data: data16,
           };
           if (vErrors === null) {
@@ -2159,8 +2158,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.type,
-          parentSchema: schema68,
+          schema: schema69.type,
+          parentSchema: schema69,
           data: data17,
         };
         if (vErrors === null) {
@@ -2185,10 +2184,10 @@ function validate37(
           instancePath: instancePath + '/phone_country',
           schemaPath: 'common#/$defs/countryCode/enum',
           keyword: 'enum',
-          params: { allowedValues: schema68.enum },
+          params: { allowedValues: schema69.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema68.enum,
-          parentSchema: schema68,
+          schema: schema69.enum,
+          parentSchema: schema69,
           data: data17,
         };
         if (vErrors === null) {
@@ -2210,7 +2209,7 @@ function validate37(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema65.properties.recipient_name,
+            parentSchema: schema66.properties.recipient_name,
             data: data18,
           };
           if (vErrors === null) {
@@ -2228,7 +2227,7 @@ function validate37(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema65.properties.recipient_name,
+            parentSchema: schema66.properties.recipient_name,
             data: data18,
           };
           if (vErrors === null) {
@@ -2245,8 +2244,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema65.properties.recipient_name.type,
-          parentSchema: schema65.properties.recipient_name,
+          schema: schema66.properties.recipient_name.type,
+          parentSchema: schema66.properties.recipient_name,
           data: data18,
         };
         if (vErrors === null) {
@@ -2260,7 +2259,7 @@ function validate37(
     if (data.recipient_phone !== undefined) {
       let data19 = data.recipient_phone;
       if (typeof data19 === 'string') {
-        const message0 = func25(data19, 'phone_country', data);
+        const message0 = func26(data19, 'phone_country', data);
         if (message0 !== undefined) {
           const err63 = {
             instancePath: instancePath + '/recipient_phone',
@@ -2269,7 +2268,7 @@ function validate37(
             params: { message: message0 },
             message: message0,
             schema: 'phone_country',
-            parentSchema: schema65.properties.recipient_phone,
+            parentSchema: schema66.properties.recipient_phone,
             data: data19,
           };
           if (vErrors === null) {
@@ -2286,8 +2285,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema65.properties.recipient_phone.type,
-          parentSchema: schema65.properties.recipient_phone,
+          schema: schema66.properties.recipient_phone.type,
+          parentSchema: schema66.properties.recipient_phone,
           data: data19,
         };
         if (vErrors === null) {
@@ -2309,7 +2308,7 @@ function validate37(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema65.properties.recipient_email,
+            parentSchema: schema66.properties.recipient_email,
             data: data20,
           };
           if (vErrors === null) {
@@ -2327,7 +2326,7 @@ function validate37(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema65.properties.recipient_email,
+            parentSchema: schema66.properties.recipient_email,
             data: data20,
           };
           if (vErrors === null) {
@@ -2344,8 +2343,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema65.properties.recipient_email.type,
-          parentSchema: schema65.properties.recipient_email,
+          schema: schema66.properties.recipient_email.type,
+          parentSchema: schema66.properties.recipient_email,
           data: data20,
         };
         if (vErrors === null) {
@@ -2367,7 +2366,7 @@ function validate37(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema65.properties.sender_name,
+            parentSchema: schema66.properties.sender_name,
             data: data21,
           };
           if (vErrors === null) {
@@ -2385,7 +2384,7 @@ function validate37(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema65.properties.sender_name,
+            parentSchema: schema66.properties.sender_name,
             data: data21,
           };
           if (vErrors === null) {
@@ -2402,8 +2401,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema65.properties.sender_name.type,
-          parentSchema: schema65.properties.sender_name,
+          schema: schema66.properties.sender_name.type,
+          parentSchema: schema66.properties.sender_name,
           data: data21,
         };
         if (vErrors === null) {
@@ -2417,7 +2416,7 @@ function validate37(
     if (data.sender_phone !== undefined) {
       let data22 = data.sender_phone;
       if (typeof data22 === 'string') {
-        const message1 = func25(data22, 'phone_country', data);
+        const message1 = func26(data22, 'phone_country', data);
         if (message1 !== undefined) {
           const err71 = {
             instancePath: instancePath + '/sender_phone',
@@ -2426,7 +2425,7 @@ function validate37(
             params: { message: message1 },
             message: message1,
             schema: 'phone_country',
-            parentSchema: schema65.properties.sender_phone,
+            parentSchema: schema66.properties.sender_phone,
             data: data22,
           };
           if (vErrors === null) {
@@ -2443,8 +2442,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema65.properties.sender_phone.type,
-          parentSchema: schema65.properties.sender_phone,
+          schema: schema66.properties.sender_phone.type,
+          parentSchema: schema66.properties.sender_phone,
           data: data22,
         };
         if (vErrors === null) {
@@ -2466,7 +2465,7 @@ function validate37(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema65.properties.sender_email,
+            parentSchema: schema66.properties.sender_email,
             data: data23,
           };
           if (vErrors === null) {
@@ -2484,7 +2483,7 @@ function validate37(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema65.properties.sender_email,
+            parentSchema: schema66.properties.sender_email,
             data: data23,
           };
           if (vErrors === null) {
@@ -2501,8 +2500,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema65.properties.sender_email.type,
-          parentSchema: schema65.properties.sender_email,
+          schema: schema66.properties.sender_email.type,
+          parentSchema: schema66.properties.sender_email,
           data: data23,
         };
         if (vErrors === null) {
@@ -2522,8 +2521,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.hardware_id.type,
-          parentSchema: schema65.properties.hardware_id,
+          schema: schema66.properties.hardware_id.type,
+          parentSchema: schema66.properties.hardware_id,
           data: data24,
         };
         if (vErrors === null) {
@@ -2543,8 +2542,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.compartment_id.type,
-          parentSchema: schema65.properties.compartment_id,
+          schema: schema66.properties.compartment_id.type,
+          parentSchema: schema66.properties.compartment_id,
           data: data25,
         };
         if (vErrors === null) {
@@ -2562,10 +2561,10 @@ function validate37(
           instancePath: instancePath + '/hardware_name',
           schemaPath: '#/properties/hardware_name/type',
           keyword: 'type',
-          params: { type: schema65.properties.hardware_name.type },
+          params: { type: schema66.properties.hardware_name.type },
           message: 'must be string,null',
-          schema: schema65.properties.hardware_name.type,
-          parentSchema: schema65.properties.hardware_name,
+          schema: schema66.properties.hardware_name.type,
+          parentSchema: schema66.properties.hardware_name,
           data: data26,
         };
         if (vErrors === null) {
@@ -2584,7 +2583,7 @@ function validate37(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema65.properties.hardware_name,
+            parentSchema: schema66.properties.hardware_name,
             data: data26,
           };
           if (vErrors === null) {
@@ -2603,10 +2602,10 @@ function validate37(
           instancePath: instancePath + '/compartment_column',
           schemaPath: '#/properties/compartment_column/type',
           keyword: 'type',
-          params: { type: schema65.properties.compartment_column.type },
+          params: { type: schema66.properties.compartment_column.type },
           message: 'must be integer,null',
-          schema: schema65.properties.compartment_column.type,
-          parentSchema: schema65.properties.compartment_column,
+          schema: schema66.properties.compartment_column.type,
+          parentSchema: schema66.properties.compartment_column,
           data: data27,
         };
         if (vErrors === null) {
@@ -2625,7 +2624,7 @@ function validate37(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema65.properties.compartment_column,
+            parentSchema: schema66.properties.compartment_column,
             data: data27,
           };
           if (vErrors === null) {
@@ -2644,10 +2643,10 @@ function validate37(
           instancePath: instancePath + '/compartment_position',
           schemaPath: '#/properties/compartment_position/type',
           keyword: 'type',
-          params: { type: schema65.properties.compartment_position.type },
+          params: { type: schema66.properties.compartment_position.type },
           message: 'must be integer,null',
-          schema: schema65.properties.compartment_position.type,
-          parentSchema: schema65.properties.compartment_position,
+          schema: schema66.properties.compartment_position.type,
+          parentSchema: schema66.properties.compartment_position,
           data: data28,
         };
         if (vErrors === null) {
@@ -2666,7 +2665,7 @@ function validate37(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema65.properties.compartment_position,
+            parentSchema: schema66.properties.compartment_position,
             data: data28,
           };
           if (vErrors === null) {
@@ -2687,8 +2686,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema65.properties.test_piece.type,
-          parentSchema: schema65.properties.test_piece,
+          schema: schema66.properties.test_piece.type,
+          parentSchema: schema66.properties.test_piece,
           data: data29,
         };
         if (vErrors === null) {
@@ -2710,7 +2709,7 @@ function validate37(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema65.properties.booked_at,
+            parentSchema: schema66.properties.booked_at,
             data: data30,
           };
           if (vErrors === null) {
@@ -2727,8 +2726,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema65.properties.booked_at.type,
-          parentSchema: schema65.properties.booked_at,
+          schema: schema66.properties.booked_at.type,
+          parentSchema: schema66.properties.booked_at,
           data: data30,
         };
         if (vErrors === null) {
@@ -2746,8 +2745,8 @@ function validate37(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema65.type,
-      parentSchema: schema65,
+      schema: schema66.type,
+      parentSchema: schema66,
       data,
     };
     if (vErrors === null) {
@@ -2757,14 +2756,14 @@ function validate37(
     }
     errors++;
   }
-  validate37.errors = vErrors;
+  validate38.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate37.evaluated = { dynamicProps: true, dynamicItems: false };
+validate38.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const carrier = validate39;
-const schema69 = {
+export const carrier = validate40;
+const schema70 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'carrier',
   title: 'Carrier',
@@ -2889,7 +2888,7 @@ const schema69 = {
       type: 'string',
       readOnly: true,
       'x-column': { hide: true, ignorexport: true, index: 11 },
-      'x-input': { tab: 'basic' },
+      'x-display': { tab: 'basic' },
     },
     webhook_url: {
       type: 'string',
@@ -2972,7 +2971,7 @@ const schema69 = {
       type: 'string',
       pattern: '^#[0-9a-fA-F]{6}$',
       'x-column': { hide: true, ignorexport: true, index: 21 },
-      'x-input': { tab: 'basic', kind: 'color' },
+      'x-input': { tab: 'basic' },
     },
     logo_url: {
       type: 'string',
@@ -2987,13 +2986,13 @@ const formats24 = sharedValidators.formats['https-url'];
 const formats26 = sharedValidators.formats['email-list'];
 const pattern10 = new RegExp('^#[0-9a-fA-F]{6}$', 'u');
 
-function validate39(
+function validate40(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="carrier" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate39.evaluated;
+  const evaluated0 = validate40.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3008,8 +3007,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -3026,8 +3025,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'primary_country_code' },
         message: "must have required property '" + 'primary_country_code' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -3044,8 +3043,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'service_point_radius' },
         message: "must have required property '" + 'service_point_radius' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -3064,8 +3063,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema69.properties.carrier_id.type,
-          parentSchema: schema69.properties.carrier_id,
+          schema: schema70.properties.carrier_id.type,
+          parentSchema: schema70.properties.carrier_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -3087,7 +3086,7 @@ function validate39(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema69.properties.name,
+            parentSchema: schema70.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -3105,7 +3104,7 @@ function validate39(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema69.properties.name,
+            parentSchema: schema70.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -3123,7 +3122,7 @@ function validate39(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema69.properties.name,
+            parentSchema: schema70.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -3140,8 +3139,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.name.type,
-          parentSchema: schema69.properties.name,
+          schema: schema70.properties.name.type,
+          parentSchema: schema70.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -3161,8 +3160,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema69.properties.active.type,
-          parentSchema: schema69.properties.active,
+          schema: schema70.properties.active.type,
+          parentSchema: schema70.properties.active,
           data: data2,
         };
         if (vErrors === null) {
@@ -3182,8 +3181,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.type,
-          parentSchema: schema68,
+          schema: schema69.type,
+          parentSchema: schema69,
           data: data3,
         };
         if (vErrors === null) {
@@ -3208,10 +3207,10 @@ function validate39(
           instancePath: instancePath + '/primary_country_code',
           schemaPath: 'common#/$defs/countryCode/enum',
           keyword: 'enum',
-          params: { allowedValues: schema68.enum },
+          params: { allowedValues: schema69.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema68.enum,
-          parentSchema: schema68,
+          schema: schema69.enum,
+          parentSchema: schema69,
           data: data3,
         };
         if (vErrors === null) {
@@ -3233,7 +3232,7 @@ function validate39(
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema69.properties.service_point_radius,
+            parentSchema: schema70.properties.service_point_radius,
             data: data4,
           };
           if (vErrors === null) {
@@ -3251,7 +3250,7 @@ function validate39(
             params: { comparison: '>=', limit: 0.1 },
             message: 'must be >= 0.1',
             schema: 0.1,
-            parentSchema: schema69.properties.service_point_radius,
+            parentSchema: schema70.properties.service_point_radius,
             data: data4,
           };
           if (vErrors === null) {
@@ -3268,8 +3267,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema69.properties.service_point_radius.type,
-          parentSchema: schema69.properties.service_point_radius,
+          schema: schema70.properties.service_point_radius.type,
+          parentSchema: schema70.properties.service_point_radius,
           data: data4,
         };
         if (vErrors === null) {
@@ -3289,8 +3288,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.allocation_default_behaviour.type,
-          parentSchema: schema69.properties.allocation_default_behaviour,
+          schema: schema70.properties.allocation_default_behaviour.type,
+          parentSchema: schema70.properties.allocation_default_behaviour,
           data: data5,
         };
         if (vErrors === null) {
@@ -3305,10 +3304,10 @@ function validate39(
           instancePath: instancePath + '/allocation_default_behaviour',
           schemaPath: '#/properties/allocation_default_behaviour/enum',
           keyword: 'enum',
-          params: { allowedValues: schema69.properties.allocation_default_behaviour.enum },
+          params: { allowedValues: schema70.properties.allocation_default_behaviour.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema69.properties.allocation_default_behaviour.enum,
-          parentSchema: schema69.properties.allocation_default_behaviour,
+          schema: schema70.properties.allocation_default_behaviour.enum,
+          parentSchema: schema70.properties.allocation_default_behaviour,
           data: data5,
         };
         if (vErrors === null) {
@@ -3328,8 +3327,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.booking_notification_behaviour.type,
-          parentSchema: schema69.properties.booking_notification_behaviour,
+          schema: schema70.properties.booking_notification_behaviour.type,
+          parentSchema: schema70.properties.booking_notification_behaviour,
           data: data6,
         };
         if (vErrors === null) {
@@ -3344,10 +3343,10 @@ function validate39(
           instancePath: instancePath + '/booking_notification_behaviour',
           schemaPath: '#/properties/booking_notification_behaviour/enum',
           keyword: 'enum',
-          params: { allowedValues: schema69.properties.booking_notification_behaviour.enum },
+          params: { allowedValues: schema70.properties.booking_notification_behaviour.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema69.properties.booking_notification_behaviour.enum,
-          parentSchema: schema69.properties.booking_notification_behaviour,
+          schema: schema70.properties.booking_notification_behaviour.enum,
+          parentSchema: schema70.properties.booking_notification_behaviour,
           data: data6,
         };
         if (vErrors === null) {
@@ -3367,8 +3366,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema69.properties.expiry_days.type,
-          parentSchema: schema69.properties.expiry_days,
+          schema: schema70.properties.expiry_days.type,
+          parentSchema: schema70.properties.expiry_days,
           data: data7,
         };
         if (vErrors === null) {
@@ -3387,7 +3386,7 @@ function validate39(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema69.properties.expiry_days,
+            parentSchema: schema70.properties.expiry_days,
             data: data7,
           };
           if (vErrors === null) {
@@ -3405,7 +3404,7 @@ function validate39(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema69.properties.expiry_days,
+            parentSchema: schema70.properties.expiry_days,
             data: data7,
           };
           if (vErrors === null) {
@@ -3426,8 +3425,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema69.properties.end_user_signature.type,
-          parentSchema: schema69.properties.end_user_signature,
+          schema: schema70.properties.end_user_signature.type,
+          parentSchema: schema70.properties.end_user_signature,
           data: data8,
         };
         if (vErrors === null) {
@@ -3447,8 +3446,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema69.properties.own_end_user_app.type,
-          parentSchema: schema69.properties.own_end_user_app,
+          schema: schema70.properties.own_end_user_app.type,
+          parentSchema: schema70.properties.own_end_user_app,
           data: data9,
         };
         if (vErrors === null) {
@@ -3468,8 +3467,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema69.properties.reminder.type,
-          parentSchema: schema69.properties.reminder,
+          schema: schema70.properties.reminder.type,
+          parentSchema: schema70.properties.reminder,
           data: data10,
         };
         if (vErrors === null) {
@@ -3489,8 +3488,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.api_key.type,
-          parentSchema: schema69.properties.api_key,
+          schema: schema70.properties.api_key.type,
+          parentSchema: schema70.properties.api_key,
           data: data11,
         };
         if (vErrors === null) {
@@ -3512,7 +3511,7 @@ function validate39(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema69.properties.webhook_url,
+            parentSchema: schema70.properties.webhook_url,
             data: data12,
           };
           if (vErrors === null) {
@@ -3530,7 +3529,7 @@ function validate39(
             params: { format: 'https-url' },
             message: 'must match format "' + 'https-url' + '"',
             schema: 'https-url',
-            parentSchema: schema69.properties.webhook_url,
+            parentSchema: schema70.properties.webhook_url,
             data: data12,
           };
           if (vErrors === null) {
@@ -3547,8 +3546,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.webhook_url.type,
-          parentSchema: schema69.properties.webhook_url,
+          schema: schema70.properties.webhook_url.type,
+          parentSchema: schema70.properties.webhook_url,
           data: data12,
         };
         if (vErrors === null) {
@@ -3570,7 +3569,7 @@ function validate39(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema69.properties.webhook_http_header,
+            parentSchema: schema70.properties.webhook_http_header,
             data: data13,
           };
           if (vErrors === null) {
@@ -3587,8 +3586,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.webhook_http_header.type,
-          parentSchema: schema69.properties.webhook_http_header,
+          schema: schema70.properties.webhook_http_header.type,
+          parentSchema: schema70.properties.webhook_http_header,
           data: data13,
         };
         if (vErrors === null) {
@@ -3612,8 +3611,8 @@ function validate39(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema69.properties.webhook_events.items.type,
-              parentSchema: schema69.properties.webhook_events.items,
+              schema: schema70.properties.webhook_events.items.type,
+              parentSchema: schema70.properties.webhook_events.items,
               data: data15,
             };
             if (vErrors === null) {
@@ -3635,10 +3634,10 @@ function validate39(
               instancePath: instancePath + '/webhook_events/' + i0,
               schemaPath: '#/properties/webhook_events/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema69.properties.webhook_events.items.enum },
+              params: { allowedValues: schema70.properties.webhook_events.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema69.properties.webhook_events.items.enum,
-              parentSchema: schema69.properties.webhook_events.items,
+              schema: schema70.properties.webhook_events.items.enum,
+              parentSchema: schema70.properties.webhook_events.items,
               data: data15,
             };
             if (vErrors === null) {
@@ -3667,7 +3666,7 @@ function validate39(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema69.properties.webhook_events,
+                parentSchema: schema70.properties.webhook_events,
                 data: data14,
               };
               if (vErrors === null) {
@@ -3688,8 +3687,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema69.properties.webhook_events.type,
-          parentSchema: schema69.properties.webhook_events,
+          schema: schema70.properties.webhook_events.type,
+          parentSchema: schema70.properties.webhook_events,
           data: data14,
         };
         if (vErrors === null) {
@@ -3709,8 +3708,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema69.properties.webhook_retry_attempts.type,
-          parentSchema: schema69.properties.webhook_retry_attempts,
+          schema: schema70.properties.webhook_retry_attempts.type,
+          parentSchema: schema70.properties.webhook_retry_attempts,
           data: data16,
         };
         if (vErrors === null) {
@@ -3729,7 +3728,7 @@ function validate39(
             params: { comparison: '<=', limit: 3 },
             message: 'must be <= 3',
             schema: 3,
-            parentSchema: schema69.properties.webhook_retry_attempts,
+            parentSchema: schema70.properties.webhook_retry_attempts,
             data: data16,
           };
           if (vErrors === null) {
@@ -3747,7 +3746,7 @@ function validate39(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema69.properties.webhook_retry_attempts,
+            parentSchema: schema70.properties.webhook_retry_attempts,
             data: data16,
           };
           if (vErrors === null) {
@@ -3768,8 +3767,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema69.properties.webhook_retry_interval.type,
-          parentSchema: schema69.properties.webhook_retry_interval,
+          schema: schema70.properties.webhook_retry_interval.type,
+          parentSchema: schema70.properties.webhook_retry_interval,
           data: data17,
         };
         if (vErrors === null) {
@@ -3788,7 +3787,7 @@ function validate39(
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema69.properties.webhook_retry_interval,
+            parentSchema: schema70.properties.webhook_retry_interval,
             data: data17,
           };
           if (vErrors === null) {
@@ -3806,7 +3805,7 @@ function validate39(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema69.properties.webhook_retry_interval,
+            parentSchema: schema70.properties.webhook_retry_interval,
             data: data17,
           };
           if (vErrors === null) {
@@ -3827,8 +3826,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema69.properties.webhook_first_delay.type,
-          parentSchema: schema69.properties.webhook_first_delay,
+          schema: schema70.properties.webhook_first_delay.type,
+          parentSchema: schema70.properties.webhook_first_delay,
           data: data18,
         };
         if (vErrors === null) {
@@ -3847,7 +3846,7 @@ function validate39(
             params: { comparison: '<=', limit: 120 },
             message: 'must be <= 120',
             schema: 120,
-            parentSchema: schema69.properties.webhook_first_delay,
+            parentSchema: schema70.properties.webhook_first_delay,
             data: data18,
           };
           if (vErrors === null) {
@@ -3865,7 +3864,7 @@ function validate39(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema69.properties.webhook_first_delay,
+            parentSchema: schema70.properties.webhook_first_delay,
             data: data18,
           };
           if (vErrors === null) {
@@ -3886,8 +3885,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema69.properties.webhook_cycle_repeat.type,
-          parentSchema: schema69.properties.webhook_cycle_repeat,
+          schema: schema70.properties.webhook_cycle_repeat.type,
+          parentSchema: schema70.properties.webhook_cycle_repeat,
           data: data19,
         };
         if (vErrors === null) {
@@ -3906,7 +3905,7 @@ function validate39(
             params: { comparison: '<=', limit: 24 },
             message: 'must be <= 24',
             schema: 24,
-            parentSchema: schema69.properties.webhook_cycle_repeat,
+            parentSchema: schema70.properties.webhook_cycle_repeat,
             data: data19,
           };
           if (vErrors === null) {
@@ -3924,7 +3923,7 @@ function validate39(
             params: { comparison: '>=', limit: 10 },
             message: 'must be >= 10',
             schema: 10,
-            parentSchema: schema69.properties.webhook_cycle_repeat,
+            parentSchema: schema70.properties.webhook_cycle_repeat,
             data: data19,
           };
           if (vErrors === null) {
@@ -3947,7 +3946,7 @@ function validate39(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema69.properties.invoicing_email,
+            parentSchema: schema70.properties.invoicing_email,
             data: data20,
           };
           if (vErrors === null) {
@@ -3965,7 +3964,7 @@ function validate39(
             params: { format: 'email-list' },
             message: 'must match format "' + 'email-list' + '"',
             schema: 'email-list',
-            parentSchema: schema69.properties.invoicing_email,
+            parentSchema: schema70.properties.invoicing_email,
             data: data20,
           };
           if (vErrors === null) {
@@ -3982,8 +3981,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.invoicing_email.type,
-          parentSchema: schema69.properties.invoicing_email,
+          schema: schema70.properties.invoicing_email.type,
+          parentSchema: schema70.properties.invoicing_email,
           data: data20,
         };
         if (vErrors === null) {
@@ -4005,7 +4004,7 @@ function validate39(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema69.properties.invoicing_reference,
+            parentSchema: schema70.properties.invoicing_reference,
             data: data21,
           };
           if (vErrors === null) {
@@ -4023,7 +4022,7 @@ function validate39(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema69.properties.invoicing_reference,
+            parentSchema: schema70.properties.invoicing_reference,
             data: data21,
           };
           if (vErrors === null) {
@@ -4040,8 +4039,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.invoicing_reference.type,
-          parentSchema: schema69.properties.invoicing_reference,
+          schema: schema70.properties.invoicing_reference.type,
+          parentSchema: schema70.properties.invoicing_reference,
           data: data21,
         };
         if (vErrors === null) {
@@ -4063,7 +4062,7 @@ function validate39(
             params: { pattern: '^#[0-9a-fA-F]{6}$' },
             message: 'must match pattern "' + '^#[0-9a-fA-F]{6}$' + '"',
             schema: '^#[0-9a-fA-F]{6}$',
-            parentSchema: schema69.properties.color_code,
+            parentSchema: schema70.properties.color_code,
             data: data22,
           };
           if (vErrors === null) {
@@ -4080,8 +4079,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.color_code.type,
-          parentSchema: schema69.properties.color_code,
+          schema: schema70.properties.color_code.type,
+          parentSchema: schema70.properties.color_code,
           data: data22,
         };
         if (vErrors === null) {
@@ -4101,8 +4100,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.logo_url.type,
-          parentSchema: schema69.properties.logo_url,
+          schema: schema70.properties.logo_url.type,
+          parentSchema: schema70.properties.logo_url,
           data: data23,
         };
         if (vErrors === null) {
@@ -4120,8 +4119,8 @@ function validate39(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema69.type,
-      parentSchema: schema69,
+      schema: schema70.type,
+      parentSchema: schema70,
       data,
     };
     if (vErrors === null) {
@@ -4131,10 +4130,10 @@ function validate39(
     }
     errors++;
   }
-  validate39.errors = vErrors;
+  validate40.errors = vErrors;
   return errors === 0;
 }
-validate39.evaluated = {
+validate40.evaluated = {
   props: {
     carrier_id: true,
     name: true,
@@ -4164,8 +4163,8 @@ validate39.evaluated = {
   dynamicItems: false,
 };
 
-export const carrierExpirySettings = validate40;
-const schema71 = {
+export const carrierExpirySettings = validate41;
+const schema72 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'carrier-expiry-settings',
   title: 'Carrier expiry settings',
@@ -4176,13 +4175,13 @@ const schema71 = {
   properties: { expiry_days: { type: 'integer', minimum: 1, maximum: 30 }, reminder: { type: 'boolean' } },
 };
 
-function validate40(
+function validate41(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="carrier-expiry-settings" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate40.evaluated;
+  const evaluated0 = validate41.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4197,8 +4196,8 @@ function validate40(
         keyword: 'required',
         params: { missingProperty: 'expiry_days' },
         message: "must have required property '" + 'expiry_days' + "'",
-        schema: schema71.required,
-        parentSchema: schema71,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -4215,8 +4214,8 @@ function validate40(
         keyword: 'required',
         params: { missingProperty: 'reminder' },
         message: "must have required property '" + 'reminder' + "'",
-        schema: schema71.required,
-        parentSchema: schema71,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -4235,8 +4234,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema71.properties.expiry_days.type,
-          parentSchema: schema71.properties.expiry_days,
+          schema: schema72.properties.expiry_days.type,
+          parentSchema: schema72.properties.expiry_days,
           data: data0,
         };
         if (vErrors === null) {
@@ -4255,7 +4254,7 @@ function validate40(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema71.properties.expiry_days,
+            parentSchema: schema72.properties.expiry_days,
             data: data0,
           };
           if (vErrors === null) {
@@ -4273,7 +4272,7 @@ function validate40(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema71.properties.expiry_days,
+            parentSchema: schema72.properties.expiry_days,
             data: data0,
           };
           if (vErrors === null) {
@@ -4294,8 +4293,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema71.properties.reminder.type,
-          parentSchema: schema71.properties.reminder,
+          schema: schema72.properties.reminder.type,
+          parentSchema: schema72.properties.reminder,
           data: data1,
         };
         if (vErrors === null) {
@@ -4313,8 +4312,8 @@ function validate40(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema71.type,
-      parentSchema: schema71,
+      schema: schema72.type,
+      parentSchema: schema72,
       data,
     };
     if (vErrors === null) {
@@ -4324,13 +4323,13 @@ function validate40(
     }
     errors++;
   }
-  validate40.errors = vErrors;
+  validate41.errors = vErrors;
   return errors === 0;
 }
-validate40.evaluated = { props: { expiry_days: true, reminder: true }, dynamicProps: false, dynamicItems: false };
+validate41.evaluated = { props: { expiry_days: true, reminder: true }, dynamicProps: false, dynamicItems: false };
 
-export const common = validate38;
-const schema66 = {
+export const common = validate39;
+const schema67 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'common',
   title: 'Common definitions',
@@ -4457,17 +4456,17 @@ const schema66 = {
   },
 };
 
-function validate38(
+function validate39(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
-  /*# sourceURL="common" */ validate38.errors = null;
+  /*# sourceURL="common" */ validate39.errors = null;
   return true;
 }
-validate38.evaluated = { dynamicProps: false, dynamicItems: false };
+validate39.evaluated = { dynamicProps: false, dynamicItems: false };
 
-export const compartment = validate41;
-const schema72 = {
+export const compartment = validate42;
+const schema73 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'compartment',
   title: 'Compartment',
@@ -4493,13 +4492,13 @@ const schema72 = {
   },
 };
 
-function validate41(
+function validate42(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="compartment" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate41.evaluated;
+  const evaluated0 = validate42.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4514,8 +4513,8 @@ function validate41(
         keyword: 'required',
         params: { missingProperty: 'compartment_id' },
         message: "must have required property '" + 'compartment_id' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -4532,8 +4531,8 @@ function validate41(
         keyword: 'required',
         params: { missingProperty: 'hardware_id' },
         message: "must have required property '" + 'hardware_id' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -4550,8 +4549,8 @@ function validate41(
         keyword: 'required',
         params: { missingProperty: 'column' },
         message: "must have required property '" + 'column' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -4568,8 +4567,8 @@ function validate41(
         keyword: 'required',
         params: { missingProperty: 'position' },
         message: "must have required property '" + 'position' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -4586,8 +4585,8 @@ function validate41(
         keyword: 'required',
         params: { missingProperty: 'size' },
         message: "must have required property '" + 'size' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -4606,8 +4605,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema67.type,
-          parentSchema: schema67,
+          schema: schema68.type,
+          parentSchema: schema68,
           data: data0,
         };
         if (vErrors === null) {
@@ -4626,7 +4625,7 @@ function validate41(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema67,
+            parentSchema: schema68,
             data: data0,
           };
           if (vErrors === null) {
@@ -4647,8 +4646,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema67.type,
-          parentSchema: schema67,
+          schema: schema68.type,
+          parentSchema: schema68,
           data: data1,
         };
         if (vErrors === null) {
@@ -4667,7 +4666,7 @@ function validate41(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema67,
+            parentSchema: schema68,
             data: data1,
           };
           if (vErrors === null) {
@@ -4688,8 +4687,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema72.properties.column.type,
-          parentSchema: schema72.properties.column,
+          schema: schema73.properties.column.type,
+          parentSchema: schema73.properties.column,
           data: data2,
         };
         if (vErrors === null) {
@@ -4708,7 +4707,7 @@ function validate41(
             params: { comparison: '<=', limit: 12 },
             message: 'must be <= 12',
             schema: 12,
-            parentSchema: schema72.properties.column,
+            parentSchema: schema73.properties.column,
             data: data2,
           };
           if (vErrors === null) {
@@ -4726,7 +4725,7 @@ function validate41(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema72.properties.column,
+            parentSchema: schema73.properties.column,
             data: data2,
           };
           if (vErrors === null) {
@@ -4747,8 +4746,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema72.properties.position.type,
-          parentSchema: schema72.properties.position,
+          schema: schema73.properties.position.type,
+          parentSchema: schema73.properties.position,
           data: data3,
         };
         if (vErrors === null) {
@@ -4767,7 +4766,7 @@ function validate41(
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema72.properties.position,
+            parentSchema: schema73.properties.position,
             data: data3,
           };
           if (vErrors === null) {
@@ -4785,7 +4784,7 @@ function validate41(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema72.properties.position,
+            parentSchema: schema73.properties.position,
             data: data3,
           };
           if (vErrors === null) {
@@ -4806,8 +4805,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema72.properties.size.type,
-          parentSchema: schema72.properties.size,
+          schema: schema73.properties.size.type,
+          parentSchema: schema73.properties.size,
           data: data4,
         };
         if (vErrors === null) {
@@ -4822,10 +4821,10 @@ function validate41(
           instancePath: instancePath + '/size',
           schemaPath: '#/properties/size/enum',
           keyword: 'enum',
-          params: { allowedValues: schema72.properties.size.enum },
+          params: { allowedValues: schema73.properties.size.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema72.properties.size.enum,
-          parentSchema: schema72.properties.size,
+          schema: schema73.properties.size.enum,
+          parentSchema: schema73.properties.size,
           data: data4,
         };
         if (vErrors === null) {
@@ -4843,10 +4842,10 @@ function validate41(
           instancePath: instancePath + '/piece_id',
           schemaPath: '#/properties/piece_id/type',
           keyword: 'type',
-          params: { type: schema72.properties.piece_id.type },
+          params: { type: schema73.properties.piece_id.type },
           message: 'must be string,null',
-          schema: schema72.properties.piece_id.type,
-          parentSchema: schema72.properties.piece_id,
+          schema: schema73.properties.piece_id.type,
+          parentSchema: schema73.properties.piece_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -4865,7 +4864,7 @@ function validate41(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema72.properties.piece_id,
+            parentSchema: schema73.properties.piece_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -4883,7 +4882,7 @@ function validate41(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema72.properties.piece_id,
+            parentSchema: schema73.properties.piece_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -4902,10 +4901,10 @@ function validate41(
           instancePath: instancePath + '/next_piece_id',
           schemaPath: '#/properties/next_piece_id/type',
           keyword: 'type',
-          params: { type: schema72.properties.next_piece_id.type },
+          params: { type: schema73.properties.next_piece_id.type },
           message: 'must be string,null',
-          schema: schema72.properties.next_piece_id.type,
-          parentSchema: schema72.properties.next_piece_id,
+          schema: schema73.properties.next_piece_id.type,
+          parentSchema: schema73.properties.next_piece_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -4924,7 +4923,7 @@ function validate41(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema72.properties.next_piece_id,
+            parentSchema: schema73.properties.next_piece_id,
             data: data6,
           };
           if (vErrors === null) {
@@ -4942,7 +4941,7 @@ function validate41(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema72.properties.next_piece_id,
+            parentSchema: schema73.properties.next_piece_id,
             data: data6,
           };
           if (vErrors === null) {
@@ -4963,8 +4962,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema72.properties.is_disabled.type,
-          parentSchema: schema72.properties.is_disabled,
+          schema: schema73.properties.is_disabled.type,
+          parentSchema: schema73.properties.is_disabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -4984,8 +4983,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema72.properties.is_free.type,
-          parentSchema: schema72.properties.is_free,
+          schema: schema73.properties.is_free.type,
+          parentSchema: schema73.properties.is_free,
           data: data8,
         };
         if (vErrors === null) {
@@ -5005,8 +5004,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema72.properties.is_inactive_comp.type,
-          parentSchema: schema72.properties.is_inactive_comp,
+          schema: schema73.properties.is_inactive_comp.type,
+          parentSchema: schema73.properties.is_inactive_comp,
           data: data9,
         };
         if (vErrors === null) {
@@ -5026,8 +5025,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema72.properties.is_occupied.type,
-          parentSchema: schema72.properties.is_occupied,
+          schema: schema73.properties.is_occupied.type,
+          parentSchema: schema73.properties.is_occupied,
           data: data10,
         };
         if (vErrors === null) {
@@ -5047,8 +5046,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema72.properties.is_reserved.type,
-          parentSchema: schema72.properties.is_reserved,
+          schema: schema73.properties.is_reserved.type,
+          parentSchema: schema73.properties.is_reserved,
           data: data11,
         };
         if (vErrors === null) {
@@ -5068,8 +5067,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema72.properties.is_faulty.type,
-          parentSchema: schema72.properties.is_faulty,
+          schema: schema73.properties.is_faulty.type,
+          parentSchema: schema73.properties.is_faulty,
           data: data12,
         };
         if (vErrors === null) {
@@ -5089,8 +5088,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema72.properties.is_locked.type,
-          parentSchema: schema72.properties.is_locked,
+          schema: schema73.properties.is_locked.type,
+          parentSchema: schema73.properties.is_locked,
           data: data13,
         };
         if (vErrors === null) {
@@ -5108,8 +5107,8 @@ function validate41(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema72.type,
-      parentSchema: schema72,
+      schema: schema73.type,
+      parentSchema: schema73,
       data,
     };
     if (vErrors === null) {
@@ -5119,10 +5118,10 @@ function validate41(
     }
     errors++;
   }
-  validate41.errors = vErrors;
+  validate42.errors = vErrors;
   return errors === 0;
 }
-validate41.evaluated = {
+validate42.evaluated = {
   props: {
     compartment_id: true,
     hardware_id: true,
@@ -5143,8 +5142,8 @@ validate41.evaluated = {
   dynamicItems: false,
 };
 
-export const courier = validate42;
-const schema75 = {
+export const courier = validate43;
+const schema76 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'courier',
   title: 'Courier',
@@ -5170,7 +5169,6 @@ const schema75 = {
       'x-lookup': { resource: 'carriers', label: 'name' },
       'x-column': { type: 'select2', index: 1 },
       'x-filter': { kind: 'reference' },
-      'x-input': { kind: 'reference' },
     },
     code: {
       type: 'string',
@@ -5207,13 +5205,13 @@ const schema75 = {
 const formats30 = sharedValidators.formats['alphanumeric-hyphen'];
 const formats32 = sharedValidators.formats.phone;
 
-function validate42(
+function validate43(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="courier" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate42.evaluated;
+  const evaluated0 = validate43.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5228,8 +5226,8 @@ function validate42(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema75.required,
-        parentSchema: schema75,
+        schema: schema76.required,
+        parentSchema: schema76,
         data,
       };
       if (vErrors === null) {
@@ -5246,8 +5244,8 @@ function validate42(
         keyword: 'required',
         params: { missingProperty: 'code' },
         message: "must have required property '" + 'code' + "'",
-        schema: schema75.required,
-        parentSchema: schema75,
+        schema: schema76.required,
+        parentSchema: schema76,
         data,
       };
       if (vErrors === null) {
@@ -5266,8 +5264,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema75.properties.courier_id.type,
-          parentSchema: schema75.properties.courier_id,
+          schema: schema76.properties.courier_id.type,
+          parentSchema: schema76.properties.courier_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -5287,8 +5285,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema75.properties.carrier_id.type,
-          parentSchema: schema75.properties.carrier_id,
+          schema: schema76.properties.carrier_id.type,
+          parentSchema: schema76.properties.carrier_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -5310,7 +5308,7 @@ function validate42(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema75.properties.code,
+            parentSchema: schema76.properties.code,
             data: data2,
           };
           if (vErrors === null) {
@@ -5328,7 +5326,7 @@ function validate42(
             params: { limit: 2 },
             message: 'must NOT have fewer than 2 characters',
             schema: 2,
-            parentSchema: schema75.properties.code,
+            parentSchema: schema76.properties.code,
             data: data2,
           };
           if (vErrors === null) {
@@ -5346,7 +5344,7 @@ function validate42(
             params: { format: 'alphanumeric-hyphen' },
             message: 'must match format "' + 'alphanumeric-hyphen' + '"',
             schema: 'alphanumeric-hyphen',
-            parentSchema: schema75.properties.code,
+            parentSchema: schema76.properties.code,
             data: data2,
           };
           if (vErrors === null) {
@@ -5363,8 +5361,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema75.properties.code.type,
-          parentSchema: schema75.properties.code,
+          schema: schema76.properties.code.type,
+          parentSchema: schema76.properties.code,
           data: data2,
         };
         if (vErrors === null) {
@@ -5386,7 +5384,7 @@ function validate42(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema75.properties.phone,
+            parentSchema: schema76.properties.phone,
             data: data3,
           };
           if (vErrors === null) {
@@ -5403,8 +5401,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema75.properties.phone.type,
-          parentSchema: schema75.properties.phone,
+          schema: schema76.properties.phone.type,
+          parentSchema: schema76.properties.phone,
           data: data3,
         };
         if (vErrors === null) {
@@ -5424,8 +5422,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema75.properties.box_inspection.type,
-          parentSchema: schema75.properties.box_inspection,
+          schema: schema76.properties.box_inspection.type,
+          parentSchema: schema76.properties.box_inspection,
           data: data4,
         };
         if (vErrors === null) {
@@ -5445,8 +5443,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema75.properties.active.type,
-          parentSchema: schema75.properties.active,
+          schema: schema76.properties.active.type,
+          parentSchema: schema76.properties.active,
           data: data5,
         };
         if (vErrors === null) {
@@ -5466,8 +5464,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema75.properties.language.type,
-          parentSchema: schema75.properties.language,
+          schema: schema76.properties.language.type,
+          parentSchema: schema76.properties.language,
           data: data6,
         };
         if (vErrors === null) {
@@ -5482,10 +5480,10 @@ function validate42(
           instancePath: instancePath + '/language',
           schemaPath: '#/properties/language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema75.properties.language.enum },
+          params: { allowedValues: schema76.properties.language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema75.properties.language.enum,
-          parentSchema: schema75.properties.language,
+          schema: schema76.properties.language.enum,
+          parentSchema: schema76.properties.language,
           data: data6,
         };
         if (vErrors === null) {
@@ -5503,8 +5501,8 @@ function validate42(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema75.type,
-      parentSchema: schema75,
+      schema: schema76.type,
+      parentSchema: schema76,
       data,
     };
     if (vErrors === null) {
@@ -5514,10 +5512,10 @@ function validate42(
     }
     errors++;
   }
-  validate42.errors = vErrors;
+  validate43.errors = vErrors;
   return errors === 0;
 }
-validate42.evaluated = {
+validate43.evaluated = {
   props: {
     courier_id: true,
     carrier_id: true,
@@ -5531,8 +5529,8 @@ validate42.evaluated = {
   dynamicItems: false,
 };
 
-export const dashboardWidgetRequest = validate43;
-const schema76 = {
+export const dashboardWidgetRequest = validate44;
+const schema77 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'dashboard-widget-request',
   title: 'Dashboard widget request',
@@ -5574,15 +5572,15 @@ const schema76 = {
   then: { properties: { area_value: { type: 'string' } }, required: ['area_value'] },
 };
 const formats34 = sharedValidators.formats.date;
-const func43 = sharedValidators.notBeforeMessage;
+const func44 = sharedValidators.notBeforeMessage;
 
-function validate43(
+function validate44(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="dashboard-widget-request" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate43.evaluated;
+  const evaluated0 = validate44.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5635,8 +5633,8 @@ function validate43(
           keyword: 'required',
           params: { missingProperty: 'area_value' },
           message: "must have required property '" + 'area_value' + "'",
-          schema: schema76.then.required,
-          parentSchema: schema76.then,
+          schema: schema77.then.required,
+          parentSchema: schema77.then,
           data,
         };
         if (vErrors === null) {
@@ -5655,8 +5653,8 @@ function validate43(
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema76.then.properties.area_value.type,
-            parentSchema: schema76.then.properties.area_value,
+            schema: schema77.then.properties.area_value.type,
+            parentSchema: schema77.then.properties.area_value,
             data: data1,
           };
           if (vErrors === null) {
@@ -5683,8 +5681,8 @@ function validate43(
       keyword: 'if',
       params: { failingKeyword: 'then' },
       message: 'must match "then" schema',
-      schema: schema76.if,
-      parentSchema: schema76,
+      schema: schema77.if,
+      parentSchema: schema77,
       data,
     };
     if (vErrors === null) {
@@ -5702,8 +5700,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema76.required,
-        parentSchema: schema76,
+        schema: schema77.required,
+        parentSchema: schema77,
         data,
       };
       if (vErrors === null) {
@@ -5720,8 +5718,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'from_date' },
         message: "must have required property '" + 'from_date' + "'",
-        schema: schema76.required,
-        parentSchema: schema76,
+        schema: schema77.required,
+        parentSchema: schema77,
         data,
       };
       if (vErrors === null) {
@@ -5738,8 +5736,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'to_date' },
         message: "must have required property '" + 'to_date' + "'",
-        schema: schema76.required,
-        parentSchema: schema76,
+        schema: schema77.required,
+        parentSchema: schema77,
         data,
       };
       if (vErrors === null) {
@@ -5756,8 +5754,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'bucket' },
         message: "must have required property '" + 'bucket' + "'",
-        schema: schema76.required,
-        parentSchema: schema76,
+        schema: schema77.required,
+        parentSchema: schema77,
         data,
       };
       if (vErrors === null) {
@@ -5784,7 +5782,7 @@ function validate43(
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema76,
+          parentSchema: schema77,
           data,
         };
         if (vErrors === null) {
@@ -5804,8 +5802,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema76.properties.name.type,
-          parentSchema: schema76.properties.name,
+          schema: schema77.properties.name.type,
+          parentSchema: schema77.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -5828,10 +5826,10 @@ function validate43(
           instancePath: instancePath + '/name',
           schemaPath: '#/properties/name/enum',
           keyword: 'enum',
-          params: { allowedValues: schema76.properties.name.enum },
+          params: { allowedValues: schema77.properties.name.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema76.properties.name.enum,
-          parentSchema: schema76.properties.name,
+          schema: schema77.properties.name.enum,
+          parentSchema: schema77.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -5853,7 +5851,7 @@ function validate43(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema76.properties.from_date,
+            parentSchema: schema77.properties.from_date,
             data: data3,
           };
           if (vErrors === null) {
@@ -5870,8 +5868,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema76.properties.from_date.type,
-          parentSchema: schema76.properties.from_date,
+          schema: schema77.properties.from_date.type,
+          parentSchema: schema77.properties.from_date,
           data: data3,
         };
         if (vErrors === null) {
@@ -5885,7 +5883,7 @@ function validate43(
     if (data.to_date !== undefined) {
       let data4 = data.to_date;
       if (typeof data4 == 'number' && isFinite(data4)) {
-        const message0 = func43(data4, 'from_date', data);
+        const message0 = func44(data4, 'from_date', data);
         if (message0 !== undefined) {
           const err14 = {
             instancePath: instancePath + '/to_date',
@@ -5894,7 +5892,7 @@ function validate43(
             params: { message: message0 },
             message: message0,
             schema: 'from_date',
-            parentSchema: schema76.properties.to_date,
+            parentSchema: schema77.properties.to_date,
             data: data4,
           };
           if (vErrors === null) {
@@ -5914,7 +5912,7 @@ function validate43(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema76.properties.to_date,
+            parentSchema: schema77.properties.to_date,
             data: data4,
           };
           if (vErrors === null) {
@@ -5924,7 +5922,7 @@ function validate43(
           }
           errors++;
         }
-        const message1 = func43(data4, 'from_date', data);
+        const message1 = func44(data4, 'from_date', data);
         if (message1 !== undefined) {
           const err16 = {
             instancePath: instancePath + '/to_date',
@@ -5933,7 +5931,7 @@ function validate43(
             params: { message: message1 },
             message: message1,
             schema: 'from_date',
-            parentSchema: schema76.properties.to_date,
+            parentSchema: schema77.properties.to_date,
             data: data4,
           };
           if (vErrors === null) {
@@ -5950,8 +5948,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema76.properties.to_date.type,
-          parentSchema: schema76.properties.to_date,
+          schema: schema77.properties.to_date.type,
+          parentSchema: schema77.properties.to_date,
           data: data4,
         };
         if (vErrors === null) {
@@ -5971,8 +5969,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema76.properties.bucket.type,
-          parentSchema: schema76.properties.bucket,
+          schema: schema77.properties.bucket.type,
+          parentSchema: schema77.properties.bucket,
           data: data5,
         };
         if (vErrors === null) {
@@ -5987,10 +5985,10 @@ function validate43(
           instancePath: instancePath + '/bucket',
           schemaPath: '#/properties/bucket/enum',
           keyword: 'enum',
-          params: { allowedValues: schema76.properties.bucket.enum },
+          params: { allowedValues: schema77.properties.bucket.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema76.properties.bucket.enum,
-          parentSchema: schema76.properties.bucket,
+          schema: schema77.properties.bucket.enum,
+          parentSchema: schema77.properties.bucket,
           data: data5,
         };
         if (vErrors === null) {
@@ -6012,7 +6010,7 @@ function validate43(
             params: { limit: 50 },
             message: 'must NOT have more than 50 items',
             schema: 50,
-            parentSchema: schema76.properties.carrier_ids,
+            parentSchema: schema77.properties.carrier_ids,
             data: data6,
           };
           if (vErrors === null) {
@@ -6030,7 +6028,7 @@ function validate43(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema76.properties.carrier_ids,
+            parentSchema: schema77.properties.carrier_ids,
             data: data6,
           };
           if (vErrors === null) {
@@ -6050,8 +6048,8 @@ function validate43(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema76.properties.carrier_ids.items.type,
-              parentSchema: schema76.properties.carrier_ids.items,
+              schema: schema77.properties.carrier_ids.items.type,
+              parentSchema: schema77.properties.carrier_ids.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -6070,7 +6068,7 @@ function validate43(
                 params: { comparison: '>=', limit: 1 },
                 message: 'must be >= 1',
                 schema: 1,
-                parentSchema: schema76.properties.carrier_ids.items,
+                parentSchema: schema77.properties.carrier_ids.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -6100,7 +6098,7 @@ function validate43(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema76.properties.carrier_ids,
+                parentSchema: schema77.properties.carrier_ids,
                 data: data6,
               };
               if (vErrors === null) {
@@ -6121,8 +6119,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema76.properties.carrier_ids.type,
-          parentSchema: schema76.properties.carrier_ids,
+          schema: schema77.properties.carrier_ids.type,
+          parentSchema: schema77.properties.carrier_ids,
           data: data6,
         };
         if (vErrors === null) {
@@ -6142,8 +6140,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema76.properties.area_key.type,
-          parentSchema: schema76.properties.area_key,
+          schema: schema77.properties.area_key.type,
+          parentSchema: schema77.properties.area_key,
           data: data8,
         };
         if (vErrors === null) {
@@ -6165,10 +6163,10 @@ function validate43(
           instancePath: instancePath + '/area_key',
           schemaPath: '#/properties/area_key/enum',
           keyword: 'enum',
-          params: { allowedValues: schema76.properties.area_key.enum },
+          params: { allowedValues: schema77.properties.area_key.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema76.properties.area_key.enum,
-          parentSchema: schema76.properties.area_key,
+          schema: schema77.properties.area_key.enum,
+          parentSchema: schema77.properties.area_key,
           data: data8,
         };
         if (vErrors === null) {
@@ -6190,7 +6188,7 @@ function validate43(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema76.properties.area_value,
+            parentSchema: schema77.properties.area_value,
             data: data9,
           };
           if (vErrors === null) {
@@ -6207,8 +6205,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema76.properties.area_value.type,
-          parentSchema: schema76.properties.area_value,
+          schema: schema77.properties.area_value.type,
+          parentSchema: schema77.properties.area_value,
           data: data9,
         };
         if (vErrors === null) {
@@ -6226,8 +6224,8 @@ function validate43(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema76.type,
-      parentSchema: schema76,
+      schema: schema77.type,
+      parentSchema: schema77,
       data,
     };
     if (vErrors === null) {
@@ -6237,13 +6235,13 @@ function validate43(
     }
     errors++;
   }
-  validate43.errors = vErrors;
+  validate44.errors = vErrors;
   return errors === 0;
 }
-validate43.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate44.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
-export const endUser = validate44;
-const schema77 = {
+export const endUser = validate45;
+const schema78 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'end-user',
   title: 'EndUser',
@@ -6311,13 +6309,13 @@ const schema77 = {
   },
 };
 
-function validate44(
+function validate45(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="end-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate44.evaluated;
+  const evaluated0 = validate45.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6332,8 +6330,8 @@ function validate44(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema77.required,
-        parentSchema: schema77,
+        schema: schema78.required,
+        parentSchema: schema78,
         data,
       };
       if (vErrors === null) {
@@ -6352,8 +6350,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema77.properties.enduser_id.type,
-          parentSchema: schema77.properties.enduser_id,
+          schema: schema78.properties.enduser_id.type,
+          parentSchema: schema78.properties.enduser_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -6375,7 +6373,7 @@ function validate44(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema77.properties.name,
+            parentSchema: schema78.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -6392,8 +6390,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema77.properties.name.type,
-          parentSchema: schema77.properties.name,
+          schema: schema78.properties.name.type,
+          parentSchema: schema78.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -6411,10 +6409,10 @@ function validate44(
           instancePath: instancePath + '/phone',
           schemaPath: '#/properties/phone/type',
           keyword: 'type',
-          params: { type: schema77.properties.phone.type },
+          params: { type: schema78.properties.phone.type },
           message: 'must be string,null',
-          schema: schema77.properties.phone.type,
-          parentSchema: schema77.properties.phone,
+          schema: schema78.properties.phone.type,
+          parentSchema: schema78.properties.phone,
           data: data2,
         };
         if (vErrors === null) {
@@ -6433,7 +6431,7 @@ function validate44(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema77.properties.phone,
+            parentSchema: schema78.properties.phone,
             data: data2,
           };
           if (vErrors === null) {
@@ -6452,10 +6450,10 @@ function validate44(
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
-          params: { type: schema77.properties.email.type },
+          params: { type: schema78.properties.email.type },
           message: 'must be string,null',
-          schema: schema77.properties.email.type,
-          parentSchema: schema77.properties.email,
+          schema: schema78.properties.email.type,
+          parentSchema: schema78.properties.email,
           data: data3,
         };
         if (vErrors === null) {
@@ -6474,7 +6472,7 @@ function validate44(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema77.properties.email,
+            parentSchema: schema78.properties.email,
             data: data3,
           };
           if (vErrors === null) {
@@ -6492,7 +6490,7 @@ function validate44(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema77.properties.email,
+            parentSchema: schema78.properties.email,
             data: data3,
           };
           if (vErrors === null) {
@@ -6511,10 +6509,10 @@ function validate44(
           instancePath: instancePath + '/country',
           schemaPath: '#/properties/country/type',
           keyword: 'type',
-          params: { type: schema77.properties.country.type },
+          params: { type: schema78.properties.country.type },
           message: 'must be string,null',
-          schema: schema77.properties.country.type,
-          parentSchema: schema77.properties.country,
+          schema: schema78.properties.country.type,
+          parentSchema: schema78.properties.country,
           data: data4,
         };
         if (vErrors === null) {
@@ -6533,7 +6531,7 @@ function validate44(
             params: { limit: 2 },
             message: 'must NOT have more than 2 characters',
             schema: 2,
-            parentSchema: schema77.properties.country,
+            parentSchema: schema78.properties.country,
             data: data4,
           };
           if (vErrors === null) {
@@ -6558,8 +6556,8 @@ function validate44(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema77.properties.security_questions.items.type,
-              parentSchema: schema77.properties.security_questions.items,
+              schema: schema78.properties.security_questions.items.type,
+              parentSchema: schema78.properties.security_questions.items,
               data: data6,
             };
             if (vErrors === null) {
@@ -6574,10 +6572,10 @@ function validate44(
               instancePath: instancePath + '/security_questions/' + i0,
               schemaPath: '#/properties/security_questions/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema77.properties.security_questions.items.enum },
+              params: { allowedValues: schema78.properties.security_questions.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema77.properties.security_questions.items.enum,
-              parentSchema: schema77.properties.security_questions.items,
+              schema: schema78.properties.security_questions.items.enum,
+              parentSchema: schema78.properties.security_questions.items,
               data: data6,
             };
             if (vErrors === null) {
@@ -6606,7 +6604,7 @@ function validate44(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema77.properties.security_questions,
+                parentSchema: schema78.properties.security_questions,
                 data: data5,
               };
               if (vErrors === null) {
@@ -6627,8 +6625,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema77.properties.security_questions.type,
-          parentSchema: schema77.properties.security_questions,
+          schema: schema78.properties.security_questions.type,
+          parentSchema: schema78.properties.security_questions,
           data: data5,
         };
         if (vErrors === null) {
@@ -6648,8 +6646,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema77.properties.marked_for_deletion.type,
-          parentSchema: schema77.properties.marked_for_deletion,
+          schema: schema78.properties.marked_for_deletion.type,
+          parentSchema: schema78.properties.marked_for_deletion,
           data: data7,
         };
         if (vErrors === null) {
@@ -6671,7 +6669,7 @@ function validate44(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema77.properties.created_at,
+            parentSchema: schema78.properties.created_at,
             data: data8,
           };
           if (vErrors === null) {
@@ -6688,8 +6686,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema77.properties.created_at.type,
-          parentSchema: schema77.properties.created_at,
+          schema: schema78.properties.created_at.type,
+          parentSchema: schema78.properties.created_at,
           data: data8,
         };
         if (vErrors === null) {
@@ -6709,8 +6707,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema77.properties.language.type,
-          parentSchema: schema77.properties.language,
+          schema: schema78.properties.language.type,
+          parentSchema: schema78.properties.language,
           data: data9,
         };
         if (vErrors === null) {
@@ -6725,10 +6723,10 @@ function validate44(
           instancePath: instancePath + '/language',
           schemaPath: '#/properties/language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema77.properties.language.enum },
+          params: { allowedValues: schema78.properties.language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema77.properties.language.enum,
-          parentSchema: schema77.properties.language,
+          schema: schema78.properties.language.enum,
+          parentSchema: schema78.properties.language,
           data: data9,
         };
         if (vErrors === null) {
@@ -6746,8 +6744,8 @@ function validate44(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema77.type,
-      parentSchema: schema77,
+      schema: schema78.type,
+      parentSchema: schema78,
       data,
     };
     if (vErrors === null) {
@@ -6757,10 +6755,10 @@ function validate44(
     }
     errors++;
   }
-  validate44.errors = vErrors;
+  validate45.errors = vErrors;
   return errors === 0;
 }
-validate44.evaluated = {
+validate45.evaluated = {
   props: {
     enduser_id: true,
     name: true,
@@ -6776,8 +6774,8 @@ validate44.evaluated = {
   dynamicItems: false,
 };
 
-export const hardwareOrder = validate45;
-const schema78 = {
+export const hardwareOrder = validate46;
+const schema79 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'hardware-order',
   title: 'HardwareOrder',
@@ -6846,7 +6844,7 @@ const schema78 = {
       'x-choices': 'hardware_order_type',
       'x-column': { type: 'select', index: 2 },
       'x-filter': { kind: 'select' },
-      'x-input': { kind: 'select', tab: 'basic' },
+      'x-input': { tab: 'basic' },
     },
     customer: {
       type: 'integer',
@@ -6860,7 +6858,7 @@ const schema78 = {
       minimum: 1,
       format: 'order-quantity',
       'x-column': { index: 4 },
-      'x-input': { kind: 'number', tab: 'basic' },
+      'x-input': { tab: 'basic' },
     },
     order_version: {
       type: 'string',
@@ -6890,13 +6888,13 @@ const schema78 = {
 const formats42 = sharedValidators.formats.alphanumeric;
 const formats44 = sharedValidators.formats['order-quantity'];
 
-function validate45(
+function validate46(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="hardware-order" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate45.evaluated;
+  const evaluated0 = validate46.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6911,8 +6909,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'hardware_order_id' },
         message: "must have required property '" + 'hardware_order_id' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema79.required,
+        parentSchema: schema79,
         data,
       };
       if (vErrors === null) {
@@ -6929,8 +6927,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'order_type' },
         message: "must have required property '" + 'order_type' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema79.required,
+        parentSchema: schema79,
         data,
       };
       if (vErrors === null) {
@@ -6947,8 +6945,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'total_quantity' },
         message: "must have required property '" + 'total_quantity' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema79.required,
+        parentSchema: schema79,
         data,
       };
       if (vErrors === null) {
@@ -6965,8 +6963,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'customer' },
         message: "must have required property '" + 'customer' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema79.required,
+        parentSchema: schema79,
         data,
       };
       if (vErrors === null) {
@@ -6985,8 +6983,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.order_id.type,
-          parentSchema: schema78.properties.order_id,
+          schema: schema79.properties.order_id.type,
+          parentSchema: schema79.properties.order_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -7008,7 +7006,7 @@ function validate45(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema78.properties.hardware_order_id,
+            parentSchema: schema79.properties.hardware_order_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -7026,7 +7024,7 @@ function validate45(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema78.properties.hardware_order_id,
+            parentSchema: schema79.properties.hardware_order_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -7044,7 +7042,7 @@ function validate45(
             params: { format: 'alphanumeric' },
             message: 'must match format "' + 'alphanumeric' + '"',
             schema: 'alphanumeric',
-            parentSchema: schema78.properties.hardware_order_id,
+            parentSchema: schema79.properties.hardware_order_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -7061,8 +7059,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.hardware_order_id.type,
-          parentSchema: schema78.properties.hardware_order_id,
+          schema: schema79.properties.hardware_order_id.type,
+          parentSchema: schema79.properties.hardware_order_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -7082,8 +7080,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.order_type.type,
-          parentSchema: schema78.properties.order_type,
+          schema: schema79.properties.order_type.type,
+          parentSchema: schema79.properties.order_type,
           data: data2,
         };
         if (vErrors === null) {
@@ -7098,10 +7096,10 @@ function validate45(
           instancePath: instancePath + '/order_type',
           schemaPath: '#/properties/order_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema78.properties.order_type.enum },
+          params: { allowedValues: schema79.properties.order_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema78.properties.order_type.enum,
-          parentSchema: schema78.properties.order_type,
+          schema: schema79.properties.order_type.enum,
+          parentSchema: schema79.properties.order_type,
           data: data2,
         };
         if (vErrors === null) {
@@ -7121,8 +7119,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.customer.type,
-          parentSchema: schema78.properties.customer,
+          schema: schema79.properties.customer.type,
+          parentSchema: schema79.properties.customer,
           data: data3,
         };
         if (vErrors === null) {
@@ -7142,8 +7140,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.total_quantity.type,
-          parentSchema: schema78.properties.total_quantity,
+          schema: schema79.properties.total_quantity.type,
+          parentSchema: schema79.properties.total_quantity,
           data: data4,
         };
         if (vErrors === null) {
@@ -7162,7 +7160,7 @@ function validate45(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema78.properties.total_quantity,
+            parentSchema: schema79.properties.total_quantity,
             data: data4,
           };
           if (vErrors === null) {
@@ -7180,7 +7178,7 @@ function validate45(
             params: { format: 'order-quantity' },
             message: 'must match format "' + 'order-quantity' + '"',
             schema: 'order-quantity',
-            parentSchema: schema78.properties.total_quantity,
+            parentSchema: schema79.properties.total_quantity,
             data: data4,
           };
           if (vErrors === null) {
@@ -7203,7 +7201,7 @@ function validate45(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema78.properties.order_version,
+            parentSchema: schema79.properties.order_version,
             data: data5,
           };
           if (vErrors === null) {
@@ -7221,7 +7219,7 @@ function validate45(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema78.properties.order_version,
+            parentSchema: schema79.properties.order_version,
             data: data5,
           };
           if (vErrors === null) {
@@ -7238,8 +7236,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.order_version.type,
-          parentSchema: schema78.properties.order_version,
+          schema: schema79.properties.order_version.type,
+          parentSchema: schema79.properties.order_version,
           data: data5,
         };
         if (vErrors === null) {
@@ -7259,8 +7257,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema78.properties.test.type,
-          parentSchema: schema78.properties.test,
+          schema: schema79.properties.test.type,
+          parentSchema: schema79.properties.test,
           data: data6,
         };
         if (vErrors === null) {
@@ -7280,8 +7278,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.ordered_quantity.type,
-          parentSchema: schema78.properties.ordered_quantity,
+          schema: schema79.properties.ordered_quantity.type,
+          parentSchema: schema79.properties.ordered_quantity,
           data: data7,
         };
         if (vErrors === null) {
@@ -7301,8 +7299,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.produced_quantity.type,
-          parentSchema: schema78.properties.produced_quantity,
+          schema: schema79.properties.produced_quantity.type,
+          parentSchema: schema79.properties.produced_quantity,
           data: data8,
         };
         if (vErrors === null) {
@@ -7324,7 +7322,7 @@ function validate45(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema78.properties.note,
+            parentSchema: schema79.properties.note,
             data: data9,
           };
           if (vErrors === null) {
@@ -7341,8 +7339,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.note.type,
-          parentSchema: schema78.properties.note,
+          schema: schema79.properties.note.type,
+          parentSchema: schema79.properties.note,
           data: data9,
         };
         if (vErrors === null) {
@@ -7360,8 +7358,8 @@ function validate45(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema78.type,
-      parentSchema: schema78,
+      schema: schema79.type,
+      parentSchema: schema79,
       data,
     };
     if (vErrors === null) {
@@ -7371,10 +7369,10 @@ function validate45(
     }
     errors++;
   }
-  validate45.errors = vErrors;
+  validate46.errors = vErrors;
   return errors === 0;
 }
-validate45.evaluated = {
+validate46.evaluated = {
   props: {
     order_id: true,
     hardware_order_id: true,
@@ -7391,25 +7389,23 @@ validate45.evaluated = {
   dynamicItems: false,
 };
 
-export const hardwareOrderTotal = validate46;
-const schema79 = {
+export const hardwareOrderTotal = validate47;
+const schema80 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'hardware-order-total',
   title: 'HardwareOrderTotal',
   type: 'object',
   required: ['total_quantity'],
-  properties: {
-    total_quantity: { type: 'integer', minimum: 1, format: 'order-quantity', 'x-input': { kind: 'number' } },
-  },
+  properties: { total_quantity: { type: 'integer', minimum: 1, format: 'order-quantity' } },
 };
 
-function validate46(
+function validate47(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="hardware-order-total" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate46.evaluated;
+  const evaluated0 = validate47.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7424,8 +7420,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'total_quantity' },
         message: "must have required property '" + 'total_quantity' + "'",
-        schema: schema79.required,
-        parentSchema: schema79,
+        schema: schema80.required,
+        parentSchema: schema80,
         data,
       };
       if (vErrors === null) {
@@ -7444,8 +7440,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema79.properties.total_quantity.type,
-          parentSchema: schema79.properties.total_quantity,
+          schema: schema80.properties.total_quantity.type,
+          parentSchema: schema80.properties.total_quantity,
           data: data0,
         };
         if (vErrors === null) {
@@ -7464,7 +7460,7 @@ function validate46(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema79.properties.total_quantity,
+            parentSchema: schema80.properties.total_quantity,
             data: data0,
           };
           if (vErrors === null) {
@@ -7482,7 +7478,7 @@ function validate46(
             params: { format: 'order-quantity' },
             message: 'must match format "' + 'order-quantity' + '"',
             schema: 'order-quantity',
-            parentSchema: schema79.properties.total_quantity,
+            parentSchema: schema80.properties.total_quantity,
             data: data0,
           };
           if (vErrors === null) {
@@ -7501,8 +7497,8 @@ function validate46(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema79.type,
-      parentSchema: schema79,
+      schema: schema80.type,
+      parentSchema: schema80,
       data,
     };
     if (vErrors === null) {
@@ -7512,13 +7508,13 @@ function validate46(
     }
     errors++;
   }
-  validate46.errors = vErrors;
+  validate47.errors = vErrors;
   return errors === 0;
 }
-validate46.evaluated = { props: { total_quantity: true }, dynamicProps: false, dynamicItems: false };
+validate47.evaluated = { props: { total_quantity: true }, dynamicProps: false, dynamicItems: false };
 
-export const hardwareOwner = validate47;
-const schema80 = {
+export const hardwareOwner = validate48;
+const schema81 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'hardware-owner',
   title: 'HardwareOwner',
@@ -7601,13 +7597,13 @@ const schema80 = {
 };
 const formats52 = sharedValidators.formats['organization-number'];
 
-function validate47(
+function validate48(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="hardware-owner" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate47.evaluated;
+  const evaluated0 = validate48.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7622,8 +7618,8 @@ function validate47(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema80.required,
-        parentSchema: schema80,
+        schema: schema81.required,
+        parentSchema: schema81,
         data,
       };
       if (vErrors === null) {
@@ -7640,8 +7636,8 @@ function validate47(
         keyword: 'required',
         params: { missingProperty: 'country_code' },
         message: "must have required property '" + 'country_code' + "'",
-        schema: schema80.required,
-        parentSchema: schema80,
+        schema: schema81.required,
+        parentSchema: schema81,
         data,
       };
       if (vErrors === null) {
@@ -7660,8 +7656,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema80.properties.hardware_owner_id.type,
-          parentSchema: schema80.properties.hardware_owner_id,
+          schema: schema81.properties.hardware_owner_id.type,
+          parentSchema: schema81.properties.hardware_owner_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -7683,7 +7679,7 @@ function validate47(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema80.properties.name,
+            parentSchema: schema81.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -7701,7 +7697,7 @@ function validate47(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema80.properties.name,
+            parentSchema: schema81.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -7719,7 +7715,7 @@ function validate47(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema80.properties.name,
+            parentSchema: schema81.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -7736,8 +7732,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema80.properties.name.type,
-          parentSchema: schema80.properties.name,
+          schema: schema81.properties.name.type,
+          parentSchema: schema81.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -7759,7 +7755,7 @@ function validate47(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema80.properties.organization_number,
+            parentSchema: schema81.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -7777,7 +7773,7 @@ function validate47(
             params: { format: 'organization-number' },
             message: 'must match format "' + 'organization-number' + '"',
             schema: 'organization-number',
-            parentSchema: schema80.properties.organization_number,
+            parentSchema: schema81.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -7794,8 +7790,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema80.properties.organization_number.type,
-          parentSchema: schema80.properties.organization_number,
+          schema: schema81.properties.organization_number.type,
+          parentSchema: schema81.properties.organization_number,
           data: data2,
         };
         if (vErrors === null) {
@@ -7817,7 +7813,7 @@ function validate47(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema80.properties.contact_person,
+            parentSchema: schema81.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -7835,7 +7831,7 @@ function validate47(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema80.properties.contact_person,
+            parentSchema: schema81.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -7852,8 +7848,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema80.properties.contact_person.type,
-          parentSchema: schema80.properties.contact_person,
+          schema: schema81.properties.contact_person.type,
+          parentSchema: schema81.properties.contact_person,
           data: data3,
         };
         if (vErrors === null) {
@@ -7875,7 +7871,7 @@ function validate47(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema80.properties.phone,
+            parentSchema: schema81.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -7893,7 +7889,7 @@ function validate47(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema80.properties.phone,
+            parentSchema: schema81.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -7910,8 +7906,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema80.properties.phone.type,
-          parentSchema: schema80.properties.phone,
+          schema: schema81.properties.phone.type,
+          parentSchema: schema81.properties.phone,
           data: data4,
         };
         if (vErrors === null) {
@@ -7933,7 +7929,7 @@ function validate47(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema80.properties.email,
+            parentSchema: schema81.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -7951,7 +7947,7 @@ function validate47(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema80.properties.email,
+            parentSchema: schema81.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -7968,8 +7964,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema80.properties.email.type,
-          parentSchema: schema80.properties.email,
+          schema: schema81.properties.email.type,
+          parentSchema: schema81.properties.email,
           data: data5,
         };
         if (vErrors === null) {
@@ -7991,7 +7987,7 @@ function validate47(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema80.properties.address,
+            parentSchema: schema81.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -8009,7 +8005,7 @@ function validate47(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema80.properties.address,
+            parentSchema: schema81.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -8026,8 +8022,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema80.properties.address.type,
-          parentSchema: schema80.properties.address,
+          schema: schema81.properties.address.type,
+          parentSchema: schema81.properties.address,
           data: data6,
         };
         if (vErrors === null) {
@@ -8049,7 +8045,7 @@ function validate47(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema80.properties.zip,
+            parentSchema: schema81.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -8067,7 +8063,7 @@ function validate47(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema80.properties.zip,
+            parentSchema: schema81.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -8085,7 +8081,7 @@ function validate47(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema80.properties.zip,
+            parentSchema: schema81.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -8102,8 +8098,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema80.properties.zip.type,
-          parentSchema: schema80.properties.zip,
+          schema: schema81.properties.zip.type,
+          parentSchema: schema81.properties.zip,
           data: data7,
         };
         if (vErrors === null) {
@@ -8125,7 +8121,7 @@ function validate47(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema80.properties.city,
+            parentSchema: schema81.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -8143,7 +8139,7 @@ function validate47(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema80.properties.city,
+            parentSchema: schema81.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -8160,8 +8156,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema80.properties.city.type,
-          parentSchema: schema80.properties.city,
+          schema: schema81.properties.city.type,
+          parentSchema: schema81.properties.city,
           data: data8,
         };
         if (vErrors === null) {
@@ -8181,8 +8177,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.type,
-          parentSchema: schema68,
+          schema: schema69.type,
+          parentSchema: schema69,
           data: data9,
         };
         if (vErrors === null) {
@@ -8207,10 +8203,10 @@ function validate47(
           instancePath: instancePath + '/country_code',
           schemaPath: 'common#/$defs/countryCode/enum',
           keyword: 'enum',
-          params: { allowedValues: schema68.enum },
+          params: { allowedValues: schema69.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema68.enum,
-          parentSchema: schema68,
+          schema: schema69.enum,
+          parentSchema: schema69,
           data: data9,
         };
         if (vErrors === null) {
@@ -8230,8 +8226,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema80.properties.is_default.type,
-          parentSchema: schema80.properties.is_default,
+          schema: schema81.properties.is_default.type,
+          parentSchema: schema81.properties.is_default,
           data: data10,
         };
         if (vErrors === null) {
@@ -8255,8 +8251,8 @@ function validate47(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema80.properties.events.items.type,
-              parentSchema: schema80.properties.events.items,
+              schema: schema81.properties.events.items.type,
+              parentSchema: schema81.properties.events.items,
               data: data12,
             };
             if (vErrors === null) {
@@ -8277,10 +8273,10 @@ function validate47(
               instancePath: instancePath + '/events/' + i0,
               schemaPath: '#/properties/events/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema80.properties.events.items.enum },
+              params: { allowedValues: schema81.properties.events.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema80.properties.events.items.enum,
-              parentSchema: schema80.properties.events.items,
+              schema: schema81.properties.events.items.enum,
+              parentSchema: schema81.properties.events.items,
               data: data12,
             };
             if (vErrors === null) {
@@ -8309,7 +8305,7 @@ function validate47(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema80.properties.events,
+                parentSchema: schema81.properties.events,
                 data: data11,
               };
               if (vErrors === null) {
@@ -8330,8 +8326,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema80.properties.events.type,
-          parentSchema: schema80.properties.events,
+          schema: schema81.properties.events.type,
+          parentSchema: schema81.properties.events,
           data: data11,
         };
         if (vErrors === null) {
@@ -8353,7 +8349,7 @@ function validate47(
             params: { comparison: '<=', limit: 40 },
             message: 'must be <= 40',
             schema: 40,
-            parentSchema: schema80.properties.earnings_share,
+            parentSchema: schema81.properties.earnings_share,
             data: data13,
           };
           if (vErrors === null) {
@@ -8371,7 +8367,7 @@ function validate47(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema80.properties.earnings_share,
+            parentSchema: schema81.properties.earnings_share,
             data: data13,
           };
           if (vErrors === null) {
@@ -8388,8 +8384,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema80.properties.earnings_share.type,
-          parentSchema: schema80.properties.earnings_share,
+          schema: schema81.properties.earnings_share.type,
+          parentSchema: schema81.properties.earnings_share,
           data: data13,
         };
         if (vErrors === null) {
@@ -8409,8 +8405,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema80.properties.active.type,
-          parentSchema: schema80.properties.active,
+          schema: schema81.properties.active.type,
+          parentSchema: schema81.properties.active,
           data: data14,
         };
         if (vErrors === null) {
@@ -8428,8 +8424,8 @@ function validate47(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema80.type,
-      parentSchema: schema80,
+      schema: schema81.type,
+      parentSchema: schema81,
       data,
     };
     if (vErrors === null) {
@@ -8439,10 +8435,10 @@ function validate47(
     }
     errors++;
   }
-  validate47.errors = vErrors;
+  validate48.errors = vErrors;
   return errors === 0;
 }
-validate47.evaluated = {
+validate48.evaluated = {
   props: {
     hardware_owner_id: true,
     name: true,
@@ -8463,8 +8459,8 @@ validate47.evaluated = {
   dynamicItems: false,
 };
 
-export const hardwareUnit = validate48;
-const schema82 = {
+export const hardwareUnit = validate49;
+const schema83 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'hardware-unit',
   title: 'HardwareUnit',
@@ -8501,7 +8497,7 @@ const schema82 = {
       send: ['hardware_id', 'version'],
       confirm: 'hardware.confirm.terminate',
       destructive: true,
-      when: { is_terminated: false },
+      when: { is_terminated: [false] },
     },
     {
       name: 'add_alert',
@@ -8516,7 +8512,7 @@ const schema82 = {
     },
   ],
   required: ['name', 'hardware_type', 'hardware_model_id', 'hardware_owner_id'],
-  'x-read-only': [{ when: { is_terminated: true }, reason: 'read_only.hardware_terminated' }],
+  'x-read-only': [{ when: { is_terminated: [true] }, reason: 'read_only.hardware_terminated' }],
   properties: {
     hardware_id: { $ref: 'common#/$defs/id', readOnly: true, 'x-column': { type: 'text', index: 0, hide: true } },
     sub_id: {
@@ -8547,7 +8543,7 @@ const schema82 = {
       $ref: 'common#/$defs/hardwareStatus',
       readOnly: true,
       'x-badge': {
-        rules: [{ when: { is_terminated: true }, label: 'choices.hardware_status.5', color: 'error' }],
+        rules: [{ when: { is_terminated: [true] }, label: 'choices.hardware_status.5', color: 'error' }],
         colors: { '1': 'default', '2': 'info', '3': 'warning', '4': 'success', '5': 'error' },
       },
       'x-column': { type: 'text_with_badge', index: 4 },
@@ -8572,7 +8568,7 @@ const schema82 = {
       readOnly: true,
       maxLength: 100,
       'x-column': { hide: true, ignorexport: true },
-      'x-input': { form: false },
+      'x-display': { form: false },
     },
     hardware_owner_id: {
       type: 'integer',
@@ -8686,7 +8682,7 @@ const schema82 = {
     },
   },
 };
-const schema84 = {
+const schema85 = {
   type: 'string',
   enum: [
     'license_badge',
@@ -8707,31 +8703,31 @@ const schema84 = {
     'active',
   ],
 };
-const schema85 = {
+const schema86 = {
   type: 'integer',
   'x-choices': 'hardware_status',
   enum: [1, 2, 3, 4, 5],
   'x-enum-names': { const: 'HardwareStatus', names: ['InWarehouse', 'Assigned', 'Installed', 'Active', 'Terminated'] },
 };
-const schema86 = {
+const schema87 = {
   type: 'integer',
   'x-choices': 'hardware_kind',
   enum: [1, 2],
   'x-enum-names': { const: 'HardwareKind', names: ['ParcelLocker', 'PinPad'] },
 };
-const schema87 = {
+const schema88 = {
   type: 'integer',
   'x-choices': 'removal_state',
   enum: [0, 1, 2, 3],
   'x-enum-names': { const: 'RemovalState', names: ['NotRemoved', 'Removed', 'ScheduledRemoved', 'ActivationPending'] },
 };
-const schema88 = {
+const schema89 = {
   type: 'integer',
   'x-choices': 'license_badge',
   enum: [1, 2, 3, 4],
   'x-enum-names': { const: 'LicenseBadge', names: ['Activated', 'NoFee', 'Terminated', 'Pending'] },
 };
-const schema89 = {
+const schema90 = {
   type: 'integer',
   'x-choices': 'warranty',
   enum: [1, 2, 3],
@@ -8739,13 +8735,13 @@ const schema89 = {
 };
 const func0 = ajvRuntime_equal_default;
 
-function validate48(
+function validate49(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="hardware-unit" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate48.evaluated;
+  const evaluated0 = validate49.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8760,8 +8756,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -8778,8 +8774,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'hardware_type' },
         message: "must have required property '" + 'hardware_type' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -8796,8 +8792,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -8814,8 +8810,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -8834,8 +8830,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema67.type,
-          parentSchema: schema67,
+          schema: schema68.type,
+          parentSchema: schema68,
           data: data0,
         };
         if (vErrors === null) {
@@ -8854,7 +8850,7 @@ function validate48(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema67,
+            parentSchema: schema68,
             data: data0,
           };
           if (vErrors === null) {
@@ -8877,7 +8873,7 @@ function validate48(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema82.properties.sub_id,
+            parentSchema: schema83.properties.sub_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -8895,7 +8891,7 @@ function validate48(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema82.properties.sub_id,
+            parentSchema: schema83.properties.sub_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -8912,8 +8908,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.sub_id.type,
-          parentSchema: schema82.properties.sub_id,
+          schema: schema83.properties.sub_id.type,
+          parentSchema: schema83.properties.sub_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -8935,7 +8931,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema82.properties.name,
+            parentSchema: schema83.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -8953,7 +8949,7 @@ function validate48(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema82.properties.name,
+            parentSchema: schema83.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -8971,7 +8967,7 @@ function validate48(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema82.properties.name,
+            parentSchema: schema83.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -8988,8 +8984,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.name.type,
-          parentSchema: schema82.properties.name,
+          schema: schema83.properties.name.type,
+          parentSchema: schema83.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -9013,8 +9009,8 @@ function validate48(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema84.type,
-              parentSchema: schema84,
+              schema: schema85.type,
+              parentSchema: schema85,
               data: data4,
             };
             if (vErrors === null) {
@@ -9046,10 +9042,10 @@ function validate48(
               instancePath: instancePath + '/badges_v2/' + i0,
               schemaPath: 'common#/$defs/hardwareBadge/enum',
               keyword: 'enum',
-              params: { allowedValues: schema84.enum },
+              params: { allowedValues: schema85.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema84.enum,
-              parentSchema: schema84,
+              schema: schema85.enum,
+              parentSchema: schema85,
               data: data4,
             };
             if (vErrors === null) {
@@ -9073,7 +9069,7 @@ function validate48(
                   params: { i: i1, j: j0 },
                   message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                   schema: true,
-                  parentSchema: schema82.properties.badges_v2,
+                  parentSchema: schema83.properties.badges_v2,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -9094,8 +9090,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.badges_v2.type,
-          parentSchema: schema82.properties.badges_v2,
+          schema: schema83.properties.badges_v2.type,
+          parentSchema: schema83.properties.badges_v2,
           data: data3,
         };
         if (vErrors === null) {
@@ -9115,8 +9111,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.type,
-          parentSchema: schema85,
+          schema: schema86.type,
+          parentSchema: schema86,
           data: data5,
         };
         if (vErrors === null) {
@@ -9131,10 +9127,10 @@ function validate48(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/hardwareStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema85.enum },
+          params: { allowedValues: schema86.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema85.enum,
-          parentSchema: schema85,
+          schema: schema86.enum,
+          parentSchema: schema86,
           data: data5,
         };
         if (vErrors === null) {
@@ -9154,8 +9150,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema86.type,
-          parentSchema: schema86,
+          schema: schema87.type,
+          parentSchema: schema87,
           data: data6,
         };
         if (vErrors === null) {
@@ -9170,10 +9166,10 @@ function validate48(
           instancePath: instancePath + '/hardware_type',
           schemaPath: 'common#/$defs/hardwareKind/enum',
           keyword: 'enum',
-          params: { allowedValues: schema86.enum },
+          params: { allowedValues: schema87.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema86.enum,
-          parentSchema: schema86,
+          schema: schema87.enum,
+          parentSchema: schema87,
           data: data6,
         };
         if (vErrors === null) {
@@ -9193,8 +9189,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.hardware_model_id.type,
-          parentSchema: schema82.properties.hardware_model_id,
+          schema: schema83.properties.hardware_model_id.type,
+          parentSchema: schema83.properties.hardware_model_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -9216,7 +9212,7 @@ function validate48(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema82.properties.model_name,
+            parentSchema: schema83.properties.model_name,
             data: data8,
           };
           if (vErrors === null) {
@@ -9233,8 +9229,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.model_name.type,
-          parentSchema: schema82.properties.model_name,
+          schema: schema83.properties.model_name.type,
+          parentSchema: schema83.properties.model_name,
           data: data8,
         };
         if (vErrors === null) {
@@ -9254,8 +9250,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.hardware_owner_id.type,
-          parentSchema: schema82.properties.hardware_owner_id,
+          schema: schema83.properties.hardware_owner_id.type,
+          parentSchema: schema83.properties.hardware_owner_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -9273,10 +9269,10 @@ function validate48(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema82.properties.service_point_id.type },
+          params: { type: schema83.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema82.properties.service_point_id.type,
-          parentSchema: schema82.properties.service_point_id,
+          schema: schema83.properties.service_point_id.type,
+          parentSchema: schema83.properties.service_point_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -9302,7 +9298,7 @@ function validate48(
                 params: { limit: 40 },
                 message: 'must NOT have more than 40 characters',
                 schema: 40,
-                parentSchema: schema82.properties.serial_ids.items,
+                parentSchema: schema83.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -9320,7 +9316,7 @@ function validate48(
                 params: { limit: 4 },
                 message: 'must NOT have fewer than 4 characters',
                 schema: 4,
-                parentSchema: schema82.properties.serial_ids.items,
+                parentSchema: schema83.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -9338,7 +9334,7 @@ function validate48(
                 params: { format: 'no-whitespace' },
                 message: 'must match format "' + 'no-whitespace' + '"',
                 schema: 'no-whitespace',
-                parentSchema: schema82.properties.serial_ids.items,
+                parentSchema: schema83.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -9355,8 +9351,8 @@ function validate48(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema82.properties.serial_ids.items.type,
-              parentSchema: schema82.properties.serial_ids.items,
+              schema: schema83.properties.serial_ids.items.type,
+              parentSchema: schema83.properties.serial_ids.items,
               data: data12,
             };
             if (vErrors === null) {
@@ -9385,7 +9381,7 @@ function validate48(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema82.properties.serial_ids,
+                parentSchema: schema83.properties.serial_ids,
                 data: data11,
               };
               if (vErrors === null) {
@@ -9406,8 +9402,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.serial_ids.type,
-          parentSchema: schema82.properties.serial_ids,
+          schema: schema83.properties.serial_ids.type,
+          parentSchema: schema83.properties.serial_ids,
           data: data11,
         };
         if (vErrors === null) {
@@ -9429,7 +9425,7 @@ function validate48(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema82.properties.firmware_version,
+            parentSchema: schema83.properties.firmware_version,
             data: data13,
           };
           if (vErrors === null) {
@@ -9447,7 +9443,7 @@ function validate48(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema82.properties.firmware_version,
+            parentSchema: schema83.properties.firmware_version,
             data: data13,
           };
           if (vErrors === null) {
@@ -9464,8 +9460,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.firmware_version.type,
-          parentSchema: schema82.properties.firmware_version,
+          schema: schema83.properties.firmware_version.type,
+          parentSchema: schema83.properties.firmware_version,
           data: data13,
         };
         if (vErrors === null) {
@@ -9483,10 +9479,10 @@ function validate48(
           instancePath: instancePath + '/pinpad_id',
           schemaPath: '#/properties/pinpad_id/type',
           keyword: 'type',
-          params: { type: schema82.properties.pinpad_id.type },
+          params: { type: schema83.properties.pinpad_id.type },
           message: 'must be integer,null',
-          schema: schema82.properties.pinpad_id.type,
-          parentSchema: schema82.properties.pinpad_id,
+          schema: schema83.properties.pinpad_id.type,
+          parentSchema: schema83.properties.pinpad_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -9506,8 +9502,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.compartment_count.type,
-          parentSchema: schema82.properties.compartment_count,
+          schema: schema83.properties.compartment_count.type,
+          parentSchema: schema83.properties.compartment_count,
           data: data15,
         };
         if (vErrors === null) {
@@ -9526,7 +9522,7 @@ function validate48(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema82.properties.compartment_count,
+            parentSchema: schema83.properties.compartment_count,
             data: data15,
           };
           if (vErrors === null) {
@@ -9547,8 +9543,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.compartment_fault_count.type,
-          parentSchema: schema82.properties.compartment_fault_count,
+          schema: schema83.properties.compartment_fault_count.type,
+          parentSchema: schema83.properties.compartment_fault_count,
           data: data16,
         };
         if (vErrors === null) {
@@ -9567,7 +9563,7 @@ function validate48(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema82.properties.compartment_fault_count,
+            parentSchema: schema83.properties.compartment_fault_count,
             data: data16,
           };
           if (vErrors === null) {
@@ -9588,8 +9584,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.alert.type,
-          parentSchema: schema82.properties.alert,
+          schema: schema83.properties.alert.type,
+          parentSchema: schema83.properties.alert,
           data: data17,
         };
         if (vErrors === null) {
@@ -9609,8 +9605,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema87.type,
-          parentSchema: schema87,
+          schema: schema88.type,
+          parentSchema: schema88,
           data: data18,
         };
         if (vErrors === null) {
@@ -9625,10 +9621,10 @@ function validate48(
           instancePath: instancePath + '/removal_state',
           schemaPath: 'common#/$defs/removalState/enum',
           keyword: 'enum',
-          params: { allowedValues: schema87.enum },
+          params: { allowedValues: schema88.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema87.enum,
-          parentSchema: schema87,
+          schema: schema88.enum,
+          parentSchema: schema88,
           data: data18,
         };
         if (vErrors === null) {
@@ -9648,8 +9644,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.installation_open.type,
-          parentSchema: schema82.properties.installation_open,
+          schema: schema83.properties.installation_open.type,
+          parentSchema: schema83.properties.installation_open,
           data: data19,
         };
         if (vErrors === null) {
@@ -9669,8 +9665,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema88.type,
-          parentSchema: schema88,
+          schema: schema89.type,
+          parentSchema: schema89,
           data: data20,
         };
         if (vErrors === null) {
@@ -9685,10 +9681,10 @@ function validate48(
           instancePath: instancePath + '/license_status',
           schemaPath: 'common#/$defs/licenseBadge/enum',
           keyword: 'enum',
-          params: { allowedValues: schema88.enum },
+          params: { allowedValues: schema89.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema88.enum,
-          parentSchema: schema88,
+          schema: schema89.enum,
+          parentSchema: schema89,
           data: data20,
         };
         if (vErrors === null) {
@@ -9710,7 +9706,7 @@ function validate48(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema82.properties.warranty_expiry_date,
+            parentSchema: schema83.properties.warranty_expiry_date,
             data: data21,
           };
           if (vErrors === null) {
@@ -9727,8 +9723,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.warranty_expiry_date.type,
-          parentSchema: schema82.properties.warranty_expiry_date,
+          schema: schema83.properties.warranty_expiry_date.type,
+          parentSchema: schema83.properties.warranty_expiry_date,
           data: data21,
         };
         if (vErrors === null) {
@@ -9748,8 +9744,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.type,
-          parentSchema: schema89,
+          schema: schema90.type,
+          parentSchema: schema90,
           data: data22,
         };
         if (vErrors === null) {
@@ -9764,10 +9760,10 @@ function validate48(
           instancePath: instancePath + '/warranty_expiry_badge',
           schemaPath: 'common#/$defs/warranty/enum',
           keyword: 'enum',
-          params: { allowedValues: schema89.enum },
+          params: { allowedValues: schema90.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema89.enum,
-          parentSchema: schema89,
+          schema: schema90.enum,
+          parentSchema: schema90,
           data: data22,
         };
         if (vErrors === null) {
@@ -9789,7 +9785,7 @@ function validate48(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema82.properties.battery_warranty_expiry_date,
+            parentSchema: schema83.properties.battery_warranty_expiry_date,
             data: data23,
           };
           if (vErrors === null) {
@@ -9806,8 +9802,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.battery_warranty_expiry_date.type,
-          parentSchema: schema82.properties.battery_warranty_expiry_date,
+          schema: schema83.properties.battery_warranty_expiry_date.type,
+          parentSchema: schema83.properties.battery_warranty_expiry_date,
           data: data23,
         };
         if (vErrors === null) {
@@ -9827,8 +9823,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.type,
-          parentSchema: schema89,
+          schema: schema90.type,
+          parentSchema: schema90,
           data: data24,
         };
         if (vErrors === null) {
@@ -9843,10 +9839,10 @@ function validate48(
           instancePath: instancePath + '/battery_warranty_badge',
           schemaPath: 'common#/$defs/warranty/enum',
           keyword: 'enum',
-          params: { allowedValues: schema89.enum },
+          params: { allowedValues: schema90.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema89.enum,
-          parentSchema: schema89,
+          schema: schema90.enum,
+          parentSchema: schema90,
           data: data24,
         };
         if (vErrors === null) {
@@ -9866,8 +9862,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.is_terminated.type,
-          parentSchema: schema82.properties.is_terminated,
+          schema: schema83.properties.is_terminated.type,
+          parentSchema: schema83.properties.is_terminated,
           data: data25,
         };
         if (vErrors === null) {
@@ -9885,10 +9881,10 @@ function validate48(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema82.properties.last_sync_at.type },
+          params: { type: schema83.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema82.properties.last_sync_at.type,
-          parentSchema: schema82.properties.last_sync_at,
+          schema: schema83.properties.last_sync_at.type,
+          parentSchema: schema83.properties.last_sync_at,
           data: data26,
         };
         if (vErrors === null) {
@@ -9907,7 +9903,7 @@ function validate48(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema82.properties.last_sync_at,
+            parentSchema: schema83.properties.last_sync_at,
             data: data26,
           };
           if (vErrors === null) {
@@ -9930,7 +9926,7 @@ function validate48(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema82.properties.note,
+            parentSchema: schema83.properties.note,
             data: data27,
           };
           if (vErrors === null) {
@@ -9947,8 +9943,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.note.type,
-          parentSchema: schema82.properties.note,
+          schema: schema83.properties.note.type,
+          parentSchema: schema83.properties.note,
           data: data27,
         };
         if (vErrors === null) {
@@ -9968,8 +9964,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.order_id.type,
-          parentSchema: schema82.properties.order_id,
+          schema: schema83.properties.order_id.type,
+          parentSchema: schema83.properties.order_id,
           data: data28,
         };
         if (vErrors === null) {
@@ -9989,8 +9985,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.sub_order_id.type,
-          parentSchema: schema82.properties.sub_order_id,
+          schema: schema83.properties.sub_order_id.type,
+          parentSchema: schema83.properties.sub_order_id,
           data: data29,
         };
         if (vErrors === null) {
@@ -10008,8 +10004,8 @@ function validate48(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema82.type,
-      parentSchema: schema82,
+      schema: schema83.type,
+      parentSchema: schema83,
       data,
     };
     if (vErrors === null) {
@@ -10019,10 +10015,10 @@ function validate48(
     }
     errors++;
   }
-  validate48.errors = vErrors;
+  validate49.errors = vErrors;
   return errors === 0;
 }
-validate48.evaluated = {
+validate49.evaluated = {
   props: {
     hardware_id: true,
     sub_id: true,
@@ -10057,8 +10053,8 @@ validate48.evaluated = {
   dynamicItems: false,
 };
 
-export const hotlineProvider = validate49;
-const schema91 = {
+export const hotlineProvider = validate50;
+const schema92 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'hotline-provider',
   title: 'HotlineProvider',
@@ -10108,13 +10104,13 @@ const schema91 = {
   },
 };
 
-function validate49(
+function validate50(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="hotline-provider" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate49.evaluated;
+  const evaluated0 = validate50.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10129,8 +10125,8 @@ function validate49(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
+        schema: schema92.required,
+        parentSchema: schema92,
         data,
       };
       if (vErrors === null) {
@@ -10147,8 +10143,8 @@ function validate49(
         keyword: 'required',
         params: { missingProperty: 'country_code' },
         message: "must have required property '" + 'country_code' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
+        schema: schema92.required,
+        parentSchema: schema92,
         data,
       };
       if (vErrors === null) {
@@ -10167,8 +10163,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema91.properties.hotline_provider_id.type,
-          parentSchema: schema91.properties.hotline_provider_id,
+          schema: schema92.properties.hotline_provider_id.type,
+          parentSchema: schema92.properties.hotline_provider_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -10190,7 +10186,7 @@ function validate49(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema91.properties.name,
+            parentSchema: schema92.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -10208,7 +10204,7 @@ function validate49(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema91.properties.name,
+            parentSchema: schema92.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -10226,7 +10222,7 @@ function validate49(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema91.properties.name,
+            parentSchema: schema92.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -10243,8 +10239,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.name.type,
-          parentSchema: schema91.properties.name,
+          schema: schema92.properties.name.type,
+          parentSchema: schema92.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -10266,7 +10262,7 @@ function validate49(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema91.properties.organization_number,
+            parentSchema: schema92.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -10284,7 +10280,7 @@ function validate49(
             params: { format: 'organization-number' },
             message: 'must match format "' + 'organization-number' + '"',
             schema: 'organization-number',
-            parentSchema: schema91.properties.organization_number,
+            parentSchema: schema92.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -10301,8 +10297,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.organization_number.type,
-          parentSchema: schema91.properties.organization_number,
+          schema: schema92.properties.organization_number.type,
+          parentSchema: schema92.properties.organization_number,
           data: data2,
         };
         if (vErrors === null) {
@@ -10324,7 +10320,7 @@ function validate49(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema91.properties.contact_person,
+            parentSchema: schema92.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -10342,7 +10338,7 @@ function validate49(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema91.properties.contact_person,
+            parentSchema: schema92.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -10359,8 +10355,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.contact_person.type,
-          parentSchema: schema91.properties.contact_person,
+          schema: schema92.properties.contact_person.type,
+          parentSchema: schema92.properties.contact_person,
           data: data3,
         };
         if (vErrors === null) {
@@ -10382,7 +10378,7 @@ function validate49(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema91.properties.phone,
+            parentSchema: schema92.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -10400,7 +10396,7 @@ function validate49(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema91.properties.phone,
+            parentSchema: schema92.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -10417,8 +10413,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.phone.type,
-          parentSchema: schema91.properties.phone,
+          schema: schema92.properties.phone.type,
+          parentSchema: schema92.properties.phone,
           data: data4,
         };
         if (vErrors === null) {
@@ -10440,7 +10436,7 @@ function validate49(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema91.properties.email,
+            parentSchema: schema92.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -10458,7 +10454,7 @@ function validate49(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema91.properties.email,
+            parentSchema: schema92.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -10475,8 +10471,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.email.type,
-          parentSchema: schema91.properties.email,
+          schema: schema92.properties.email.type,
+          parentSchema: schema92.properties.email,
           data: data5,
         };
         if (vErrors === null) {
@@ -10498,7 +10494,7 @@ function validate49(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema91.properties.address,
+            parentSchema: schema92.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -10516,7 +10512,7 @@ function validate49(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema91.properties.address,
+            parentSchema: schema92.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -10533,8 +10529,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.address.type,
-          parentSchema: schema91.properties.address,
+          schema: schema92.properties.address.type,
+          parentSchema: schema92.properties.address,
           data: data6,
         };
         if (vErrors === null) {
@@ -10556,7 +10552,7 @@ function validate49(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema91.properties.zip,
+            parentSchema: schema92.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -10574,7 +10570,7 @@ function validate49(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema91.properties.zip,
+            parentSchema: schema92.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -10592,7 +10588,7 @@ function validate49(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema91.properties.zip,
+            parentSchema: schema92.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -10609,8 +10605,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.zip.type,
-          parentSchema: schema91.properties.zip,
+          schema: schema92.properties.zip.type,
+          parentSchema: schema92.properties.zip,
           data: data7,
         };
         if (vErrors === null) {
@@ -10632,7 +10628,7 @@ function validate49(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema91.properties.city,
+            parentSchema: schema92.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -10650,7 +10646,7 @@ function validate49(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema91.properties.city,
+            parentSchema: schema92.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -10667,8 +10663,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.city.type,
-          parentSchema: schema91.properties.city,
+          schema: schema92.properties.city.type,
+          parentSchema: schema92.properties.city,
           data: data8,
         };
         if (vErrors === null) {
@@ -10688,8 +10684,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.type,
-          parentSchema: schema68,
+          schema: schema69.type,
+          parentSchema: schema69,
           data: data9,
         };
         if (vErrors === null) {
@@ -10714,10 +10710,10 @@ function validate49(
           instancePath: instancePath + '/country_code',
           schemaPath: 'common#/$defs/countryCode/enum',
           keyword: 'enum',
-          params: { allowedValues: schema68.enum },
+          params: { allowedValues: schema69.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema68.enum,
-          parentSchema: schema68,
+          schema: schema69.enum,
+          parentSchema: schema69,
           data: data9,
         };
         if (vErrors === null) {
@@ -10737,8 +10733,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema91.properties.active.type,
-          parentSchema: schema91.properties.active,
+          schema: schema92.properties.active.type,
+          parentSchema: schema92.properties.active,
           data: data10,
         };
         if (vErrors === null) {
@@ -10756,8 +10752,8 @@ function validate49(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema91.type,
-      parentSchema: schema91,
+      schema: schema92.type,
+      parentSchema: schema92,
       data,
     };
     if (vErrors === null) {
@@ -10767,10 +10763,10 @@ function validate49(
     }
     errors++;
   }
-  validate49.errors = vErrors;
+  validate50.errors = vErrors;
   return errors === 0;
 }
-validate49.evaluated = {
+validate50.evaluated = {
   props: {
     hotline_provider_id: true,
     name: true,
@@ -10788,8 +10784,8 @@ validate49.evaluated = {
   dynamicItems: false,
 };
 
-export const invoice = validate50;
-const schema93 = {
+export const invoice = validate51;
+const schema94 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'invoice',
   title: 'Invoice',
@@ -10844,13 +10840,13 @@ const schema93 = {
   },
 };
 
-function validate50(
+function validate51(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="invoice" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate50.evaluated;
+  const evaluated0 = validate51.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10865,8 +10861,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'invoice_number' },
         message: "must have required property '" + 'invoice_number' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema94.required,
+        parentSchema: schema94,
         data,
       };
       if (vErrors === null) {
@@ -10883,8 +10879,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema94.required,
+        parentSchema: schema94,
         data,
       };
       if (vErrors === null) {
@@ -10901,8 +10897,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'from_date' },
         message: "must have required property '" + 'from_date' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema94.required,
+        parentSchema: schema94,
         data,
       };
       if (vErrors === null) {
@@ -10919,8 +10915,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'to_date' },
         message: "must have required property '" + 'to_date' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema94.required,
+        parentSchema: schema94,
         data,
       };
       if (vErrors === null) {
@@ -10937,8 +10933,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'currency' },
         message: "must have required property '" + 'currency' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema94.required,
+        parentSchema: schema94,
         data,
       };
       if (vErrors === null) {
@@ -10957,8 +10953,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema93.properties.invoice_id.type,
-          parentSchema: schema93.properties.invoice_id,
+          schema: schema94.properties.invoice_id.type,
+          parentSchema: schema94.properties.invoice_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -10980,7 +10976,7 @@ function validate50(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema93.properties.invoice_number,
+            parentSchema: schema94.properties.invoice_number,
             data: data1,
           };
           if (vErrors === null) {
@@ -10997,8 +10993,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.invoice_number.type,
-          parentSchema: schema93.properties.invoice_number,
+          schema: schema94.properties.invoice_number.type,
+          parentSchema: schema94.properties.invoice_number,
           data: data1,
         };
         if (vErrors === null) {
@@ -11018,8 +11014,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema93.properties.carrier_id.type,
-          parentSchema: schema93.properties.carrier_id,
+          schema: schema94.properties.carrier_id.type,
+          parentSchema: schema94.properties.carrier_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -11041,7 +11037,7 @@ function validate50(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema93.properties.from_date,
+            parentSchema: schema94.properties.from_date,
             data: data3,
           };
           if (vErrors === null) {
@@ -11058,8 +11054,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.from_date.type,
-          parentSchema: schema93.properties.from_date,
+          schema: schema94.properties.from_date.type,
+          parentSchema: schema94.properties.from_date,
           data: data3,
         };
         if (vErrors === null) {
@@ -11081,7 +11077,7 @@ function validate50(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema93.properties.to_date,
+            parentSchema: schema94.properties.to_date,
             data: data4,
           };
           if (vErrors === null) {
@@ -11098,8 +11094,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.to_date.type,
-          parentSchema: schema93.properties.to_date,
+          schema: schema94.properties.to_date.type,
+          parentSchema: schema94.properties.to_date,
           data: data4,
         };
         if (vErrors === null) {
@@ -11119,8 +11115,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema93.properties.pieces.type,
-          parentSchema: schema93.properties.pieces,
+          schema: schema94.properties.pieces.type,
+          parentSchema: schema94.properties.pieces,
           data: data5,
         };
         if (vErrors === null) {
@@ -11139,7 +11135,7 @@ function validate50(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema93.properties.pieces,
+            parentSchema: schema94.properties.pieces,
             data: data5,
           };
           if (vErrors === null) {
@@ -11162,7 +11158,7 @@ function validate50(
             params: { limit: 3 },
             message: 'must NOT have more than 3 characters',
             schema: 3,
-            parentSchema: schema93.properties.currency,
+            parentSchema: schema94.properties.currency,
             data: data6,
           };
           if (vErrors === null) {
@@ -11179,8 +11175,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.currency.type,
-          parentSchema: schema93.properties.currency,
+          schema: schema94.properties.currency.type,
+          parentSchema: schema94.properties.currency,
           data: data6,
         };
         if (vErrors === null) {
@@ -11200,8 +11196,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema93.properties.net_total.type,
-          parentSchema: schema93.properties.net_total,
+          schema: schema94.properties.net_total.type,
+          parentSchema: schema94.properties.net_total,
           data: data7,
         };
         if (vErrors === null) {
@@ -11221,8 +11217,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema93.properties.vat_rate.type,
-          parentSchema: schema93.properties.vat_rate,
+          schema: schema94.properties.vat_rate.type,
+          parentSchema: schema94.properties.vat_rate,
           data: data8,
         };
         if (vErrors === null) {
@@ -11242,8 +11238,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema93.properties.vat_amount.type,
-          parentSchema: schema93.properties.vat_amount,
+          schema: schema94.properties.vat_amount.type,
+          parentSchema: schema94.properties.vat_amount,
           data: data9,
         };
         if (vErrors === null) {
@@ -11263,8 +11259,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema93.properties.total.type,
-          parentSchema: schema93.properties.total,
+          schema: schema94.properties.total.type,
+          parentSchema: schema94.properties.total,
           data: data10,
         };
         if (vErrors === null) {
@@ -11291,8 +11287,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema93.properties.lines.items.properties.item.type,
-                  parentSchema: schema93.properties.lines.items.properties.item,
+                  schema: schema94.properties.lines.items.properties.item.type,
+                  parentSchema: schema94.properties.lines.items.properties.item,
                   data: data13,
                 };
                 if (vErrors === null) {
@@ -11312,8 +11308,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema93.properties.lines.items.properties.valid_from.type,
-                  parentSchema: schema93.properties.lines.items.properties.valid_from,
+                  schema: schema94.properties.lines.items.properties.valid_from.type,
+                  parentSchema: schema94.properties.lines.items.properties.valid_from,
                   data: data14,
                 };
                 if (vErrors === null) {
@@ -11333,8 +11329,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema93.properties.lines.items.properties.quantity.type,
-                  parentSchema: schema93.properties.lines.items.properties.quantity,
+                  schema: schema94.properties.lines.items.properties.quantity.type,
+                  parentSchema: schema94.properties.lines.items.properties.quantity,
                   data: data15,
                 };
                 if (vErrors === null) {
@@ -11354,8 +11350,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'number' },
                   message: 'must be number',
-                  schema: schema93.properties.lines.items.properties.unit_price.type,
-                  parentSchema: schema93.properties.lines.items.properties.unit_price,
+                  schema: schema94.properties.lines.items.properties.unit_price.type,
+                  parentSchema: schema94.properties.lines.items.properties.unit_price,
                   data: data16,
                 };
                 if (vErrors === null) {
@@ -11375,8 +11371,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'number' },
                   message: 'must be number',
-                  schema: schema93.properties.lines.items.properties.amount.type,
-                  parentSchema: schema93.properties.lines.items.properties.amount,
+                  schema: schema94.properties.lines.items.properties.amount.type,
+                  parentSchema: schema94.properties.lines.items.properties.amount,
                   data: data17,
                 };
                 if (vErrors === null) {
@@ -11394,8 +11390,8 @@ function validate50(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema93.properties.lines.items.type,
-              parentSchema: schema93.properties.lines.items,
+              schema: schema94.properties.lines.items.type,
+              parentSchema: schema94.properties.lines.items,
               data: data12,
             };
             if (vErrors === null) {
@@ -11413,8 +11409,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema93.properties.lines.type,
-          parentSchema: schema93.properties.lines,
+          schema: schema94.properties.lines.type,
+          parentSchema: schema94.properties.lines,
           data: data11,
         };
         if (vErrors === null) {
@@ -11436,7 +11432,7 @@ function validate50(
             params: { limit: 120 },
             message: 'must NOT have more than 120 characters',
             schema: 120,
-            parentSchema: schema93.properties.file_name,
+            parentSchema: schema94.properties.file_name,
             data: data18,
           };
           if (vErrors === null) {
@@ -11453,8 +11449,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.file_name.type,
-          parentSchema: schema93.properties.file_name,
+          schema: schema94.properties.file_name.type,
+          parentSchema: schema94.properties.file_name,
           data: data18,
         };
         if (vErrors === null) {
@@ -11476,7 +11472,7 @@ function validate50(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema93.properties.created_at,
+            parentSchema: schema94.properties.created_at,
             data: data19,
           };
           if (vErrors === null) {
@@ -11493,8 +11489,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.created_at.type,
-          parentSchema: schema93.properties.created_at,
+          schema: schema94.properties.created_at.type,
+          parentSchema: schema94.properties.created_at,
           data: data19,
         };
         if (vErrors === null) {
@@ -11512,8 +11508,8 @@ function validate50(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema93.type,
-      parentSchema: schema93,
+      schema: schema94.type,
+      parentSchema: schema94,
       data,
     };
     if (vErrors === null) {
@@ -11523,10 +11519,10 @@ function validate50(
     }
     errors++;
   }
-  validate50.errors = vErrors;
+  validate51.errors = vErrors;
   return errors === 0;
 }
-validate50.evaluated = {
+validate51.evaluated = {
   props: {
     invoice_id: true,
     invoice_number: true,
@@ -11547,8 +11543,8 @@ validate50.evaluated = {
   dynamicItems: false,
 };
 
-export const invoiceRequest = validate51;
-const schema94 = {
+export const invoiceRequest = validate52;
+const schema95 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'invoice-request',
   title: 'Invoice request',
@@ -11570,13 +11566,13 @@ const schema94 = {
   },
 };
 
-function validate51(
+function validate52(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="invoice-request" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate51.evaluated;
+  const evaluated0 = validate52.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11591,8 +11587,8 @@ function validate51(
         keyword: 'required',
         params: { missingProperty: 'carrier_ids' },
         message: "must have required property '" + 'carrier_ids' + "'",
-        schema: schema94.required,
-        parentSchema: schema94,
+        schema: schema95.required,
+        parentSchema: schema95,
         data,
       };
       if (vErrors === null) {
@@ -11609,8 +11605,8 @@ function validate51(
         keyword: 'required',
         params: { missingProperty: 'from_date' },
         message: "must have required property '" + 'from_date' + "'",
-        schema: schema94.required,
-        parentSchema: schema94,
+        schema: schema95.required,
+        parentSchema: schema95,
         data,
       };
       if (vErrors === null) {
@@ -11627,8 +11623,8 @@ function validate51(
         keyword: 'required',
         params: { missingProperty: 'to_date' },
         message: "must have required property '" + 'to_date' + "'",
-        schema: schema94.required,
-        parentSchema: schema94,
+        schema: schema95.required,
+        parentSchema: schema95,
         data,
       };
       if (vErrors === null) {
@@ -11649,7 +11645,7 @@ function validate51(
             params: { limit: 50 },
             message: 'must NOT have more than 50 items',
             schema: 50,
-            parentSchema: schema94.properties.carrier_ids,
+            parentSchema: schema95.properties.carrier_ids,
             data: data0,
           };
           if (vErrors === null) {
@@ -11667,7 +11663,7 @@ function validate51(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema94.properties.carrier_ids,
+            parentSchema: schema95.properties.carrier_ids,
             data: data0,
           };
           if (vErrors === null) {
@@ -11687,8 +11683,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema94.properties.carrier_ids.items.type,
-              parentSchema: schema94.properties.carrier_ids.items,
+              schema: schema95.properties.carrier_ids.items.type,
+              parentSchema: schema95.properties.carrier_ids.items,
               data: data1,
             };
             if (vErrors === null) {
@@ -11717,7 +11713,7 @@ function validate51(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema94.properties.carrier_ids,
+                parentSchema: schema95.properties.carrier_ids,
                 data: data0,
               };
               if (vErrors === null) {
@@ -11738,8 +11734,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.carrier_ids.type,
-          parentSchema: schema94.properties.carrier_ids,
+          schema: schema95.properties.carrier_ids.type,
+          parentSchema: schema95.properties.carrier_ids,
           data: data0,
         };
         if (vErrors === null) {
@@ -11761,7 +11757,7 @@ function validate51(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema94.properties.from_date,
+            parentSchema: schema95.properties.from_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -11778,8 +11774,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.from_date.type,
-          parentSchema: schema94.properties.from_date,
+          schema: schema95.properties.from_date.type,
+          parentSchema: schema95.properties.from_date,
           data: data2,
         };
         if (vErrors === null) {
@@ -11793,7 +11789,7 @@ function validate51(
     if (data.to_date !== undefined) {
       let data3 = data.to_date;
       if (typeof data3 == 'number' && isFinite(data3)) {
-        const message0 = func43(data3, 'from_date', data);
+        const message0 = func44(data3, 'from_date', data);
         if (message0 !== undefined) {
           const err10 = {
             instancePath: instancePath + '/to_date',
@@ -11802,7 +11798,7 @@ function validate51(
             params: { message: message0 },
             message: message0,
             schema: 'from_date',
-            parentSchema: schema94.properties.to_date,
+            parentSchema: schema95.properties.to_date,
             data: data3,
           };
           if (vErrors === null) {
@@ -11822,7 +11818,7 @@ function validate51(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema94.properties.to_date,
+            parentSchema: schema95.properties.to_date,
             data: data3,
           };
           if (vErrors === null) {
@@ -11832,7 +11828,7 @@ function validate51(
           }
           errors++;
         }
-        const message1 = func43(data3, 'from_date', data);
+        const message1 = func44(data3, 'from_date', data);
         if (message1 !== undefined) {
           const err12 = {
             instancePath: instancePath + '/to_date',
@@ -11841,7 +11837,7 @@ function validate51(
             params: { message: message1 },
             message: message1,
             schema: 'from_date',
-            parentSchema: schema94.properties.to_date,
+            parentSchema: schema95.properties.to_date,
             data: data3,
           };
           if (vErrors === null) {
@@ -11858,8 +11854,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.to_date.type,
-          parentSchema: schema94.properties.to_date,
+          schema: schema95.properties.to_date.type,
+          parentSchema: schema95.properties.to_date,
           data: data3,
         };
         if (vErrors === null) {
@@ -11877,8 +11873,8 @@ function validate51(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema94.type,
-      parentSchema: schema94,
+      schema: schema95.type,
+      parentSchema: schema95,
       data,
     };
     if (vErrors === null) {
@@ -11888,17 +11884,17 @@ function validate51(
     }
     errors++;
   }
-  validate51.errors = vErrors;
+  validate52.errors = vErrors;
   return errors === 0;
 }
-validate51.evaluated = {
+validate52.evaluated = {
   props: { carrier_ids: true, from_date: true, to_date: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const licence = validate52;
-const schema95 = {
+export const licence = validate53;
+const schema96 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'licence',
   title: 'Licence',
@@ -11930,13 +11926,13 @@ const schema95 = {
   },
 };
 
-function validate52(
+function validate53(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="licence" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate52.evaluated;
+  const evaluated0 = validate53.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11953,8 +11949,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema95.properties.hardware_id.type,
-          parentSchema: schema95.properties.hardware_id,
+          schema: schema96.properties.hardware_id.type,
+          parentSchema: schema96.properties.hardware_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -11974,8 +11970,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema95.properties.hardware_name.type,
-          parentSchema: schema95.properties.hardware_name,
+          schema: schema96.properties.hardware_name.type,
+          parentSchema: schema96.properties.hardware_name,
           data: data1,
         };
         if (vErrors === null) {
@@ -11995,8 +11991,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema95.properties.serial_ids.type,
-          parentSchema: schema95.properties.serial_ids,
+          schema: schema96.properties.serial_ids.type,
+          parentSchema: schema96.properties.serial_ids,
           data: data2,
         };
         if (vErrors === null) {
@@ -12016,8 +12012,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema95.properties.hardware_owner.type,
-          parentSchema: schema95.properties.hardware_owner,
+          schema: schema96.properties.hardware_owner.type,
+          parentSchema: schema96.properties.hardware_owner,
           data: data3,
         };
         if (vErrors === null) {
@@ -12037,8 +12033,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema95.properties.model_name.type,
-          parentSchema: schema95.properties.model_name,
+          schema: schema96.properties.model_name.type,
+          parentSchema: schema96.properties.model_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -12058,8 +12054,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema95.properties.service_point.type,
-          parentSchema: schema95.properties.service_point,
+          schema: schema96.properties.service_point.type,
+          parentSchema: schema96.properties.service_point,
           data: data5,
         };
         if (vErrors === null) {
@@ -12079,8 +12075,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema95.properties.licence_days.type,
-          parentSchema: schema95.properties.licence_days,
+          schema: schema96.properties.licence_days.type,
+          parentSchema: schema96.properties.licence_days,
           data: data6,
         };
         if (vErrors === null) {
@@ -12099,7 +12095,7 @@ function validate52(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema95.properties.licence_days,
+            parentSchema: schema96.properties.licence_days,
             data: data6,
           };
           if (vErrors === null) {
@@ -12120,8 +12116,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema95.properties.no_fee.type,
-          parentSchema: schema95.properties.no_fee,
+          schema: schema96.properties.no_fee.type,
+          parentSchema: schema96.properties.no_fee,
           data: data7,
         };
         if (vErrors === null) {
@@ -12140,7 +12136,7 @@ function validate52(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema95.properties.no_fee,
+            parentSchema: schema96.properties.no_fee,
             data: data7,
           };
           if (vErrors === null) {
@@ -12161,8 +12157,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema95.properties.terminated.type,
-          parentSchema: schema95.properties.terminated,
+          schema: schema96.properties.terminated.type,
+          parentSchema: schema96.properties.terminated,
           data: data8,
         };
         if (vErrors === null) {
@@ -12181,7 +12177,7 @@ function validate52(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema95.properties.terminated,
+            parentSchema: schema96.properties.terminated,
             data: data8,
           };
           if (vErrors === null) {
@@ -12202,8 +12198,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema95.properties.pending.type,
-          parentSchema: schema95.properties.pending,
+          schema: schema96.properties.pending.type,
+          parentSchema: schema96.properties.pending,
           data: data9,
         };
         if (vErrors === null) {
@@ -12222,7 +12218,7 @@ function validate52(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema95.properties.pending,
+            parentSchema: schema96.properties.pending,
             data: data9,
           };
           if (vErrors === null) {
@@ -12241,8 +12237,8 @@ function validate52(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema95.type,
-      parentSchema: schema95,
+      schema: schema96.type,
+      parentSchema: schema96,
       data,
     };
     if (vErrors === null) {
@@ -12252,10 +12248,10 @@ function validate52(
     }
     errors++;
   }
-  validate52.errors = vErrors;
+  validate53.errors = vErrors;
   return errors === 0;
 }
-validate52.evaluated = {
+validate53.evaluated = {
   props: {
     hardware_id: true,
     hardware_name: true,
@@ -12272,8 +12268,8 @@ validate52.evaluated = {
   dynamicItems: false,
 };
 
-export const licenceRequest = validate53;
-const schema96 = {
+export const licenceRequest = validate54;
+const schema97 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'licence-request',
   title: 'Licence request',
@@ -12297,13 +12293,13 @@ const schema96 = {
   },
 };
 
-function validate53(
+function validate54(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="licence-request" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate53.evaluated;
+  const evaluated0 = validate54.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12318,8 +12314,8 @@ function validate53(
         keyword: 'required',
         params: { missingProperty: 'hardware_owners' },
         message: "must have required property '" + 'hardware_owners' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema97.required,
+        parentSchema: schema97,
         data,
       };
       if (vErrors === null) {
@@ -12336,8 +12332,8 @@ function validate53(
         keyword: 'required',
         params: { missingProperty: 'from_year' },
         message: "must have required property '" + 'from_year' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema97.required,
+        parentSchema: schema97,
         data,
       };
       if (vErrors === null) {
@@ -12354,8 +12350,8 @@ function validate53(
         keyword: 'required',
         params: { missingProperty: 'from_month' },
         message: "must have required property '" + 'from_month' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema97.required,
+        parentSchema: schema97,
         data,
       };
       if (vErrors === null) {
@@ -12372,8 +12368,8 @@ function validate53(
         keyword: 'required',
         params: { missingProperty: 'to_year' },
         message: "must have required property '" + 'to_year' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema97.required,
+        parentSchema: schema97,
         data,
       };
       if (vErrors === null) {
@@ -12390,8 +12386,8 @@ function validate53(
         keyword: 'required',
         params: { missingProperty: 'to_month' },
         message: "must have required property '" + 'to_month' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema97.required,
+        parentSchema: schema97,
         data,
       };
       if (vErrors === null) {
@@ -12412,7 +12408,7 @@ function validate53(
             params: { limit: 50 },
             message: 'must NOT have more than 50 items',
             schema: 50,
-            parentSchema: schema96.properties.hardware_owners,
+            parentSchema: schema97.properties.hardware_owners,
             data: data0,
           };
           if (vErrors === null) {
@@ -12430,7 +12426,7 @@ function validate53(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema96.properties.hardware_owners,
+            parentSchema: schema97.properties.hardware_owners,
             data: data0,
           };
           if (vErrors === null) {
@@ -12450,8 +12446,8 @@ function validate53(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema96.properties.hardware_owners.items.type,
-              parentSchema: schema96.properties.hardware_owners.items,
+              schema: schema97.properties.hardware_owners.items.type,
+              parentSchema: schema97.properties.hardware_owners.items,
               data: data1,
             };
             if (vErrors === null) {
@@ -12480,7 +12476,7 @@ function validate53(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema96.properties.hardware_owners,
+                parentSchema: schema97.properties.hardware_owners,
                 data: data0,
               };
               if (vErrors === null) {
@@ -12501,8 +12497,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema96.properties.hardware_owners.type,
-          parentSchema: schema96.properties.hardware_owners,
+          schema: schema97.properties.hardware_owners.type,
+          parentSchema: schema97.properties.hardware_owners,
           data: data0,
         };
         if (vErrors === null) {
@@ -12522,8 +12518,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema96.properties.from_year.type,
-          parentSchema: schema96.properties.from_year,
+          schema: schema97.properties.from_year.type,
+          parentSchema: schema97.properties.from_year,
           data: data2,
         };
         if (vErrors === null) {
@@ -12542,7 +12538,7 @@ function validate53(
             params: { comparison: '<=', limit: 2100 },
             message: 'must be <= 2100',
             schema: 2100,
-            parentSchema: schema96.properties.from_year,
+            parentSchema: schema97.properties.from_year,
             data: data2,
           };
           if (vErrors === null) {
@@ -12560,7 +12556,7 @@ function validate53(
             params: { comparison: '>=', limit: 2015 },
             message: 'must be >= 2015',
             schema: 2015,
-            parentSchema: schema96.properties.from_year,
+            parentSchema: schema97.properties.from_year,
             data: data2,
           };
           if (vErrors === null) {
@@ -12581,8 +12577,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema96.properties.from_month.type,
-          parentSchema: schema96.properties.from_month,
+          schema: schema97.properties.from_month.type,
+          parentSchema: schema97.properties.from_month,
           data: data3,
         };
         if (vErrors === null) {
@@ -12610,10 +12606,10 @@ function validate53(
           instancePath: instancePath + '/from_month',
           schemaPath: '#/properties/from_month/enum',
           keyword: 'enum',
-          params: { allowedValues: schema96.properties.from_month.enum },
+          params: { allowedValues: schema97.properties.from_month.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema96.properties.from_month.enum,
-          parentSchema: schema96.properties.from_month,
+          schema: schema97.properties.from_month.enum,
+          parentSchema: schema97.properties.from_month,
           data: data3,
         };
         if (vErrors === null) {
@@ -12633,8 +12629,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema96.properties.to_year.type,
-          parentSchema: schema96.properties.to_year,
+          schema: schema97.properties.to_year.type,
+          parentSchema: schema97.properties.to_year,
           data: data4,
         };
         if (vErrors === null) {
@@ -12653,7 +12649,7 @@ function validate53(
             params: { comparison: '<=', limit: 2100 },
             message: 'must be <= 2100',
             schema: 2100,
-            parentSchema: schema96.properties.to_year,
+            parentSchema: schema97.properties.to_year,
             data: data4,
           };
           if (vErrors === null) {
@@ -12671,7 +12667,7 @@ function validate53(
             params: { comparison: '>=', limit: 2015 },
             message: 'must be >= 2015',
             schema: 2015,
-            parentSchema: schema96.properties.to_year,
+            parentSchema: schema97.properties.to_year,
             data: data4,
           };
           if (vErrors === null) {
@@ -12692,8 +12688,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema96.properties.to_month.type,
-          parentSchema: schema96.properties.to_month,
+          schema: schema97.properties.to_month.type,
+          parentSchema: schema97.properties.to_month,
           data: data5,
         };
         if (vErrors === null) {
@@ -12721,10 +12717,10 @@ function validate53(
           instancePath: instancePath + '/to_month',
           schemaPath: '#/properties/to_month/enum',
           keyword: 'enum',
-          params: { allowedValues: schema96.properties.to_month.enum },
+          params: { allowedValues: schema97.properties.to_month.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema96.properties.to_month.enum,
-          parentSchema: schema96.properties.to_month,
+          schema: schema97.properties.to_month.enum,
+          parentSchema: schema97.properties.to_month,
           data: data5,
         };
         if (vErrors === null) {
@@ -12742,8 +12738,8 @@ function validate53(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema96.type,
-      parentSchema: schema96,
+      schema: schema97.type,
+      parentSchema: schema97,
       data,
     };
     if (vErrors === null) {
@@ -12753,17 +12749,17 @@ function validate53(
     }
     errors++;
   }
-  validate53.errors = vErrors;
+  validate54.errors = vErrors;
   return errors === 0;
 }
-validate53.evaluated = {
+validate54.evaluated = {
   props: { hardware_owners: true, from_year: true, from_month: true, to_year: true, to_month: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const location = validate54;
-const schema97 = {
+export const location = validate55;
+const schema98 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'location',
   title: 'Location',
@@ -12907,13 +12903,13 @@ const schema97 = {
   },
 };
 
-function validate54(
+function validate55(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="location" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate54.evaluated;
+  const evaluated0 = validate55.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12928,8 +12924,8 @@ function validate54(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema97.required,
-        parentSchema: schema97,
+        schema: schema98.required,
+        parentSchema: schema98,
         data,
       };
       if (vErrors === null) {
@@ -12946,8 +12942,8 @@ function validate54(
         keyword: 'required',
         params: { missingProperty: 'country' },
         message: "must have required property '" + 'country' + "'",
-        schema: schema97.required,
-        parentSchema: schema97,
+        schema: schema98.required,
+        parentSchema: schema98,
         data,
       };
       if (vErrors === null) {
@@ -12966,8 +12962,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema97.properties.location_id.type,
-          parentSchema: schema97.properties.location_id,
+          schema: schema98.properties.location_id.type,
+          parentSchema: schema98.properties.location_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -12989,7 +12985,7 @@ function validate54(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema97.properties.name,
+            parentSchema: schema98.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -13007,7 +13003,7 @@ function validate54(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema97.properties.name,
+            parentSchema: schema98.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -13025,7 +13021,7 @@ function validate54(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema97.properties.name,
+            parentSchema: schema98.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -13042,8 +13038,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.properties.name.type,
-          parentSchema: schema97.properties.name,
+          schema: schema98.properties.name.type,
+          parentSchema: schema98.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -13063,8 +13059,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.type,
-          parentSchema: schema68,
+          schema: schema69.type,
+          parentSchema: schema69,
           data: data2,
         };
         if (vErrors === null) {
@@ -13089,10 +13085,10 @@ function validate54(
           instancePath: instancePath + '/country',
           schemaPath: 'common#/$defs/countryCode/enum',
           keyword: 'enum',
-          params: { allowedValues: schema68.enum },
+          params: { allowedValues: schema69.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema68.enum,
-          parentSchema: schema68,
+          schema: schema69.enum,
+          parentSchema: schema69,
           data: data2,
         };
         if (vErrors === null) {
@@ -13114,7 +13110,7 @@ function validate54(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema97.properties.address_1,
+            parentSchema: schema98.properties.address_1,
             data: data3,
           };
           if (vErrors === null) {
@@ -13132,7 +13128,7 @@ function validate54(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema97.properties.address_1,
+            parentSchema: schema98.properties.address_1,
             data: data3,
           };
           if (vErrors === null) {
@@ -13149,8 +13145,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.properties.address_1.type,
-          parentSchema: schema97.properties.address_1,
+          schema: schema98.properties.address_1.type,
+          parentSchema: schema98.properties.address_1,
           data: data3,
         };
         if (vErrors === null) {
@@ -13170,8 +13166,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema97.properties.municipality_id.type,
-          parentSchema: schema97.properties.municipality_id,
+          schema: schema98.properties.municipality_id.type,
+          parentSchema: schema98.properties.municipality_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -13191,8 +13187,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema97.properties.location_type_id.type,
-          parentSchema: schema97.properties.location_type_id,
+          schema: schema98.properties.location_type_id.type,
+          parentSchema: schema98.properties.location_type_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -13212,8 +13208,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema97.properties.location_owner_id.type,
-          parentSchema: schema97.properties.location_owner_id,
+          schema: schema98.properties.location_owner_id.type,
+          parentSchema: schema98.properties.location_owner_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -13233,8 +13229,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema97.properties.is_rural.type,
-          parentSchema: schema97.properties.is_rural,
+          schema: schema98.properties.is_rural.type,
+          parentSchema: schema98.properties.is_rural,
           data: data7,
         };
         if (vErrors === null) {
@@ -13256,7 +13252,7 @@ function validate54(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema97.properties.zip,
+            parentSchema: schema98.properties.zip,
             data: data8,
           };
           if (vErrors === null) {
@@ -13274,7 +13270,7 @@ function validate54(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema97.properties.zip,
+            parentSchema: schema98.properties.zip,
             data: data8,
           };
           if (vErrors === null) {
@@ -13292,7 +13288,7 @@ function validate54(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema97.properties.zip,
+            parentSchema: schema98.properties.zip,
             data: data8,
           };
           if (vErrors === null) {
@@ -13309,8 +13305,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.properties.zip.type,
-          parentSchema: schema97.properties.zip,
+          schema: schema98.properties.zip.type,
+          parentSchema: schema98.properties.zip,
           data: data8,
         };
         if (vErrors === null) {
@@ -13332,7 +13328,7 @@ function validate54(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema97.properties.city,
+            parentSchema: schema98.properties.city,
             data: data9,
           };
           if (vErrors === null) {
@@ -13350,7 +13346,7 @@ function validate54(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema97.properties.city,
+            parentSchema: schema98.properties.city,
             data: data9,
           };
           if (vErrors === null) {
@@ -13367,8 +13363,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.properties.city.type,
-          parentSchema: schema97.properties.city,
+          schema: schema98.properties.city.type,
+          parentSchema: schema98.properties.city,
           data: data9,
         };
         if (vErrors === null) {
@@ -13390,7 +13386,7 @@ function validate54(
             params: { comparison: '<=', limit: 90 },
             message: 'must be <= 90',
             schema: 90,
-            parentSchema: schema97.properties.latitude,
+            parentSchema: schema98.properties.latitude,
             data: data10,
           };
           if (vErrors === null) {
@@ -13408,7 +13404,7 @@ function validate54(
             params: { comparison: '>=', limit: -90 },
             message: 'must be >= -90',
             schema: -90,
-            parentSchema: schema97.properties.latitude,
+            parentSchema: schema98.properties.latitude,
             data: data10,
           };
           if (vErrors === null) {
@@ -13425,8 +13421,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema97.properties.latitude.type,
-          parentSchema: schema97.properties.latitude,
+          schema: schema98.properties.latitude.type,
+          parentSchema: schema98.properties.latitude,
           data: data10,
         };
         if (vErrors === null) {
@@ -13448,7 +13444,7 @@ function validate54(
             params: { comparison: '<=', limit: 180 },
             message: 'must be <= 180',
             schema: 180,
-            parentSchema: schema97.properties.longitude,
+            parentSchema: schema98.properties.longitude,
             data: data11,
           };
           if (vErrors === null) {
@@ -13466,7 +13462,7 @@ function validate54(
             params: { comparison: '>=', limit: -180 },
             message: 'must be >= -180',
             schema: -180,
-            parentSchema: schema97.properties.longitude,
+            parentSchema: schema98.properties.longitude,
             data: data11,
           };
           if (vErrors === null) {
@@ -13483,8 +13479,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema97.properties.longitude.type,
-          parentSchema: schema97.properties.longitude,
+          schema: schema98.properties.longitude.type,
+          parentSchema: schema98.properties.longitude,
           data: data11,
         };
         if (vErrors === null) {
@@ -13506,7 +13502,7 @@ function validate54(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema97.properties.description,
+            parentSchema: schema98.properties.description,
             data: data12,
           };
           if (vErrors === null) {
@@ -13523,8 +13519,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.properties.description.type,
-          parentSchema: schema97.properties.description,
+          schema: schema98.properties.description.type,
+          parentSchema: schema98.properties.description,
           data: data12,
         };
         if (vErrors === null) {
@@ -13546,7 +13542,7 @@ function validate54(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema97.properties.comments,
+            parentSchema: schema98.properties.comments,
             data: data13,
           };
           if (vErrors === null) {
@@ -13563,8 +13559,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.properties.comments.type,
-          parentSchema: schema97.properties.comments,
+          schema: schema98.properties.comments.type,
+          parentSchema: schema98.properties.comments,
           data: data13,
         };
         if (vErrors === null) {
@@ -13586,7 +13582,7 @@ function validate54(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema97.properties.operator_reference,
+            parentSchema: schema98.properties.operator_reference,
             data: data14,
           };
           if (vErrors === null) {
@@ -13604,7 +13600,7 @@ function validate54(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema97.properties.operator_reference,
+            parentSchema: schema98.properties.operator_reference,
             data: data14,
           };
           if (vErrors === null) {
@@ -13621,8 +13617,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.properties.operator_reference.type,
-          parentSchema: schema97.properties.operator_reference,
+          schema: schema98.properties.operator_reference.type,
+          parentSchema: schema98.properties.operator_reference,
           data: data14,
         };
         if (vErrors === null) {
@@ -13644,7 +13640,7 @@ function validate54(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema97.properties.contact_person,
+            parentSchema: schema98.properties.contact_person,
             data: data15,
           };
           if (vErrors === null) {
@@ -13662,7 +13658,7 @@ function validate54(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema97.properties.contact_person,
+            parentSchema: schema98.properties.contact_person,
             data: data15,
           };
           if (vErrors === null) {
@@ -13679,8 +13675,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.properties.contact_person.type,
-          parentSchema: schema97.properties.contact_person,
+          schema: schema98.properties.contact_person.type,
+          parentSchema: schema98.properties.contact_person,
           data: data15,
         };
         if (vErrors === null) {
@@ -13702,7 +13698,7 @@ function validate54(
             params: { limit: 15 },
             message: 'must NOT have more than 15 characters',
             schema: 15,
-            parentSchema: schema97.properties.owner_contact_phone,
+            parentSchema: schema98.properties.owner_contact_phone,
             data: data16,
           };
           if (vErrors === null) {
@@ -13720,7 +13716,7 @@ function validate54(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema97.properties.owner_contact_phone,
+            parentSchema: schema98.properties.owner_contact_phone,
             data: data16,
           };
           if (vErrors === null) {
@@ -13737,8 +13733,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.properties.owner_contact_phone.type,
-          parentSchema: schema97.properties.owner_contact_phone,
+          schema: schema98.properties.owner_contact_phone.type,
+          parentSchema: schema98.properties.owner_contact_phone,
           data: data16,
         };
         if (vErrors === null) {
@@ -13760,7 +13756,7 @@ function validate54(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema97.properties.contact_email,
+            parentSchema: schema98.properties.contact_email,
             data: data17,
           };
           if (vErrors === null) {
@@ -13778,7 +13774,7 @@ function validate54(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema97.properties.contact_email,
+            parentSchema: schema98.properties.contact_email,
             data: data17,
           };
           if (vErrors === null) {
@@ -13795,8 +13791,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.properties.contact_email.type,
-          parentSchema: schema97.properties.contact_email,
+          schema: schema98.properties.contact_email.type,
+          parentSchema: schema98.properties.contact_email,
           data: data17,
         };
         if (vErrors === null) {
@@ -13814,8 +13810,8 @@ function validate54(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema97.type,
-      parentSchema: schema97,
+      schema: schema98.type,
+      parentSchema: schema98,
       data,
     };
     if (vErrors === null) {
@@ -13825,10 +13821,10 @@ function validate54(
     }
     errors++;
   }
-  validate54.errors = vErrors;
+  validate55.errors = vErrors;
   return errors === 0;
 }
-validate54.evaluated = {
+validate55.evaluated = {
   props: {
     location_id: true,
     name: true,
@@ -13853,8 +13849,8 @@ validate54.evaluated = {
   dynamicItems: false,
 };
 
-export const locationContact = validate55;
-const schema99 = {
+export const locationContact = validate56;
+const schema100 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'location-contact',
   title: 'LocationContact',
@@ -13878,7 +13874,6 @@ const schema99 = {
       'x-lookup': { resource: 'locations', label: 'name' },
       'x-column': { type: 'select2', index: 1 },
       'x-filter': { kind: 'reference' },
-      'x-input': { kind: 'reference' },
     },
     name: { type: 'string', maxLength: 70, format: 'no-special-characters', 'x-column': { type: 'link', index: 2 } },
     phone: { type: 'string', maxLength: 15, format: 'phone', 'x-column': { index: 3 } },
@@ -13887,18 +13882,17 @@ const schema99 = {
       type: 'integer',
       'x-lookup': { resource: 'location-proposals', label: 'name' },
       'x-column': { type: 'select2', index: 5 },
-      'x-input': { kind: 'reference' },
     },
   },
 };
 
-function validate55(
+function validate56(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="location-contact" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate55.evaluated;
+  const evaluated0 = validate56.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13913,8 +13907,8 @@ function validate55(
         keyword: 'required',
         params: { missingProperty: 'location_id' },
         message: "must have required property '" + 'location_id' + "'",
-        schema: schema99.required,
-        parentSchema: schema99,
+        schema: schema100.required,
+        parentSchema: schema100,
         data,
       };
       if (vErrors === null) {
@@ -13931,8 +13925,8 @@ function validate55(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema99.required,
-        parentSchema: schema99,
+        schema: schema100.required,
+        parentSchema: schema100,
         data,
       };
       if (vErrors === null) {
@@ -13949,8 +13943,8 @@ function validate55(
         keyword: 'required',
         params: { missingProperty: 'phone' },
         message: "must have required property '" + 'phone' + "'",
-        schema: schema99.required,
-        parentSchema: schema99,
+        schema: schema100.required,
+        parentSchema: schema100,
         data,
       };
       if (vErrors === null) {
@@ -13969,8 +13963,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema99.properties.contact_id.type,
-          parentSchema: schema99.properties.contact_id,
+          schema: schema100.properties.contact_id.type,
+          parentSchema: schema100.properties.contact_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -13990,8 +13984,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema99.properties.location_id.type,
-          parentSchema: schema99.properties.location_id,
+          schema: schema100.properties.location_id.type,
+          parentSchema: schema100.properties.location_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -14013,7 +14007,7 @@ function validate55(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema99.properties.name,
+            parentSchema: schema100.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -14031,7 +14025,7 @@ function validate55(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema99.properties.name,
+            parentSchema: schema100.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -14048,8 +14042,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema99.properties.name.type,
-          parentSchema: schema99.properties.name,
+          schema: schema100.properties.name.type,
+          parentSchema: schema100.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -14071,7 +14065,7 @@ function validate55(
             params: { limit: 15 },
             message: 'must NOT have more than 15 characters',
             schema: 15,
-            parentSchema: schema99.properties.phone,
+            parentSchema: schema100.properties.phone,
             data: data3,
           };
           if (vErrors === null) {
@@ -14089,7 +14083,7 @@ function validate55(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema99.properties.phone,
+            parentSchema: schema100.properties.phone,
             data: data3,
           };
           if (vErrors === null) {
@@ -14106,8 +14100,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema99.properties.phone.type,
-          parentSchema: schema99.properties.phone,
+          schema: schema100.properties.phone.type,
+          parentSchema: schema100.properties.phone,
           data: data3,
         };
         if (vErrors === null) {
@@ -14129,7 +14123,7 @@ function validate55(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema99.properties.email,
+            parentSchema: schema100.properties.email,
             data: data4,
           };
           if (vErrors === null) {
@@ -14147,7 +14141,7 @@ function validate55(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema99.properties.email,
+            parentSchema: schema100.properties.email,
             data: data4,
           };
           if (vErrors === null) {
@@ -14164,8 +14158,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema99.properties.email.type,
-          parentSchema: schema99.properties.email,
+          schema: schema100.properties.email.type,
+          parentSchema: schema100.properties.email,
           data: data4,
         };
         if (vErrors === null) {
@@ -14185,8 +14179,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema99.properties.proposal_id.type,
-          parentSchema: schema99.properties.proposal_id,
+          schema: schema100.properties.proposal_id.type,
+          parentSchema: schema100.properties.proposal_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -14204,8 +14198,8 @@ function validate55(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema99.type,
-      parentSchema: schema99,
+      schema: schema100.type,
+      parentSchema: schema100,
       data,
     };
     if (vErrors === null) {
@@ -14215,17 +14209,17 @@ function validate55(
     }
     errors++;
   }
-  validate55.errors = vErrors;
+  validate56.errors = vErrors;
   return errors === 0;
 }
-validate55.evaluated = {
+validate56.evaluated = {
   props: { contact_id: true, location_id: true, name: true, phone: true, email: true, proposal_id: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const locationOwner = validate56;
-const schema100 = {
+export const locationOwner = validate57;
+const schema101 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'location-owner',
   title: 'LocationOwner',
@@ -14296,13 +14290,13 @@ const schema100 = {
   },
 };
 
-function validate56(
+function validate57(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="location-owner" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
+  const evaluated0 = validate57.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14317,8 +14311,8 @@ function validate56(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema100.required,
-        parentSchema: schema100,
+        schema: schema101.required,
+        parentSchema: schema101,
         data,
       };
       if (vErrors === null) {
@@ -14335,8 +14329,8 @@ function validate56(
         keyword: 'required',
         params: { missingProperty: 'country_code' },
         message: "must have required property '" + 'country_code' + "'",
-        schema: schema100.required,
-        parentSchema: schema100,
+        schema: schema101.required,
+        parentSchema: schema101,
         data,
       };
       if (vErrors === null) {
@@ -14355,8 +14349,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema100.properties.location_owner_id.type,
-          parentSchema: schema100.properties.location_owner_id,
+          schema: schema101.properties.location_owner_id.type,
+          parentSchema: schema101.properties.location_owner_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -14378,7 +14372,7 @@ function validate56(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema100.properties.name,
+            parentSchema: schema101.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -14396,7 +14390,7 @@ function validate56(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema100.properties.name,
+            parentSchema: schema101.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -14414,7 +14408,7 @@ function validate56(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema100.properties.name,
+            parentSchema: schema101.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -14431,8 +14425,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.name.type,
-          parentSchema: schema100.properties.name,
+          schema: schema101.properties.name.type,
+          parentSchema: schema101.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -14454,7 +14448,7 @@ function validate56(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema100.properties.organization_number,
+            parentSchema: schema101.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -14472,7 +14466,7 @@ function validate56(
             params: { format: 'organization-number' },
             message: 'must match format "' + 'organization-number' + '"',
             schema: 'organization-number',
-            parentSchema: schema100.properties.organization_number,
+            parentSchema: schema101.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -14489,8 +14483,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.organization_number.type,
-          parentSchema: schema100.properties.organization_number,
+          schema: schema101.properties.organization_number.type,
+          parentSchema: schema101.properties.organization_number,
           data: data2,
         };
         if (vErrors === null) {
@@ -14512,7 +14506,7 @@ function validate56(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema100.properties.contact_person,
+            parentSchema: schema101.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -14530,7 +14524,7 @@ function validate56(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema100.properties.contact_person,
+            parentSchema: schema101.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -14547,8 +14541,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.contact_person.type,
-          parentSchema: schema100.properties.contact_person,
+          schema: schema101.properties.contact_person.type,
+          parentSchema: schema101.properties.contact_person,
           data: data3,
         };
         if (vErrors === null) {
@@ -14570,7 +14564,7 @@ function validate56(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema100.properties.phone,
+            parentSchema: schema101.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -14588,7 +14582,7 @@ function validate56(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema100.properties.phone,
+            parentSchema: schema101.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -14605,8 +14599,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.phone.type,
-          parentSchema: schema100.properties.phone,
+          schema: schema101.properties.phone.type,
+          parentSchema: schema101.properties.phone,
           data: data4,
         };
         if (vErrors === null) {
@@ -14628,7 +14622,7 @@ function validate56(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema100.properties.email,
+            parentSchema: schema101.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -14646,7 +14640,7 @@ function validate56(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema100.properties.email,
+            parentSchema: schema101.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -14663,8 +14657,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.email.type,
-          parentSchema: schema100.properties.email,
+          schema: schema101.properties.email.type,
+          parentSchema: schema101.properties.email,
           data: data5,
         };
         if (vErrors === null) {
@@ -14686,7 +14680,7 @@ function validate56(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema100.properties.address,
+            parentSchema: schema101.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -14704,7 +14698,7 @@ function validate56(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema100.properties.address,
+            parentSchema: schema101.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -14721,8 +14715,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.address.type,
-          parentSchema: schema100.properties.address,
+          schema: schema101.properties.address.type,
+          parentSchema: schema101.properties.address,
           data: data6,
         };
         if (vErrors === null) {
@@ -14744,7 +14738,7 @@ function validate56(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema100.properties.zip,
+            parentSchema: schema101.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -14762,7 +14756,7 @@ function validate56(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema100.properties.zip,
+            parentSchema: schema101.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -14780,7 +14774,7 @@ function validate56(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema100.properties.zip,
+            parentSchema: schema101.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -14797,8 +14791,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.zip.type,
-          parentSchema: schema100.properties.zip,
+          schema: schema101.properties.zip.type,
+          parentSchema: schema101.properties.zip,
           data: data7,
         };
         if (vErrors === null) {
@@ -14820,7 +14814,7 @@ function validate56(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema100.properties.city,
+            parentSchema: schema101.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -14838,7 +14832,7 @@ function validate56(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema100.properties.city,
+            parentSchema: schema101.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -14855,8 +14849,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.city.type,
-          parentSchema: schema100.properties.city,
+          schema: schema101.properties.city.type,
+          parentSchema: schema101.properties.city,
           data: data8,
         };
         if (vErrors === null) {
@@ -14876,8 +14870,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.type,
-          parentSchema: schema68,
+          schema: schema69.type,
+          parentSchema: schema69,
           data: data9,
         };
         if (vErrors === null) {
@@ -14902,10 +14896,10 @@ function validate56(
           instancePath: instancePath + '/country_code',
           schemaPath: 'common#/$defs/countryCode/enum',
           keyword: 'enum',
-          params: { allowedValues: schema68.enum },
+          params: { allowedValues: schema69.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema68.enum,
-          parentSchema: schema68,
+          schema: schema69.enum,
+          parentSchema: schema69,
           data: data9,
         };
         if (vErrors === null) {
@@ -14927,7 +14921,7 @@ function validate56(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema100.properties.earnings_share,
+            parentSchema: schema101.properties.earnings_share,
             data: data10,
           };
           if (vErrors === null) {
@@ -14945,7 +14939,7 @@ function validate56(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema100.properties.earnings_share,
+            parentSchema: schema101.properties.earnings_share,
             data: data10,
           };
           if (vErrors === null) {
@@ -14962,8 +14956,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema100.properties.earnings_share.type,
-          parentSchema: schema100.properties.earnings_share,
+          schema: schema101.properties.earnings_share.type,
+          parentSchema: schema101.properties.earnings_share,
           data: data10,
         };
         if (vErrors === null) {
@@ -14983,8 +14977,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema100.properties.active.type,
-          parentSchema: schema100.properties.active,
+          schema: schema101.properties.active.type,
+          parentSchema: schema101.properties.active,
           data: data11,
         };
         if (vErrors === null) {
@@ -15002,8 +14996,8 @@ function validate56(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema100.type,
-      parentSchema: schema100,
+      schema: schema101.type,
+      parentSchema: schema101,
       data,
     };
     if (vErrors === null) {
@@ -15013,10 +15007,10 @@ function validate56(
     }
     errors++;
   }
-  validate56.errors = vErrors;
+  validate57.errors = vErrors;
   return errors === 0;
 }
-validate56.evaluated = {
+validate57.evaluated = {
   props: {
     location_owner_id: true,
     name: true,
@@ -15035,8 +15029,8 @@ validate56.evaluated = {
   dynamicItems: false,
 };
 
-export const locationProposal = validate57;
-const schema102 = {
+export const locationProposal = validate58;
+const schema103 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'location-proposal',
   title: 'LocationProposal',
@@ -15063,10 +15057,10 @@ const schema102 = {
       endpoint: 'locations',
       opname: 'create_as_service_point',
       send: ['proposal_id'],
-      when: { status: 2, used: false },
+      when: { status: [2], used: [false] },
     },
   ],
-  'x-read-only': [{ when: { used: true }, reason: 'read_only.proposal_used' }],
+  'x-read-only': [{ when: { used: [true] }, reason: 'read_only.proposal_used' }],
   required: ['location_id', 'name', 'country', 'hardware_models'],
   properties: {
     proposal_id: { type: 'integer', readOnly: true, 'x-column': { index: 0, hide: true } },
@@ -15075,7 +15069,7 @@ const schema102 = {
       'x-lookup': { resource: 'locations', label: 'name' },
       'x-column': { type: 'select2', linked: true, index: 2 },
       'x-filter': { kind: 'reference' },
-      'x-input': { kind: 'reference', tab: 'basic' },
+      'x-input': { tab: 'basic' },
     },
     name: {
       type: 'string',
@@ -15252,11 +15246,11 @@ const schema102 = {
       readOnly: true,
       'x-lookup': { resource: 'service-points', label: 'name' },
       'x-column': { type: 'select2', linked: true, index: 9 },
-      'x-input': { tab: 'basic' },
+      'x-display': { tab: 'basic' },
     },
   },
 };
-const schema104 = {
+const schema105 = {
   type: 'object',
   additionalProperties: false,
   required: ['photo_id', 'url'],
@@ -15268,15 +15262,15 @@ const schema104 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-const func115 = sharedValidators.countWithinMessage;
+const func116 = sharedValidators.countWithinMessage;
 
-function validate57(
+function validate58(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="location-proposal" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate57.evaluated;
+  const evaluated0 = validate58.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15291,8 +15285,8 @@ function validate57(
         keyword: 'required',
         params: { missingProperty: 'location_id' },
         message: "must have required property '" + 'location_id' + "'",
-        schema: schema102.required,
-        parentSchema: schema102,
+        schema: schema103.required,
+        parentSchema: schema103,
         data,
       };
       if (vErrors === null) {
@@ -15309,8 +15303,8 @@ function validate57(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema102.required,
-        parentSchema: schema102,
+        schema: schema103.required,
+        parentSchema: schema103,
         data,
       };
       if (vErrors === null) {
@@ -15327,8 +15321,8 @@ function validate57(
         keyword: 'required',
         params: { missingProperty: 'country' },
         message: "must have required property '" + 'country' + "'",
-        schema: schema102.required,
-        parentSchema: schema102,
+        schema: schema103.required,
+        parentSchema: schema103,
         data,
       };
       if (vErrors === null) {
@@ -15345,8 +15339,8 @@ function validate57(
         keyword: 'required',
         params: { missingProperty: 'hardware_models' },
         message: "must have required property '" + 'hardware_models' + "'",
-        schema: schema102.required,
-        parentSchema: schema102,
+        schema: schema103.required,
+        parentSchema: schema103,
         data,
       };
       if (vErrors === null) {
@@ -15365,8 +15359,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema102.properties.proposal_id.type,
-          parentSchema: schema102.properties.proposal_id,
+          schema: schema103.properties.proposal_id.type,
+          parentSchema: schema103.properties.proposal_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -15386,8 +15380,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema102.properties.location_id.type,
-          parentSchema: schema102.properties.location_id,
+          schema: schema103.properties.location_id.type,
+          parentSchema: schema103.properties.location_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -15409,7 +15403,7 @@ function validate57(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema102.properties.name,
+            parentSchema: schema103.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -15427,7 +15421,7 @@ function validate57(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema102.properties.name,
+            parentSchema: schema103.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -15445,7 +15439,7 @@ function validate57(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema102.properties.name,
+            parentSchema: schema103.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -15462,8 +15456,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.properties.name.type,
-          parentSchema: schema102.properties.name,
+          schema: schema103.properties.name.type,
+          parentSchema: schema103.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -15483,8 +15477,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema102.properties.status.type,
-          parentSchema: schema102.properties.status,
+          schema: schema103.properties.status.type,
+          parentSchema: schema103.properties.status,
           data: data3,
         };
         if (vErrors === null) {
@@ -15499,10 +15493,10 @@ function validate57(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema102.properties.status.enum },
+          params: { allowedValues: schema103.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema102.properties.status.enum,
-          parentSchema: schema102.properties.status,
+          schema: schema103.properties.status.enum,
+          parentSchema: schema103.properties.status,
           data: data3,
         };
         if (vErrors === null) {
@@ -15522,8 +15516,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema102.properties.priority.type,
-          parentSchema: schema102.properties.priority,
+          schema: schema103.properties.priority.type,
+          parentSchema: schema103.properties.priority,
           data: data4,
         };
         if (vErrors === null) {
@@ -15538,10 +15532,10 @@ function validate57(
           instancePath: instancePath + '/priority',
           schemaPath: '#/properties/priority/enum',
           keyword: 'enum',
-          params: { allowedValues: schema102.properties.priority.enum },
+          params: { allowedValues: schema103.properties.priority.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema102.properties.priority.enum,
-          parentSchema: schema102.properties.priority,
+          schema: schema103.properties.priority.enum,
+          parentSchema: schema103.properties.priority,
           data: data4,
         };
         if (vErrors === null) {
@@ -15561,8 +15555,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema102.properties.max_capacity.type,
-          parentSchema: schema102.properties.max_capacity,
+          schema: schema103.properties.max_capacity.type,
+          parentSchema: schema103.properties.max_capacity,
           data: data5,
         };
         if (vErrors === null) {
@@ -15581,7 +15575,7 @@ function validate57(
             params: { comparison: '<=', limit: 7 },
             message: 'must be <= 7',
             schema: 7,
-            parentSchema: schema102.properties.max_capacity,
+            parentSchema: schema103.properties.max_capacity,
             data: data5,
           };
           if (vErrors === null) {
@@ -15599,7 +15593,7 @@ function validate57(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema102.properties.max_capacity,
+            parentSchema: schema103.properties.max_capacity,
             data: data5,
           };
           if (vErrors === null) {
@@ -15622,7 +15616,7 @@ function validate57(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema102.properties.hardware_models,
+            parentSchema: schema103.properties.hardware_models,
             data: data6,
           };
           if (vErrors === null) {
@@ -15642,8 +15636,8 @@ function validate57(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema102.properties.hardware_models.items.type,
-              parentSchema: schema102.properties.hardware_models.items,
+              schema: schema103.properties.hardware_models.items.type,
+              parentSchema: schema103.properties.hardware_models.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -15654,7 +15648,7 @@ function validate57(
             errors++;
           }
         }
-        const message0 = func115(data6, 'max_capacity', data);
+        const message0 = func116(data6, 'max_capacity', data);
         if (message0 !== undefined) {
           const err19 = {
             instancePath: instancePath + '/hardware_models',
@@ -15663,7 +15657,7 @@ function validate57(
             params: { message: message0 },
             message: message0,
             schema: 'max_capacity',
-            parentSchema: schema102.properties.hardware_models,
+            parentSchema: schema103.properties.hardware_models,
             data: data6,
           };
           if (vErrors === null) {
@@ -15680,8 +15674,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema102.properties.hardware_models.type,
-          parentSchema: schema102.properties.hardware_models,
+          schema: schema103.properties.hardware_models.type,
+          parentSchema: schema103.properties.hardware_models,
           data: data6,
         };
         if (vErrors === null) {
@@ -15701,8 +15695,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema102.properties.position.type,
-          parentSchema: schema102.properties.position,
+          schema: schema103.properties.position.type,
+          parentSchema: schema103.properties.position,
           data: data8,
         };
         if (vErrors === null) {
@@ -15717,10 +15711,10 @@ function validate57(
           instancePath: instancePath + '/position',
           schemaPath: '#/properties/position/enum',
           keyword: 'enum',
-          params: { allowedValues: schema102.properties.position.enum },
+          params: { allowedValues: schema103.properties.position.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema102.properties.position.enum,
-          parentSchema: schema102.properties.position,
+          schema: schema103.properties.position.enum,
+          parentSchema: schema103.properties.position,
           data: data8,
         };
         if (vErrors === null) {
@@ -15740,8 +15734,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema102.properties.foundation_id.type,
-          parentSchema: schema102.properties.foundation_id,
+          schema: schema103.properties.foundation_id.type,
+          parentSchema: schema103.properties.foundation_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -15765,8 +15759,8 @@ function validate57(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema102.properties.accessories.items.type,
-              parentSchema: schema102.properties.accessories.items,
+              schema: schema103.properties.accessories.items.type,
+              parentSchema: schema103.properties.accessories.items,
               data: data11,
             };
             if (vErrors === null) {
@@ -15795,7 +15789,7 @@ function validate57(
                 params: { i: i2, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i2 + ' are identical)',
                 schema: true,
-                parentSchema: schema102.properties.accessories,
+                parentSchema: schema103.properties.accessories,
                 data: data10,
               };
               if (vErrors === null) {
@@ -15816,8 +15810,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema102.properties.accessories.type,
-          parentSchema: schema102.properties.accessories,
+          schema: schema103.properties.accessories.type,
+          parentSchema: schema103.properties.accessories,
           data: data10,
         };
         if (vErrors === null) {
@@ -15835,10 +15829,10 @@ function validate57(
           instancePath: instancePath + '/earliest_installation_date',
           schemaPath: '#/properties/earliest_installation_date/type',
           keyword: 'type',
-          params: { type: schema102.properties.earliest_installation_date.type },
+          params: { type: schema103.properties.earliest_installation_date.type },
           message: 'must be string,null',
-          schema: schema102.properties.earliest_installation_date.type,
-          parentSchema: schema102.properties.earliest_installation_date,
+          schema: schema103.properties.earliest_installation_date.type,
+          parentSchema: schema103.properties.earliest_installation_date,
           data: data12,
         };
         if (vErrors === null) {
@@ -15857,7 +15851,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema102.properties.earliest_installation_date,
+            parentSchema: schema103.properties.earliest_installation_date,
             data: data12,
           };
           if (vErrors === null) {
@@ -15876,10 +15870,10 @@ function validate57(
           instancePath: instancePath + '/installation_deadline',
           schemaPath: '#/properties/installation_deadline/type',
           keyword: 'type',
-          params: { type: schema102.properties.installation_deadline.type },
+          params: { type: schema103.properties.installation_deadline.type },
           message: 'must be string,null',
-          schema: schema102.properties.installation_deadline.type,
-          parentSchema: schema102.properties.installation_deadline,
+          schema: schema103.properties.installation_deadline.type,
+          parentSchema: schema103.properties.installation_deadline,
           data: data13,
         };
         if (vErrors === null) {
@@ -15890,7 +15884,7 @@ function validate57(
         errors++;
       }
       if (typeof data13 == 'number' && isFinite(data13)) {
-        const message1 = func43(data13, 'earliest_installation_date', data);
+        const message1 = func44(data13, 'earliest_installation_date', data);
         if (message1 !== undefined) {
           const err30 = {
             instancePath: instancePath + '/installation_deadline',
@@ -15899,7 +15893,7 @@ function validate57(
             params: { message: message1 },
             message: message1,
             schema: 'earliest_installation_date',
-            parentSchema: schema102.properties.installation_deadline,
+            parentSchema: schema103.properties.installation_deadline,
             data: data13,
           };
           if (vErrors === null) {
@@ -15919,7 +15913,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema102.properties.installation_deadline,
+            parentSchema: schema103.properties.installation_deadline,
             data: data13,
           };
           if (vErrors === null) {
@@ -15929,7 +15923,7 @@ function validate57(
           }
           errors++;
         }
-        const message2 = func43(data13, 'earliest_installation_date', data);
+        const message2 = func44(data13, 'earliest_installation_date', data);
         if (message2 !== undefined) {
           const err32 = {
             instancePath: instancePath + '/installation_deadline',
@@ -15938,7 +15932,7 @@ function validate57(
             params: { message: message2 },
             message: message2,
             schema: 'earliest_installation_date',
-            parentSchema: schema102.properties.installation_deadline,
+            parentSchema: schema103.properties.installation_deadline,
             data: data13,
           };
           if (vErrors === null) {
@@ -15961,7 +15955,7 @@ function validate57(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema102.properties.scouting_data,
+            parentSchema: schema103.properties.scouting_data,
             data: data14,
           };
           if (vErrors === null) {
@@ -15978,8 +15972,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.properties.scouting_data.type,
-          parentSchema: schema102.properties.scouting_data,
+          schema: schema103.properties.scouting_data.type,
+          parentSchema: schema103.properties.scouting_data,
           data: data14,
         };
         if (vErrors === null) {
@@ -16001,7 +15995,7 @@ function validate57(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema102.properties.location_description,
+            parentSchema: schema103.properties.location_description,
             data: data15,
           };
           if (vErrors === null) {
@@ -16018,8 +16012,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.properties.location_description.type,
-          parentSchema: schema102.properties.location_description,
+          schema: schema103.properties.location_description.type,
+          parentSchema: schema103.properties.location_description,
           data: data15,
         };
         if (vErrors === null) {
@@ -16039,8 +16033,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.type,
-          parentSchema: schema68,
+          schema: schema69.type,
+          parentSchema: schema69,
           data: data16,
         };
         if (vErrors === null) {
@@ -16065,10 +16059,10 @@ function validate57(
           instancePath: instancePath + '/country',
           schemaPath: 'common#/$defs/countryCode/enum',
           keyword: 'enum',
-          params: { allowedValues: schema68.enum },
+          params: { allowedValues: schema69.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema68.enum,
-          parentSchema: schema68,
+          schema: schema69.enum,
+          parentSchema: schema69,
           data: data16,
         };
         if (vErrors === null) {
@@ -16090,7 +16084,7 @@ function validate57(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema102.properties.address,
+            parentSchema: schema103.properties.address,
             data: data17,
           };
           if (vErrors === null) {
@@ -16108,7 +16102,7 @@ function validate57(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema102.properties.address,
+            parentSchema: schema103.properties.address,
             data: data17,
           };
           if (vErrors === null) {
@@ -16125,8 +16119,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.properties.address.type,
-          parentSchema: schema102.properties.address,
+          schema: schema103.properties.address.type,
+          parentSchema: schema103.properties.address,
           data: data17,
         };
         if (vErrors === null) {
@@ -16146,8 +16140,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema102.properties.address_id.type,
-          parentSchema: schema102.properties.address_id,
+          schema: schema103.properties.address_id.type,
+          parentSchema: schema103.properties.address_id,
           data: data18,
         };
         if (vErrors === null) {
@@ -16169,7 +16163,7 @@ function validate57(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema102.properties.zip,
+            parentSchema: schema103.properties.zip,
             data: data19,
           };
           if (vErrors === null) {
@@ -16187,7 +16181,7 @@ function validate57(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema102.properties.zip,
+            parentSchema: schema103.properties.zip,
             data: data19,
           };
           if (vErrors === null) {
@@ -16205,7 +16199,7 @@ function validate57(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema102.properties.zip,
+            parentSchema: schema103.properties.zip,
             data: data19,
           };
           if (vErrors === null) {
@@ -16222,8 +16216,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.properties.zip.type,
-          parentSchema: schema102.properties.zip,
+          schema: schema103.properties.zip.type,
+          parentSchema: schema103.properties.zip,
           data: data19,
         };
         if (vErrors === null) {
@@ -16245,7 +16239,7 @@ function validate57(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema102.properties.city,
+            parentSchema: schema103.properties.city,
             data: data20,
           };
           if (vErrors === null) {
@@ -16263,7 +16257,7 @@ function validate57(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema102.properties.city,
+            parentSchema: schema103.properties.city,
             data: data20,
           };
           if (vErrors === null) {
@@ -16280,8 +16274,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.properties.city.type,
-          parentSchema: schema102.properties.city,
+          schema: schema103.properties.city.type,
+          parentSchema: schema103.properties.city,
           data: data20,
         };
         if (vErrors === null) {
@@ -16303,7 +16297,7 @@ function validate57(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema102.properties.municipality,
+            parentSchema: schema103.properties.municipality,
             data: data21,
           };
           if (vErrors === null) {
@@ -16321,7 +16315,7 @@ function validate57(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema102.properties.municipality,
+            parentSchema: schema103.properties.municipality,
             data: data21,
           };
           if (vErrors === null) {
@@ -16338,8 +16332,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.properties.municipality.type,
-          parentSchema: schema102.properties.municipality,
+          schema: schema103.properties.municipality.type,
+          parentSchema: schema103.properties.municipality,
           data: data21,
         };
         if (vErrors === null) {
@@ -16361,7 +16355,7 @@ function validate57(
             params: { comparison: '<=', limit: 90 },
             message: 'must be <= 90',
             schema: 90,
-            parentSchema: schema102.properties.latitude,
+            parentSchema: schema103.properties.latitude,
             data: data22,
           };
           if (vErrors === null) {
@@ -16379,7 +16373,7 @@ function validate57(
             params: { comparison: '>=', limit: -90 },
             message: 'must be >= -90',
             schema: -90,
-            parentSchema: schema102.properties.latitude,
+            parentSchema: schema103.properties.latitude,
             data: data22,
           };
           if (vErrors === null) {
@@ -16396,8 +16390,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema102.properties.latitude.type,
-          parentSchema: schema102.properties.latitude,
+          schema: schema103.properties.latitude.type,
+          parentSchema: schema103.properties.latitude,
           data: data22,
         };
         if (vErrors === null) {
@@ -16419,7 +16413,7 @@ function validate57(
             params: { comparison: '<=', limit: 180 },
             message: 'must be <= 180',
             schema: 180,
-            parentSchema: schema102.properties.longitude,
+            parentSchema: schema103.properties.longitude,
             data: data23,
           };
           if (vErrors === null) {
@@ -16437,7 +16431,7 @@ function validate57(
             params: { comparison: '>=', limit: -180 },
             message: 'must be >= -180',
             schema: -180,
-            parentSchema: schema102.properties.longitude,
+            parentSchema: schema103.properties.longitude,
             data: data23,
           };
           if (vErrors === null) {
@@ -16454,8 +16448,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema102.properties.longitude.type,
-          parentSchema: schema102.properties.longitude,
+          schema: schema103.properties.longitude.type,
+          parentSchema: schema103.properties.longitude,
           data: data23,
         };
         if (vErrors === null) {
@@ -16480,8 +16474,8 @@ function validate57(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema104.required,
-                parentSchema: schema104,
+                schema: schema105.required,
+                parentSchema: schema105,
                 data: data25,
               };
               if (vErrors === null) {
@@ -16498,8 +16492,8 @@ function validate57(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema104.required,
-                parentSchema: schema104,
+                schema: schema105.required,
+                parentSchema: schema105,
                 data: data25,
               };
               if (vErrors === null) {
@@ -16524,7 +16518,7 @@ function validate57(
                   params: { additionalProperty: key0 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema104,
+                  parentSchema: schema105,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -16546,7 +16540,7 @@ function validate57(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema104.properties.photo_id,
+                    parentSchema: schema105.properties.photo_id,
                     data: data26,
                   };
                   if (vErrors === null) {
@@ -16563,8 +16557,8 @@ function validate57(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema104.properties.photo_id.type,
-                  parentSchema: schema104.properties.photo_id,
+                  schema: schema105.properties.photo_id.type,
+                  parentSchema: schema105.properties.photo_id,
                   data: data26,
                 };
                 if (vErrors === null) {
@@ -16586,7 +16580,7 @@ function validate57(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema104.properties.url,
+                    parentSchema: schema105.properties.url,
                     data: data27,
                   };
                   if (vErrors === null) {
@@ -16603,8 +16597,8 @@ function validate57(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema104.properties.url.type,
-                  parentSchema: schema104.properties.url,
+                  schema: schema105.properties.url.type,
+                  parentSchema: schema105.properties.url,
                   data: data27,
                 };
                 if (vErrors === null) {
@@ -16626,7 +16620,7 @@ function validate57(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema104.properties.file_name,
+                    parentSchema: schema105.properties.file_name,
                     data: data28,
                   };
                   if (vErrors === null) {
@@ -16643,8 +16637,8 @@ function validate57(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema104.properties.file_name.type,
-                  parentSchema: schema104.properties.file_name,
+                  schema: schema105.properties.file_name.type,
+                  parentSchema: schema105.properties.file_name,
                   data: data28,
                 };
                 if (vErrors === null) {
@@ -16666,7 +16660,7 @@ function validate57(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema104.properties.content_type,
+                    parentSchema: schema105.properties.content_type,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -16683,8 +16677,8 @@ function validate57(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema104.properties.content_type.type,
-                  parentSchema: schema104.properties.content_type,
+                  schema: schema105.properties.content_type.type,
+                  parentSchema: schema105.properties.content_type,
                   data: data29,
                 };
                 if (vErrors === null) {
@@ -16704,8 +16698,8 @@ function validate57(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema104.properties.size.type,
-                  parentSchema: schema104.properties.size,
+                  schema: schema105.properties.size.type,
+                  parentSchema: schema105.properties.size,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -16724,7 +16718,7 @@ function validate57(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema104.properties.size,
+                    parentSchema: schema105.properties.size,
                     data: data30,
                   };
                   if (vErrors === null) {
@@ -16743,8 +16737,8 @@ function validate57(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema104.type,
-              parentSchema: schema104,
+              schema: schema105.type,
+              parentSchema: schema105,
               data: data25,
             };
             if (vErrors === null) {
@@ -16762,8 +16756,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema102.properties.photos.type,
-          parentSchema: schema102.properties.photos,
+          schema: schema103.properties.photos.type,
+          parentSchema: schema103.properties.photos,
           data: data24,
         };
         if (vErrors === null) {
@@ -16783,8 +16777,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema102.properties.used.type,
-          parentSchema: schema102.properties.used,
+          schema: schema103.properties.used.type,
+          parentSchema: schema103.properties.used,
           data: data31,
         };
         if (vErrors === null) {
@@ -16804,8 +16798,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema102.properties.service_point_id.type,
-          parentSchema: schema102.properties.service_point_id,
+          schema: schema103.properties.service_point_id.type,
+          parentSchema: schema103.properties.service_point_id,
           data: data32,
         };
         if (vErrors === null) {
@@ -16823,8 +16817,8 @@ function validate57(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema102.type,
-      parentSchema: schema102,
+      schema: schema103.type,
+      parentSchema: schema103,
       data,
     };
     if (vErrors === null) {
@@ -16834,10 +16828,10 @@ function validate57(
     }
     errors++;
   }
-  validate57.errors = vErrors;
+  validate58.errors = vErrors;
   return errors === 0;
 }
-validate57.evaluated = {
+validate58.evaluated = {
   props: {
     proposal_id: true,
     location_id: true,
@@ -16869,8 +16863,8 @@ validate57.evaluated = {
   dynamicItems: false,
 };
 
-export const maintenanceOperator = validate58;
-const schema105 = {
+export const maintenanceOperator = validate59;
+const schema106 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'maintenance-operator',
   title: 'MaintenanceOperator',
@@ -16926,7 +16920,6 @@ const schema105 = {
       'x-lookup': { resource: 'service-points', label: 'name' },
       'x-column': { type: 'array_with_badges', index: 6 },
       'x-filter': { kind: 'reference' },
-      'x-input': { kind: 'reference-array' },
     },
     active: {
       type: 'boolean',
@@ -16937,13 +16930,13 @@ const schema105 = {
   },
 };
 
-function validate58(
+function validate59(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="maintenance-operator" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate59.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16958,8 +16951,8 @@ function validate58(
         keyword: 'required',
         params: { missingProperty: 'maintenance_operator_id' },
         message: "must have required property '" + 'maintenance_operator_id' + "'",
-        schema: schema105.required,
-        parentSchema: schema105,
+        schema: schema106.required,
+        parentSchema: schema106,
         data,
       };
       if (vErrors === null) {
@@ -16976,8 +16969,8 @@ function validate58(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema105.required,
-        parentSchema: schema105,
+        schema: schema106.required,
+        parentSchema: schema106,
         data,
       };
       if (vErrors === null) {
@@ -16994,8 +16987,8 @@ function validate58(
         keyword: 'required',
         params: { missingProperty: 'maintenance_provider_id' },
         message: "must have required property '" + 'maintenance_provider_id' + "'",
-        schema: schema105.required,
-        parentSchema: schema105,
+        schema: schema106.required,
+        parentSchema: schema106,
         data,
       };
       if (vErrors === null) {
@@ -17014,8 +17007,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema105.properties.operator_id.type,
-          parentSchema: schema105.properties.operator_id,
+          schema: schema106.properties.operator_id.type,
+          parentSchema: schema106.properties.operator_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -17037,7 +17030,7 @@ function validate58(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema105.properties.maintenance_operator_id,
+            parentSchema: schema106.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -17055,7 +17048,7 @@ function validate58(
             params: { limit: 2 },
             message: 'must NOT have fewer than 2 characters',
             schema: 2,
-            parentSchema: schema105.properties.maintenance_operator_id,
+            parentSchema: schema106.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -17073,7 +17066,7 @@ function validate58(
             params: { format: 'alphanumeric-hyphen' },
             message: 'must match format "' + 'alphanumeric-hyphen' + '"',
             schema: 'alphanumeric-hyphen',
-            parentSchema: schema105.properties.maintenance_operator_id,
+            parentSchema: schema106.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -17090,8 +17083,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema105.properties.maintenance_operator_id.type,
-          parentSchema: schema105.properties.maintenance_operator_id,
+          schema: schema106.properties.maintenance_operator_id.type,
+          parentSchema: schema106.properties.maintenance_operator_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -17113,7 +17106,7 @@ function validate58(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema105.properties.name.allOf[0],
+            parentSchema: schema106.properties.name.allOf[0],
             data: data2,
           };
           if (vErrors === null) {
@@ -17133,7 +17126,7 @@ function validate58(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema105.properties.name.allOf[1],
+            parentSchema: schema106.properties.name.allOf[1],
             data: data2,
           };
           if (vErrors === null) {
@@ -17153,7 +17146,7 @@ function validate58(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema105.properties.name,
+            parentSchema: schema106.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -17170,8 +17163,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema105.properties.name.type,
-          parentSchema: schema105.properties.name,
+          schema: schema106.properties.name.type,
+          parentSchema: schema106.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -17191,8 +17184,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema105.properties.maintenance_provider_id.type,
-          parentSchema: schema105.properties.maintenance_provider_id,
+          schema: schema106.properties.maintenance_provider_id.type,
+          parentSchema: schema106.properties.maintenance_provider_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -17214,7 +17207,7 @@ function validate58(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema105.properties.email,
+            parentSchema: schema106.properties.email,
             data: data4,
           };
           if (vErrors === null) {
@@ -17232,7 +17225,7 @@ function validate58(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema105.properties.email,
+            parentSchema: schema106.properties.email,
             data: data4,
           };
           if (vErrors === null) {
@@ -17249,8 +17242,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema105.properties.email.type,
-          parentSchema: schema105.properties.email,
+          schema: schema106.properties.email.type,
+          parentSchema: schema106.properties.email,
           data: data4,
         };
         if (vErrors === null) {
@@ -17272,7 +17265,7 @@ function validate58(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema105.properties.phone,
+            parentSchema: schema106.properties.phone,
             data: data5,
           };
           if (vErrors === null) {
@@ -17289,8 +17282,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema105.properties.phone.type,
-          parentSchema: schema105.properties.phone,
+          schema: schema106.properties.phone.type,
+          parentSchema: schema106.properties.phone,
           data: data5,
         };
         if (vErrors === null) {
@@ -17314,8 +17307,8 @@ function validate58(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema105.properties.sp_id.items.type,
-              parentSchema: schema105.properties.sp_id.items,
+              schema: schema106.properties.sp_id.items.type,
+              parentSchema: schema106.properties.sp_id.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -17344,7 +17337,7 @@ function validate58(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema105.properties.sp_id,
+                parentSchema: schema106.properties.sp_id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -17365,8 +17358,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema105.properties.sp_id.type,
-          parentSchema: schema105.properties.sp_id,
+          schema: schema106.properties.sp_id.type,
+          parentSchema: schema106.properties.sp_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -17386,8 +17379,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema105.properties.active.type,
-          parentSchema: schema105.properties.active,
+          schema: schema106.properties.active.type,
+          parentSchema: schema106.properties.active,
           data: data8,
         };
         if (vErrors === null) {
@@ -17405,8 +17398,8 @@ function validate58(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema105.type,
-      parentSchema: schema105,
+      schema: schema106.type,
+      parentSchema: schema106,
       data,
     };
     if (vErrors === null) {
@@ -17416,10 +17409,10 @@ function validate58(
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate59.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = {
+validate59.evaluated = {
   props: {
     operator_id: true,
     maintenance_operator_id: true,
@@ -17434,8 +17427,8 @@ validate58.evaluated = {
   dynamicItems: false,
 };
 
-export const maintenanceProvider = validate59;
-const schema106 = {
+export const maintenanceProvider = validate60;
+const schema107 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'maintenance-provider',
   title: 'MaintenanceProvider',
@@ -17561,13 +17554,13 @@ const schema106 = {
   },
 };
 
-function validate59(
+function validate60(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="maintenance-provider" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate59.evaluated;
+  const evaluated0 = validate60.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17582,8 +17575,8 @@ function validate59(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema106.required,
-        parentSchema: schema106,
+        schema: schema107.required,
+        parentSchema: schema107,
         data,
       };
       if (vErrors === null) {
@@ -17600,8 +17593,8 @@ function validate59(
         keyword: 'required',
         params: { missingProperty: 'country_code' },
         message: "must have required property '" + 'country_code' + "'",
-        schema: schema106.required,
-        parentSchema: schema106,
+        schema: schema107.required,
+        parentSchema: schema107,
         data,
       };
       if (vErrors === null) {
@@ -17620,8 +17613,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema106.properties.maintenance_provider_id.type,
-          parentSchema: schema106.properties.maintenance_provider_id,
+          schema: schema107.properties.maintenance_provider_id.type,
+          parentSchema: schema107.properties.maintenance_provider_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -17643,7 +17636,7 @@ function validate59(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema106.properties.name,
+            parentSchema: schema107.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -17661,7 +17654,7 @@ function validate59(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema106.properties.name,
+            parentSchema: schema107.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -17679,7 +17672,7 @@ function validate59(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema106.properties.name,
+            parentSchema: schema107.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -17696,8 +17689,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema106.properties.name.type,
-          parentSchema: schema106.properties.name,
+          schema: schema107.properties.name.type,
+          parentSchema: schema107.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -17719,7 +17712,7 @@ function validate59(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema106.properties.organization_number,
+            parentSchema: schema107.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -17737,7 +17730,7 @@ function validate59(
             params: { format: 'organization-number' },
             message: 'must match format "' + 'organization-number' + '"',
             schema: 'organization-number',
-            parentSchema: schema106.properties.organization_number,
+            parentSchema: schema107.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -17754,8 +17747,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema106.properties.organization_number.type,
-          parentSchema: schema106.properties.organization_number,
+          schema: schema107.properties.organization_number.type,
+          parentSchema: schema107.properties.organization_number,
           data: data2,
         };
         if (vErrors === null) {
@@ -17777,7 +17770,7 @@ function validate59(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema106.properties.contact_person,
+            parentSchema: schema107.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -17795,7 +17788,7 @@ function validate59(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema106.properties.contact_person,
+            parentSchema: schema107.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -17812,8 +17805,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema106.properties.contact_person.type,
-          parentSchema: schema106.properties.contact_person,
+          schema: schema107.properties.contact_person.type,
+          parentSchema: schema107.properties.contact_person,
           data: data3,
         };
         if (vErrors === null) {
@@ -17835,7 +17828,7 @@ function validate59(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema106.properties.phone,
+            parentSchema: schema107.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -17853,7 +17846,7 @@ function validate59(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema106.properties.phone,
+            parentSchema: schema107.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -17870,8 +17863,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema106.properties.phone.type,
-          parentSchema: schema106.properties.phone,
+          schema: schema107.properties.phone.type,
+          parentSchema: schema107.properties.phone,
           data: data4,
         };
         if (vErrors === null) {
@@ -17893,7 +17886,7 @@ function validate59(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema106.properties.email,
+            parentSchema: schema107.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -17911,7 +17904,7 @@ function validate59(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema106.properties.email,
+            parentSchema: schema107.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -17928,8 +17921,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema106.properties.email.type,
-          parentSchema: schema106.properties.email,
+          schema: schema107.properties.email.type,
+          parentSchema: schema107.properties.email,
           data: data5,
         };
         if (vErrors === null) {
@@ -17951,7 +17944,7 @@ function validate59(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema106.properties.address,
+            parentSchema: schema107.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -17969,7 +17962,7 @@ function validate59(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema106.properties.address,
+            parentSchema: schema107.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -17986,8 +17979,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema106.properties.address.type,
-          parentSchema: schema106.properties.address,
+          schema: schema107.properties.address.type,
+          parentSchema: schema107.properties.address,
           data: data6,
         };
         if (vErrors === null) {
@@ -18009,7 +18002,7 @@ function validate59(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema106.properties.zip,
+            parentSchema: schema107.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -18027,7 +18020,7 @@ function validate59(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema106.properties.zip,
+            parentSchema: schema107.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -18045,7 +18038,7 @@ function validate59(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema106.properties.zip,
+            parentSchema: schema107.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -18062,8 +18055,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema106.properties.zip.type,
-          parentSchema: schema106.properties.zip,
+          schema: schema107.properties.zip.type,
+          parentSchema: schema107.properties.zip,
           data: data7,
         };
         if (vErrors === null) {
@@ -18085,7 +18078,7 @@ function validate59(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema106.properties.city,
+            parentSchema: schema107.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -18103,7 +18096,7 @@ function validate59(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema106.properties.city,
+            parentSchema: schema107.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -18120,8 +18113,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema106.properties.city.type,
-          parentSchema: schema106.properties.city,
+          schema: schema107.properties.city.type,
+          parentSchema: schema107.properties.city,
           data: data8,
         };
         if (vErrors === null) {
@@ -18141,8 +18134,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.type,
-          parentSchema: schema68,
+          schema: schema69.type,
+          parentSchema: schema69,
           data: data9,
         };
         if (vErrors === null) {
@@ -18167,10 +18160,10 @@ function validate59(
           instancePath: instancePath + '/country_code',
           schemaPath: 'common#/$defs/countryCode/enum',
           keyword: 'enum',
-          params: { allowedValues: schema68.enum },
+          params: { allowedValues: schema69.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema68.enum,
-          parentSchema: schema68,
+          schema: schema69.enum,
+          parentSchema: schema69,
           data: data9,
         };
         if (vErrors === null) {
@@ -18192,7 +18185,7 @@ function validate59(
             params: { comparison: '<=', limit: 5 },
             message: 'must be <= 5',
             schema: 5,
-            parentSchema: schema106.properties.earnings_share,
+            parentSchema: schema107.properties.earnings_share,
             data: data10,
           };
           if (vErrors === null) {
@@ -18210,7 +18203,7 @@ function validate59(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema106.properties.earnings_share,
+            parentSchema: schema107.properties.earnings_share,
             data: data10,
           };
           if (vErrors === null) {
@@ -18227,8 +18220,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema106.properties.earnings_share.type,
-          parentSchema: schema106.properties.earnings_share,
+          schema: schema107.properties.earnings_share.type,
+          parentSchema: schema107.properties.earnings_share,
           data: data10,
         };
         if (vErrors === null) {
@@ -18248,8 +18241,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema106.properties.periodic_tickets.type,
-          parentSchema: schema106.properties.periodic_tickets,
+          schema: schema107.properties.periodic_tickets.type,
+          parentSchema: schema107.properties.periodic_tickets,
           data: data11,
         };
         if (vErrors === null) {
@@ -18269,8 +18262,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema106.properties.active.type,
-          parentSchema: schema106.properties.active,
+          schema: schema107.properties.active.type,
+          parentSchema: schema107.properties.active,
           data: data12,
         };
         if (vErrors === null) {
@@ -18288,8 +18281,8 @@ function validate59(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema106.type,
-      parentSchema: schema106,
+      schema: schema107.type,
+      parentSchema: schema107,
       data,
     };
     if (vErrors === null) {
@@ -18299,10 +18292,10 @@ function validate59(
     }
     errors++;
   }
-  validate59.errors = vErrors;
+  validate60.errors = vErrors;
   return errors === 0;
 }
-validate59.evaluated = {
+validate60.evaluated = {
   props: {
     maintenance_provider_id: true,
     name: true,
@@ -18322,8 +18315,8 @@ validate59.evaluated = {
   dynamicItems: false,
 };
 
-export const notification = validate60;
-const schema108 = {
+export const notification = validate61;
+const schema109 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'notification',
   title: 'Notification',
@@ -18458,13 +18451,13 @@ const schema108 = {
   },
 };
 
-function validate60(
+function validate61(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="notification" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate60.evaluated;
+  const evaluated0 = validate61.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18481,8 +18474,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema108.properties.notification_id.type,
-          parentSchema: schema108.properties.notification_id,
+          schema: schema109.properties.notification_id.type,
+          parentSchema: schema109.properties.notification_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -18504,7 +18497,7 @@ function validate60(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema108.properties.at,
+            parentSchema: schema109.properties.at,
             data: data1,
           };
           if (vErrors === null) {
@@ -18521,8 +18514,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.properties.at.type,
-          parentSchema: schema108.properties.at,
+          schema: schema109.properties.at.type,
+          parentSchema: schema109.properties.at,
           data: data1,
         };
         if (vErrors === null) {
@@ -18544,7 +18537,7 @@ function validate60(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema108.properties.piece_id,
+            parentSchema: schema109.properties.piece_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -18561,8 +18554,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.properties.piece_id.type,
-          parentSchema: schema108.properties.piece_id,
+          schema: schema109.properties.piece_id.type,
+          parentSchema: schema109.properties.piece_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -18582,8 +18575,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.properties.kind.type,
-          parentSchema: schema108.properties.kind,
+          schema: schema109.properties.kind.type,
+          parentSchema: schema109.properties.kind,
           data: data3,
         };
         if (vErrors === null) {
@@ -18605,10 +18598,10 @@ function validate60(
           instancePath: instancePath + '/kind',
           schemaPath: '#/properties/kind/enum',
           keyword: 'enum',
-          params: { allowedValues: schema108.properties.kind.enum },
+          params: { allowedValues: schema109.properties.kind.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema108.properties.kind.enum,
-          parentSchema: schema108.properties.kind,
+          schema: schema109.properties.kind.enum,
+          parentSchema: schema109.properties.kind,
           data: data3,
         };
         if (vErrors === null) {
@@ -18628,8 +18621,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.properties.channel.type,
-          parentSchema: schema108.properties.channel,
+          schema: schema109.properties.channel.type,
+          parentSchema: schema109.properties.channel,
           data: data4,
         };
         if (vErrors === null) {
@@ -18644,10 +18637,10 @@ function validate60(
           instancePath: instancePath + '/channel',
           schemaPath: '#/properties/channel/enum',
           keyword: 'enum',
-          params: { allowedValues: schema108.properties.channel.enum },
+          params: { allowedValues: schema109.properties.channel.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema108.properties.channel.enum,
-          parentSchema: schema108.properties.channel,
+          schema: schema109.properties.channel.enum,
+          parentSchema: schema109.properties.channel,
           data: data4,
         };
         if (vErrors === null) {
@@ -18667,8 +18660,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.properties.audience.type,
-          parentSchema: schema108.properties.audience,
+          schema: schema109.properties.audience.type,
+          parentSchema: schema109.properties.audience,
           data: data5,
         };
         if (vErrors === null) {
@@ -18683,10 +18676,10 @@ function validate60(
           instancePath: instancePath + '/audience',
           schemaPath: '#/properties/audience/enum',
           keyword: 'enum',
-          params: { allowedValues: schema108.properties.audience.enum },
+          params: { allowedValues: schema109.properties.audience.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema108.properties.audience.enum,
-          parentSchema: schema108.properties.audience,
+          schema: schema109.properties.audience.enum,
+          parentSchema: schema109.properties.audience,
           data: data5,
         };
         if (vErrors === null) {
@@ -18708,7 +18701,7 @@ function validate60(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema108.properties.recipient,
+            parentSchema: schema109.properties.recipient,
             data: data6,
           };
           if (vErrors === null) {
@@ -18725,8 +18718,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.properties.recipient.type,
-          parentSchema: schema108.properties.recipient,
+          schema: schema109.properties.recipient.type,
+          parentSchema: schema109.properties.recipient,
           data: data6,
         };
         if (vErrors === null) {
@@ -18744,10 +18737,10 @@ function validate60(
           instancePath: instancePath + '/recipient_phone',
           schemaPath: '#/properties/recipient_phone/type',
           keyword: 'type',
-          params: { type: schema108.properties.recipient_phone.type },
+          params: { type: schema109.properties.recipient_phone.type },
           message: 'must be string,null',
-          schema: schema108.properties.recipient_phone.type,
-          parentSchema: schema108.properties.recipient_phone,
+          schema: schema109.properties.recipient_phone.type,
+          parentSchema: schema109.properties.recipient_phone,
           data: data7,
         };
         if (vErrors === null) {
@@ -18769,7 +18762,7 @@ function validate60(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema108.properties.phone,
+            parentSchema: schema109.properties.phone,
             data: data8,
           };
           if (vErrors === null) {
@@ -18786,8 +18779,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.properties.phone.type,
-          parentSchema: schema108.properties.phone,
+          schema: schema109.properties.phone.type,
+          parentSchema: schema109.properties.phone,
           data: data8,
         };
         if (vErrors === null) {
@@ -18807,8 +18800,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.properties.language.type,
-          parentSchema: schema108.properties.language,
+          schema: schema109.properties.language.type,
+          parentSchema: schema109.properties.language,
           data: data9,
         };
         if (vErrors === null) {
@@ -18823,10 +18816,10 @@ function validate60(
           instancePath: instancePath + '/language',
           schemaPath: '#/properties/language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema108.properties.language.enum },
+          params: { allowedValues: schema109.properties.language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema108.properties.language.enum,
-          parentSchema: schema108.properties.language,
+          schema: schema109.properties.language.enum,
+          parentSchema: schema109.properties.language,
           data: data9,
         };
         if (vErrors === null) {
@@ -18848,7 +18841,7 @@ function validate60(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema108.properties.text,
+            parentSchema: schema109.properties.text,
             data: data10,
           };
           if (vErrors === null) {
@@ -18865,8 +18858,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.properties.text.type,
-          parentSchema: schema108.properties.text,
+          schema: schema109.properties.text.type,
+          parentSchema: schema109.properties.text,
           data: data10,
         };
         if (vErrors === null) {
@@ -18886,8 +18879,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.properties.status.type,
-          parentSchema: schema108.properties.status,
+          schema: schema109.properties.status.type,
+          parentSchema: schema109.properties.status,
           data: data11,
         };
         if (vErrors === null) {
@@ -18902,10 +18895,10 @@ function validate60(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema108.properties.status.enum },
+          params: { allowedValues: schema109.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema108.properties.status.enum,
-          parentSchema: schema108.properties.status,
+          schema: schema109.properties.status.enum,
+          parentSchema: schema109.properties.status,
           data: data11,
         };
         if (vErrors === null) {
@@ -18925,8 +18918,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema108.properties.carrier_id.type,
-          parentSchema: schema108.properties.carrier_id,
+          schema: schema109.properties.carrier_id.type,
+          parentSchema: schema109.properties.carrier_id,
           data: data12,
         };
         if (vErrors === null) {
@@ -18944,10 +18937,10 @@ function validate60(
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema108.properties.support_provider_id.type },
+          params: { type: schema109.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema108.properties.support_provider_id.type,
-          parentSchema: schema108.properties.support_provider_id,
+          schema: schema109.properties.support_provider_id.type,
+          parentSchema: schema109.properties.support_provider_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -18965,10 +18958,10 @@ function validate60(
           instancePath: instancePath + '/piece_event_code',
           schemaPath: '#/properties/piece_event_code/type',
           keyword: 'type',
-          params: { type: schema108.properties.piece_event_code.type },
+          params: { type: schema109.properties.piece_event_code.type },
           message: 'must be integer,null',
-          schema: schema108.properties.piece_event_code.type,
-          parentSchema: schema108.properties.piece_event_code,
+          schema: schema109.properties.piece_event_code.type,
+          parentSchema: schema109.properties.piece_event_code,
           data: data14,
         };
         if (vErrors === null) {
@@ -18986,8 +18979,8 @@ function validate60(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema108.type,
-      parentSchema: schema108,
+      schema: schema109.type,
+      parentSchema: schema109,
       data,
     };
     if (vErrors === null) {
@@ -18997,10 +18990,10 @@ function validate60(
     }
     errors++;
   }
-  validate60.errors = vErrors;
+  validate61.errors = vErrors;
   return errors === 0;
 }
-validate60.evaluated = {
+validate61.evaluated = {
   props: {
     notification_id: true,
     at: true,
@@ -19022,8 +19015,8 @@ validate60.evaluated = {
   dynamicItems: false,
 };
 
-export const orderComment = validate61;
-const schema109 = {
+export const orderComment = validate62;
+const schema110 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'order-comment',
   title: 'OrderComment',
@@ -19032,13 +19025,13 @@ const schema109 = {
   properties: { comment: { type: 'string', maxLength: 500, format: 'name-3', 'x-input': { multiline: true } } },
 };
 
-function validate61(
+function validate62(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="order-comment" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate61.evaluated;
+  const evaluated0 = validate62.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19053,8 +19046,8 @@ function validate61(
         keyword: 'required',
         params: { missingProperty: 'comment' },
         message: "must have required property '" + 'comment' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -19075,7 +19068,7 @@ function validate61(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema109.properties.comment,
+            parentSchema: schema110.properties.comment,
             data: data0,
           };
           if (vErrors === null) {
@@ -19093,7 +19086,7 @@ function validate61(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema109.properties.comment,
+            parentSchema: schema110.properties.comment,
             data: data0,
           };
           if (vErrors === null) {
@@ -19110,8 +19103,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.comment.type,
-          parentSchema: schema109.properties.comment,
+          schema: schema110.properties.comment.type,
+          parentSchema: schema110.properties.comment,
           data: data0,
         };
         if (vErrors === null) {
@@ -19129,8 +19122,8 @@ function validate61(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema109.type,
-      parentSchema: schema109,
+      schema: schema110.type,
+      parentSchema: schema110,
       data,
     };
     if (vErrors === null) {
@@ -19140,13 +19133,13 @@ function validate61(
     }
     errors++;
   }
-  validate61.errors = vErrors;
+  validate62.errors = vErrors;
   return errors === 0;
 }
-validate61.evaluated = { props: { comment: true }, dynamicProps: false, dynamicItems: false };
+validate62.evaluated = { props: { comment: true }, dynamicProps: false, dynamicItems: false };
 
-export const partnerAdmin = validate62;
-const schema110 = {
+export const partnerAdmin = validate63;
+const schema111 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'partner-admin',
   title: 'PartnerAdmin',
@@ -19160,13 +19153,13 @@ const schema110 = {
   },
 };
 
-function validate62(
+function validate63(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="partner-admin" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate62.evaluated;
+  const evaluated0 = validate63.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19181,8 +19174,8 @@ function validate62(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema110.required,
-        parentSchema: schema110,
+        schema: schema111.required,
+        parentSchema: schema111,
         data,
       };
       if (vErrors === null) {
@@ -19199,8 +19192,8 @@ function validate62(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema110.required,
-        parentSchema: schema110,
+        schema: schema111.required,
+        parentSchema: schema111,
         data,
       };
       if (vErrors === null) {
@@ -19221,7 +19214,7 @@ function validate62(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema110.properties.name,
+            parentSchema: schema111.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -19239,7 +19232,7 @@ function validate62(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema110.properties.name,
+            parentSchema: schema111.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -19257,7 +19250,7 @@ function validate62(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema110.properties.name,
+            parentSchema: schema111.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -19274,8 +19267,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.name.type,
-          parentSchema: schema110.properties.name,
+          schema: schema111.properties.name.type,
+          parentSchema: schema111.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -19297,7 +19290,7 @@ function validate62(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema110.properties.email,
+            parentSchema: schema111.properties.email,
             data: data1,
           };
           if (vErrors === null) {
@@ -19315,7 +19308,7 @@ function validate62(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema110.properties.email,
+            parentSchema: schema111.properties.email,
             data: data1,
           };
           if (vErrors === null) {
@@ -19332,8 +19325,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.email.type,
-          parentSchema: schema110.properties.email,
+          schema: schema111.properties.email.type,
+          parentSchema: schema111.properties.email,
           data: data1,
         };
         if (vErrors === null) {
@@ -19351,8 +19344,8 @@ function validate62(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema110.type,
-      parentSchema: schema110,
+      schema: schema111.type,
+      parentSchema: schema111,
       data,
     };
     if (vErrors === null) {
@@ -19362,13 +19355,13 @@ function validate62(
     }
     errors++;
   }
-  validate62.errors = vErrors;
+  validate63.errors = vErrors;
   return errors === 0;
 }
-validate62.evaluated = { props: { name: true, email: true }, dynamicProps: false, dynamicItems: false };
+validate63.evaluated = { props: { name: true, email: true }, dynamicProps: false, dynamicItems: false };
 
-export const piece = validate63;
-const schema111 = {
+export const piece = validate64;
+const schema112 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'piece',
   title: 'Piece',
@@ -19431,7 +19424,7 @@ const schema111 = {
       readOnly: true,
       'x-column': { index: 2, hide: true },
       'x-filter': { kind: 'boolean' },
-      'x-input': { tab: 'basic' },
+      'x-display': { tab: 'basic' },
     },
     state: {
       type: 'integer',
@@ -19491,9 +19484,9 @@ const schema111 = {
           '413': 'error',
           '1212': 'warning',
         },
-        marks: [{ when: { test_piece: true }, label: 'shipments.marks.test', color: 'warning' }],
+        marks: [{ when: { test_piece: [true] }, label: 'shipments.marks.test', color: 'warning' }],
       },
-      'x-input': { tab: 'basic' },
+      'x-display': { tab: 'basic' },
     },
     piece_type: {
       type: 'integer',
@@ -19516,7 +19509,7 @@ const schema111 = {
       'x-lookup': { resource: 'service-points', label: 'name' },
       'x-column': { type: 'select2', index: 6, ignorexport: true, linked: true },
       'x-filter': { kind: 'reference' },
-      'x-input': { kind: 'reference', tab: 'basic' },
+      'x-input': { tab: 'basic' },
     },
     service_point_name: {
       type: ['string', 'null'],
@@ -19524,7 +19517,7 @@ const schema111 = {
       description:
         "The service point's name when the piece was booked: the list shows it without a look-up per row (500 rows a page).",
       'x-column': { index: 16, hide: true },
-      'x-input': { form: false },
+      'x-display': { form: false },
     },
     support_provider_id: {
       type: ['integer', 'null'],
@@ -19538,13 +19531,13 @@ const schema111 = {
       type: ['integer', 'null'],
       readOnly: true,
       'x-column': { index: 7, hide: true },
-      'x-input': { tab: 'basic', kind: 'piece-place' },
+      'x-display': { tab: 'basic', kind: 'piece-place' },
     },
     compartment_id: {
       type: ['integer', 'null'],
       readOnly: true,
       'x-column': { index: 8, hide: true },
-      'x-input': { tab: 'basic', kind: 'piece-compartment' },
+      'x-display': { tab: 'basic', kind: 'piece-compartment' },
     },
     courier_id: {
       type: ['integer', 'null'],
@@ -19644,7 +19637,7 @@ const schema111 = {
       format: 'date-time',
       readOnly: true,
       'x-column': { index: 37, hide: true },
-      'x-input': { tab: 'basic' },
+      'x-display': { tab: 'basic' },
     },
     expiry_days: {
       type: 'integer',
@@ -19659,7 +19652,7 @@ const schema111 = {
       format: 'date-time',
       readOnly: true,
       'x-column': { index: 12 },
-      'x-input': { tab: 'basic' },
+      'x-display': { tab: 'basic' },
     },
     tokens: {
       type: 'array',
@@ -19691,7 +19684,7 @@ const schema111 = {
         },
       },
       'x-column': { index: 41, hide: true, ignorexport: true },
-      'x-input': { kind: 'piece-tokens', tab: 'basic' },
+      'x-display': { kind: 'piece-tokens', tab: 'basic' },
     },
     notifications: {
       type: 'array',
@@ -19719,14 +19712,14 @@ const schema111 = {
         },
       },
       'x-column': { index: 42, hide: true, ignorexport: true },
-      'x-input': { kind: 'piece-notifications', tab: 'basic' },
+      'x-display': { kind: 'piece-notifications', tab: 'basic' },
     },
     created_at: {
       type: 'string',
       format: 'date-time',
       readOnly: true,
       'x-column': { index: 13 },
-      'x-input': { tab: 'basic' },
+      'x-display': { tab: 'basic' },
       'x-filter': { kind: 'date-range', alwaysOn: true },
     },
     active: {
@@ -19736,18 +19729,18 @@ const schema111 = {
       description: 'Still waiting at, or on its way to, its service point.',
       'x-column': { index: 14, hide: true },
       'x-filter': { kind: 'boolean' },
-      'x-input': { tab: 'basic' },
+      'x-display': { tab: 'basic' },
     },
   },
 };
 
-function validate63(
+function validate64(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="piece" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate63.evaluated;
+  const evaluated0 = validate64.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19762,8 +19755,8 @@ function validate63(
         keyword: 'required',
         params: { missingProperty: 'piece_id' },
         message: "must have required property '" + 'piece_id' + "'",
-        schema: schema111.required,
-        parentSchema: schema111,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -19780,8 +19773,8 @@ function validate63(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema111.required,
-        parentSchema: schema111,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -19798,8 +19791,8 @@ function validate63(
         keyword: 'required',
         params: { missingProperty: 'service_point_id' },
         message: "must have required property '" + 'service_point_id' + "'",
-        schema: schema111.required,
-        parentSchema: schema111,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -19816,8 +19809,8 @@ function validate63(
         keyword: 'required',
         params: { missingProperty: 'piece_type' },
         message: "must have required property '" + 'piece_type' + "'",
-        schema: schema111.required,
-        parentSchema: schema111,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -19838,7 +19831,7 @@ function validate63(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema111.properties.piece_id,
+            parentSchema: schema112.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -19856,7 +19849,7 @@ function validate63(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema111.properties.piece_id,
+            parentSchema: schema112.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -19874,7 +19867,7 @@ function validate63(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema111.properties.piece_id,
+            parentSchema: schema112.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -19891,8 +19884,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.piece_id.type,
-          parentSchema: schema111.properties.piece_id,
+          schema: schema112.properties.piece_id.type,
+          parentSchema: schema112.properties.piece_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -19910,10 +19903,10 @@ function validate63(
           instancePath: instancePath + '/parcel_id',
           schemaPath: '#/properties/parcel_id/type',
           keyword: 'type',
-          params: { type: schema111.properties.parcel_id.type },
+          params: { type: schema112.properties.parcel_id.type },
           message: 'must be string,null',
-          schema: schema111.properties.parcel_id.type,
-          parentSchema: schema111.properties.parcel_id,
+          schema: schema112.properties.parcel_id.type,
+          parentSchema: schema112.properties.parcel_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -19932,7 +19925,7 @@ function validate63(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema111.properties.parcel_id,
+            parentSchema: schema112.properties.parcel_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -19951,10 +19944,10 @@ function validate63(
           instancePath: instancePath + '/shipment_id',
           schemaPath: '#/properties/shipment_id/type',
           keyword: 'type',
-          params: { type: schema111.properties.shipment_id.type },
+          params: { type: schema112.properties.shipment_id.type },
           message: 'must be string,null',
-          schema: schema111.properties.shipment_id.type,
-          parentSchema: schema111.properties.shipment_id,
+          schema: schema112.properties.shipment_id.type,
+          parentSchema: schema112.properties.shipment_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -19973,7 +19966,7 @@ function validate63(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema111.properties.shipment_id,
+            parentSchema: schema112.properties.shipment_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -19996,7 +19989,7 @@ function validate63(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema111.properties.piece_barcode,
+            parentSchema: schema112.properties.piece_barcode,
             data: data3,
           };
           if (vErrors === null) {
@@ -20014,7 +20007,7 @@ function validate63(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema111.properties.piece_barcode,
+            parentSchema: schema112.properties.piece_barcode,
             data: data3,
           };
           if (vErrors === null) {
@@ -20031,8 +20024,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.piece_barcode.type,
-          parentSchema: schema111.properties.piece_barcode,
+          schema: schema112.properties.piece_barcode.type,
+          parentSchema: schema112.properties.piece_barcode,
           data: data3,
         };
         if (vErrors === null) {
@@ -20052,8 +20045,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema111.properties.test_piece.type,
-          parentSchema: schema111.properties.test_piece,
+          schema: schema112.properties.test_piece.type,
+          parentSchema: schema112.properties.test_piece,
           data: data4,
         };
         if (vErrors === null) {
@@ -20073,8 +20066,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema111.properties.state.type,
-          parentSchema: schema111.properties.state,
+          schema: schema112.properties.state.type,
+          parentSchema: schema112.properties.state,
           data: data5,
         };
         if (vErrors === null) {
@@ -20116,10 +20109,10 @@ function validate63(
           instancePath: instancePath + '/state',
           schemaPath: '#/properties/state/enum',
           keyword: 'enum',
-          params: { allowedValues: schema111.properties.state.enum },
+          params: { allowedValues: schema112.properties.state.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema111.properties.state.enum,
-          parentSchema: schema111.properties.state,
+          schema: schema112.properties.state.enum,
+          parentSchema: schema112.properties.state,
           data: data5,
         };
         if (vErrors === null) {
@@ -20139,8 +20132,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema111.properties.piece_type.type,
-          parentSchema: schema111.properties.piece_type,
+          schema: schema112.properties.piece_type.type,
+          parentSchema: schema112.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -20155,10 +20148,10 @@ function validate63(
           instancePath: instancePath + '/piece_type',
           schemaPath: '#/properties/piece_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema111.properties.piece_type.enum },
+          params: { allowedValues: schema112.properties.piece_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema111.properties.piece_type.enum,
-          parentSchema: schema111.properties.piece_type,
+          schema: schema112.properties.piece_type.enum,
+          parentSchema: schema112.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -20178,8 +20171,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema111.properties.carrier_id.type,
-          parentSchema: schema111.properties.carrier_id,
+          schema: schema112.properties.carrier_id.type,
+          parentSchema: schema112.properties.carrier_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -20199,8 +20192,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema111.properties.service_point_id.type,
-          parentSchema: schema111.properties.service_point_id,
+          schema: schema112.properties.service_point_id.type,
+          parentSchema: schema112.properties.service_point_id,
           data: data8,
         };
         if (vErrors === null) {
@@ -20218,10 +20211,10 @@ function validate63(
           instancePath: instancePath + '/service_point_name',
           schemaPath: '#/properties/service_point_name/type',
           keyword: 'type',
-          params: { type: schema111.properties.service_point_name.type },
+          params: { type: schema112.properties.service_point_name.type },
           message: 'must be string,null',
-          schema: schema111.properties.service_point_name.type,
-          parentSchema: schema111.properties.service_point_name,
+          schema: schema112.properties.service_point_name.type,
+          parentSchema: schema112.properties.service_point_name,
           data: data9,
         };
         if (vErrors === null) {
@@ -20239,10 +20232,10 @@ function validate63(
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema111.properties.support_provider_id.type },
+          params: { type: schema112.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema111.properties.support_provider_id.type,
-          parentSchema: schema111.properties.support_provider_id,
+          schema: schema112.properties.support_provider_id.type,
+          parentSchema: schema112.properties.support_provider_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -20260,10 +20253,10 @@ function validate63(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema111.properties.hardware_id.type },
+          params: { type: schema112.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema111.properties.hardware_id.type,
-          parentSchema: schema111.properties.hardware_id,
+          schema: schema112.properties.hardware_id.type,
+          parentSchema: schema112.properties.hardware_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -20281,10 +20274,10 @@ function validate63(
           instancePath: instancePath + '/compartment_id',
           schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
-          params: { type: schema111.properties.compartment_id.type },
+          params: { type: schema112.properties.compartment_id.type },
           message: 'must be integer,null',
-          schema: schema111.properties.compartment_id.type,
-          parentSchema: schema111.properties.compartment_id,
+          schema: schema112.properties.compartment_id.type,
+          parentSchema: schema112.properties.compartment_id,
           data: data12,
         };
         if (vErrors === null) {
@@ -20302,10 +20295,10 @@ function validate63(
           instancePath: instancePath + '/courier_id',
           schemaPath: '#/properties/courier_id/type',
           keyword: 'type',
-          params: { type: schema111.properties.courier_id.type },
+          params: { type: schema112.properties.courier_id.type },
           message: 'must be integer,null',
-          schema: schema111.properties.courier_id.type,
-          parentSchema: schema111.properties.courier_id,
+          schema: schema112.properties.courier_id.type,
+          parentSchema: schema112.properties.courier_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -20325,8 +20318,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema111.properties.allocation_type.type,
-          parentSchema: schema111.properties.allocation_type,
+          schema: schema112.properties.allocation_type.type,
+          parentSchema: schema112.properties.allocation_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -20341,10 +20334,10 @@ function validate63(
           instancePath: instancePath + '/allocation_type',
           schemaPath: '#/properties/allocation_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema111.properties.allocation_type.enum },
+          params: { allowedValues: schema112.properties.allocation_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema111.properties.allocation_type.enum,
-          parentSchema: schema111.properties.allocation_type,
+          schema: schema112.properties.allocation_type.enum,
+          parentSchema: schema112.properties.allocation_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -20364,8 +20357,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.parcel_type.type,
-          parentSchema: schema111.properties.parcel_type,
+          schema: schema112.properties.parcel_type.type,
+          parentSchema: schema112.properties.parcel_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -20380,10 +20373,10 @@ function validate63(
           instancePath: instancePath + '/parcel_type',
           schemaPath: '#/properties/parcel_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema111.properties.parcel_type.enum },
+          params: { allowedValues: schema112.properties.parcel_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema111.properties.parcel_type.enum,
-          parentSchema: schema111.properties.parcel_type,
+          schema: schema112.properties.parcel_type.enum,
+          parentSchema: schema112.properties.parcel_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -20405,7 +20398,7 @@ function validate63(
             params: { comparison: '<=', limit: 58 },
             message: 'must be <= 58',
             schema: 58,
-            parentSchema: schema111.properties.height,
+            parentSchema: schema112.properties.height,
             data: data16,
           };
           if (vErrors === null) {
@@ -20423,7 +20416,7 @@ function validate63(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema111.properties.height,
+            parentSchema: schema112.properties.height,
             data: data16,
           };
           if (vErrors === null) {
@@ -20440,8 +20433,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema111.properties.height.type,
-          parentSchema: schema111.properties.height,
+          schema: schema112.properties.height.type,
+          parentSchema: schema112.properties.height,
           data: data16,
         };
         if (vErrors === null) {
@@ -20463,7 +20456,7 @@ function validate63(
             params: { comparison: '<=', limit: 43 },
             message: 'must be <= 43',
             schema: 43,
-            parentSchema: schema111.properties.width,
+            parentSchema: schema112.properties.width,
             data: data17,
           };
           if (vErrors === null) {
@@ -20481,7 +20474,7 @@ function validate63(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema111.properties.width,
+            parentSchema: schema112.properties.width,
             data: data17,
           };
           if (vErrors === null) {
@@ -20498,8 +20491,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema111.properties.width.type,
-          parentSchema: schema111.properties.width,
+          schema: schema112.properties.width.type,
+          parentSchema: schema112.properties.width,
           data: data17,
         };
         if (vErrors === null) {
@@ -20521,7 +20514,7 @@ function validate63(
             params: { comparison: '<=', limit: 58 },
             message: 'must be <= 58',
             schema: 58,
-            parentSchema: schema111.properties.depth,
+            parentSchema: schema112.properties.depth,
             data: data18,
           };
           if (vErrors === null) {
@@ -20539,7 +20532,7 @@ function validate63(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema111.properties.depth,
+            parentSchema: schema112.properties.depth,
             data: data18,
           };
           if (vErrors === null) {
@@ -20556,8 +20549,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema111.properties.depth.type,
-          parentSchema: schema111.properties.depth,
+          schema: schema112.properties.depth.type,
+          parentSchema: schema112.properties.depth,
           data: data18,
         };
         if (vErrors === null) {
@@ -20575,10 +20568,10 @@ function validate63(
           instancePath: instancePath + '/sender_name',
           schemaPath: '#/properties/sender_name/type',
           keyword: 'type',
-          params: { type: schema111.properties.sender_name.type },
+          params: { type: schema112.properties.sender_name.type },
           message: 'must be string,null',
-          schema: schema111.properties.sender_name.type,
-          parentSchema: schema111.properties.sender_name,
+          schema: schema112.properties.sender_name.type,
+          parentSchema: schema112.properties.sender_name,
           data: data19,
         };
         if (vErrors === null) {
@@ -20597,7 +20590,7 @@ function validate63(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema111.properties.sender_name,
+            parentSchema: schema112.properties.sender_name,
             data: data19,
           };
           if (vErrors === null) {
@@ -20616,10 +20609,10 @@ function validate63(
           instancePath: instancePath + '/sender_phone',
           schemaPath: '#/properties/sender_phone/type',
           keyword: 'type',
-          params: { type: schema111.properties.sender_phone.type },
+          params: { type: schema112.properties.sender_phone.type },
           message: 'must be string,null',
-          schema: schema111.properties.sender_phone.type,
-          parentSchema: schema111.properties.sender_phone,
+          schema: schema112.properties.sender_phone.type,
+          parentSchema: schema112.properties.sender_phone,
           data: data20,
         };
         if (vErrors === null) {
@@ -20638,7 +20631,7 @@ function validate63(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema111.properties.sender_phone,
+            parentSchema: schema112.properties.sender_phone,
             data: data20,
           };
           if (vErrors === null) {
@@ -20657,10 +20650,10 @@ function validate63(
           instancePath: instancePath + '/sender_email',
           schemaPath: '#/properties/sender_email/type',
           keyword: 'type',
-          params: { type: schema111.properties.sender_email.type },
+          params: { type: schema112.properties.sender_email.type },
           message: 'must be string,null',
-          schema: schema111.properties.sender_email.type,
-          parentSchema: schema111.properties.sender_email,
+          schema: schema112.properties.sender_email.type,
+          parentSchema: schema112.properties.sender_email,
           data: data21,
         };
         if (vErrors === null) {
@@ -20679,7 +20672,7 @@ function validate63(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema111.properties.sender_email,
+            parentSchema: schema112.properties.sender_email,
             data: data21,
           };
           if (vErrors === null) {
@@ -20698,10 +20691,10 @@ function validate63(
           instancePath: instancePath + '/recipient_name',
           schemaPath: '#/properties/recipient_name/type',
           keyword: 'type',
-          params: { type: schema111.properties.recipient_name.type },
+          params: { type: schema112.properties.recipient_name.type },
           message: 'must be string,null',
-          schema: schema111.properties.recipient_name.type,
-          parentSchema: schema111.properties.recipient_name,
+          schema: schema112.properties.recipient_name.type,
+          parentSchema: schema112.properties.recipient_name,
           data: data22,
         };
         if (vErrors === null) {
@@ -20720,7 +20713,7 @@ function validate63(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema111.properties.recipient_name,
+            parentSchema: schema112.properties.recipient_name,
             data: data22,
           };
           if (vErrors === null) {
@@ -20739,10 +20732,10 @@ function validate63(
           instancePath: instancePath + '/recipient_phone',
           schemaPath: '#/properties/recipient_phone/type',
           keyword: 'type',
-          params: { type: schema111.properties.recipient_phone.type },
+          params: { type: schema112.properties.recipient_phone.type },
           message: 'must be string,null',
-          schema: schema111.properties.recipient_phone.type,
-          parentSchema: schema111.properties.recipient_phone,
+          schema: schema112.properties.recipient_phone.type,
+          parentSchema: schema112.properties.recipient_phone,
           data: data23,
         };
         if (vErrors === null) {
@@ -20761,7 +20754,7 @@ function validate63(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema111.properties.recipient_phone,
+            parentSchema: schema112.properties.recipient_phone,
             data: data23,
           };
           if (vErrors === null) {
@@ -20780,10 +20773,10 @@ function validate63(
           instancePath: instancePath + '/recipient_email',
           schemaPath: '#/properties/recipient_email/type',
           keyword: 'type',
-          params: { type: schema111.properties.recipient_email.type },
+          params: { type: schema112.properties.recipient_email.type },
           message: 'must be string,null',
-          schema: schema111.properties.recipient_email.type,
-          parentSchema: schema111.properties.recipient_email,
+          schema: schema112.properties.recipient_email.type,
+          parentSchema: schema112.properties.recipient_email,
           data: data24,
         };
         if (vErrors === null) {
@@ -20802,7 +20795,7 @@ function validate63(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema111.properties.recipient_email,
+            parentSchema: schema112.properties.recipient_email,
             data: data24,
           };
           if (vErrors === null) {
@@ -20821,10 +20814,10 @@ function validate63(
           instancePath: instancePath + '/end_user_phone',
           schemaPath: '#/properties/end_user_phone/type',
           keyword: 'type',
-          params: { type: schema111.properties.end_user_phone.type },
+          params: { type: schema112.properties.end_user_phone.type },
           message: 'must be string,null',
-          schema: schema111.properties.end_user_phone.type,
-          parentSchema: schema111.properties.end_user_phone,
+          schema: schema112.properties.end_user_phone.type,
+          parentSchema: schema112.properties.end_user_phone,
           data: data25,
         };
         if (vErrors === null) {
@@ -20843,7 +20836,7 @@ function validate63(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema111.properties.end_user_phone,
+            parentSchema: schema112.properties.end_user_phone,
             data: data25,
           };
           if (vErrors === null) {
@@ -20862,10 +20855,10 @@ function validate63(
           instancePath: instancePath + '/end_user_email',
           schemaPath: '#/properties/end_user_email/type',
           keyword: 'type',
-          params: { type: schema111.properties.end_user_email.type },
+          params: { type: schema112.properties.end_user_email.type },
           message: 'must be string,null',
-          schema: schema111.properties.end_user_email.type,
-          parentSchema: schema111.properties.end_user_email,
+          schema: schema112.properties.end_user_email.type,
+          parentSchema: schema112.properties.end_user_email,
           data: data26,
         };
         if (vErrors === null) {
@@ -20884,7 +20877,7 @@ function validate63(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema111.properties.end_user_email,
+            parentSchema: schema112.properties.end_user_email,
             data: data26,
           };
           if (vErrors === null) {
@@ -20903,10 +20896,10 @@ function validate63(
           instancePath: instancePath + '/enduser_id',
           schemaPath: '#/properties/enduser_id/type',
           keyword: 'type',
-          params: { type: schema111.properties.enduser_id.type },
+          params: { type: schema112.properties.enduser_id.type },
           message: 'must be integer,null',
-          schema: schema111.properties.enduser_id.type,
-          parentSchema: schema111.properties.enduser_id,
+          schema: schema112.properties.enduser_id.type,
+          parentSchema: schema112.properties.enduser_id,
           data: data27,
         };
         if (vErrors === null) {
@@ -20924,10 +20917,10 @@ function validate63(
           instancePath: instancePath + '/reference',
           schemaPath: '#/properties/reference/type',
           keyword: 'type',
-          params: { type: schema111.properties.reference.type },
+          params: { type: schema112.properties.reference.type },
           message: 'must be string,null',
-          schema: schema111.properties.reference.type,
-          parentSchema: schema111.properties.reference,
+          schema: schema112.properties.reference.type,
+          parentSchema: schema112.properties.reference,
           data: data28,
         };
         if (vErrors === null) {
@@ -20946,7 +20939,7 @@ function validate63(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema111.properties.reference,
+            parentSchema: schema112.properties.reference,
             data: data28,
           };
           if (vErrors === null) {
@@ -20967,8 +20960,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.reservation.type,
-          parentSchema: schema111.properties.reservation,
+          schema: schema112.properties.reservation.type,
+          parentSchema: schema112.properties.reservation,
           data: data29,
         };
         if (vErrors === null) {
@@ -20983,10 +20976,10 @@ function validate63(
           instancePath: instancePath + '/reservation',
           schemaPath: '#/properties/reservation/enum',
           keyword: 'enum',
-          params: { allowedValues: schema111.properties.reservation.enum },
+          params: { allowedValues: schema112.properties.reservation.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema111.properties.reservation.enum,
-          parentSchema: schema111.properties.reservation,
+          schema: schema112.properties.reservation.enum,
+          parentSchema: schema112.properties.reservation,
           data: data29,
         };
         if (vErrors === null) {
@@ -21006,8 +20999,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema111.properties.reservation_time.type,
-          parentSchema: schema111.properties.reservation_time,
+          schema: schema112.properties.reservation_time.type,
+          parentSchema: schema112.properties.reservation_time,
           data: data30,
         };
         if (vErrors === null) {
@@ -21026,7 +21019,7 @@ function validate63(
             params: { comparison: '<=', limit: 168 },
             message: 'must be <= 168',
             schema: 168,
-            parentSchema: schema111.properties.reservation_time,
+            parentSchema: schema112.properties.reservation_time,
             data: data30,
           };
           if (vErrors === null) {
@@ -21044,7 +21037,7 @@ function validate63(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema111.properties.reservation_time,
+            parentSchema: schema112.properties.reservation_time,
             data: data30,
           };
           if (vErrors === null) {
@@ -21063,10 +21056,10 @@ function validate63(
           instancePath: instancePath + '/reserved_until',
           schemaPath: '#/properties/reserved_until/type',
           keyword: 'type',
-          params: { type: schema111.properties.reserved_until.type },
+          params: { type: schema112.properties.reserved_until.type },
           message: 'must be string,null',
-          schema: schema111.properties.reserved_until.type,
-          parentSchema: schema111.properties.reserved_until,
+          schema: schema112.properties.reserved_until.type,
+          parentSchema: schema112.properties.reserved_until,
           data: data31,
         };
         if (vErrors === null) {
@@ -21085,7 +21078,7 @@ function validate63(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema111.properties.reserved_until,
+            parentSchema: schema112.properties.reserved_until,
             data: data31,
           };
           if (vErrors === null) {
@@ -21106,8 +21099,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema111.properties.expiry_days.type,
-          parentSchema: schema111.properties.expiry_days,
+          schema: schema112.properties.expiry_days.type,
+          parentSchema: schema112.properties.expiry_days,
           data: data32,
         };
         if (vErrors === null) {
@@ -21126,7 +21119,7 @@ function validate63(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema111.properties.expiry_days,
+            parentSchema: schema112.properties.expiry_days,
             data: data32,
           };
           if (vErrors === null) {
@@ -21144,7 +21137,7 @@ function validate63(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema111.properties.expiry_days,
+            parentSchema: schema112.properties.expiry_days,
             data: data32,
           };
           if (vErrors === null) {
@@ -21163,10 +21156,10 @@ function validate63(
           instancePath: instancePath + '/expiry_at',
           schemaPath: '#/properties/expiry_at/type',
           keyword: 'type',
-          params: { type: schema111.properties.expiry_at.type },
+          params: { type: schema112.properties.expiry_at.type },
           message: 'must be string,null',
-          schema: schema111.properties.expiry_at.type,
-          parentSchema: schema111.properties.expiry_at,
+          schema: schema112.properties.expiry_at.type,
+          parentSchema: schema112.properties.expiry_at,
           data: data33,
         };
         if (vErrors === null) {
@@ -21185,7 +21178,7 @@ function validate63(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema111.properties.expiry_at,
+            parentSchema: schema112.properties.expiry_at,
             data: data33,
           };
           if (vErrors === null) {
@@ -21211,8 +21204,8 @@ function validate63(
                 keyword: 'required',
                 params: { missingProperty: 'token_type' },
                 message: "must have required property '" + 'token_type' + "'",
-                schema: schema111.properties.tokens.items.required,
-                parentSchema: schema111.properties.tokens.items,
+                schema: schema112.properties.tokens.items.required,
+                parentSchema: schema112.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -21229,8 +21222,8 @@ function validate63(
                 keyword: 'required',
                 params: { missingProperty: 'status' },
                 message: "must have required property '" + 'status' + "'",
-                schema: schema111.properties.tokens.items.required,
-                parentSchema: schema111.properties.tokens.items,
+                schema: schema112.properties.tokens.items.required,
+                parentSchema: schema112.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -21247,8 +21240,8 @@ function validate63(
                 keyword: 'required',
                 params: { missingProperty: 'code' },
                 message: "must have required property '" + 'code' + "'",
-                schema: schema111.properties.tokens.items.required,
-                parentSchema: schema111.properties.tokens.items,
+                schema: schema112.properties.tokens.items.required,
+                parentSchema: schema112.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -21267,8 +21260,8 @@ function validate63(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema111.properties.tokens.items.properties.token_type.type,
-                  parentSchema: schema111.properties.tokens.items.properties.token_type,
+                  schema: schema112.properties.tokens.items.properties.token_type.type,
+                  parentSchema: schema112.properties.tokens.items.properties.token_type,
                   data: data36,
                 };
                 if (vErrors === null) {
@@ -21291,10 +21284,10 @@ function validate63(
                   instancePath: instancePath + '/tokens/' + i0 + '/token_type',
                   schemaPath: '#/properties/tokens/items/properties/token_type/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema111.properties.tokens.items.properties.token_type.enum },
+                  params: { allowedValues: schema112.properties.tokens.items.properties.token_type.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema111.properties.tokens.items.properties.token_type.enum,
-                  parentSchema: schema111.properties.tokens.items.properties.token_type,
+                  schema: schema112.properties.tokens.items.properties.token_type.enum,
+                  parentSchema: schema112.properties.tokens.items.properties.token_type,
                   data: data36,
                 };
                 if (vErrors === null) {
@@ -21314,8 +21307,8 @@ function validate63(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema111.properties.tokens.items.properties.status.type,
-                  parentSchema: schema111.properties.tokens.items.properties.status,
+                  schema: schema112.properties.tokens.items.properties.status.type,
+                  parentSchema: schema112.properties.tokens.items.properties.status,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -21336,10 +21329,10 @@ function validate63(
                   instancePath: instancePath + '/tokens/' + i0 + '/status',
                   schemaPath: '#/properties/tokens/items/properties/status/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema111.properties.tokens.items.properties.status.enum },
+                  params: { allowedValues: schema112.properties.tokens.items.properties.status.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema111.properties.tokens.items.properties.status.enum,
-                  parentSchema: schema111.properties.tokens.items.properties.status,
+                  schema: schema112.properties.tokens.items.properties.status.enum,
+                  parentSchema: schema112.properties.tokens.items.properties.status,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -21361,7 +21354,7 @@ function validate63(
                     params: { limit: 12 },
                     message: 'must NOT have more than 12 characters',
                     schema: 12,
-                    parentSchema: schema111.properties.tokens.items.properties.code,
+                    parentSchema: schema112.properties.tokens.items.properties.code,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -21378,8 +21371,8 @@ function validate63(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema111.properties.tokens.items.properties.code.type,
-                  parentSchema: schema111.properties.tokens.items.properties.code,
+                  schema: schema112.properties.tokens.items.properties.code.type,
+                  parentSchema: schema112.properties.tokens.items.properties.code,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -21397,10 +21390,10 @@ function validate63(
                   instancePath: instancePath + '/tokens/' + i0 + '/valid_until',
                   schemaPath: '#/properties/tokens/items/properties/valid_until/type',
                   keyword: 'type',
-                  params: { type: schema111.properties.tokens.items.properties.valid_until.type },
+                  params: { type: schema112.properties.tokens.items.properties.valid_until.type },
                   message: 'must be string,null',
-                  schema: schema111.properties.tokens.items.properties.valid_until.type,
-                  parentSchema: schema111.properties.tokens.items.properties.valid_until,
+                  schema: schema112.properties.tokens.items.properties.valid_until.type,
+                  parentSchema: schema112.properties.tokens.items.properties.valid_until,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -21419,7 +21412,7 @@ function validate63(
                     params: { format: 'date-time' },
                     message: 'must match format "' + 'date-time' + '"',
                     schema: 'date-time',
-                    parentSchema: schema111.properties.tokens.items.properties.valid_until,
+                    parentSchema: schema112.properties.tokens.items.properties.valid_until,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -21438,8 +21431,8 @@ function validate63(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema111.properties.tokens.items.type,
-              parentSchema: schema111.properties.tokens.items,
+              schema: schema112.properties.tokens.items.type,
+              parentSchema: schema112.properties.tokens.items,
               data: data35,
             };
             if (vErrors === null) {
@@ -21457,8 +21450,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema111.properties.tokens.type,
-          parentSchema: schema111.properties.tokens,
+          schema: schema112.properties.tokens.type,
+          parentSchema: schema112.properties.tokens,
           data: data34,
         };
         if (vErrors === null) {
@@ -21483,8 +21476,8 @@ function validate63(
                 keyword: 'required',
                 params: { missingProperty: 'channel' },
                 message: "must have required property '" + 'channel' + "'",
-                schema: schema111.properties.notifications.items.required,
-                parentSchema: schema111.properties.notifications.items,
+                schema: schema112.properties.notifications.items.required,
+                parentSchema: schema112.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -21501,8 +21494,8 @@ function validate63(
                 keyword: 'required',
                 params: { missingProperty: 'to' },
                 message: "must have required property '" + 'to' + "'",
-                schema: schema111.properties.notifications.items.required,
-                parentSchema: schema111.properties.notifications.items,
+                schema: schema112.properties.notifications.items.required,
+                parentSchema: schema112.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -21519,8 +21512,8 @@ function validate63(
                 keyword: 'required',
                 params: { missingProperty: 'at' },
                 message: "must have required property '" + 'at' + "'",
-                schema: schema111.properties.notifications.items.required,
-                parentSchema: schema111.properties.notifications.items,
+                schema: schema112.properties.notifications.items.required,
+                parentSchema: schema112.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -21539,8 +21532,8 @@ function validate63(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema111.properties.notifications.items.properties.channel.type,
-                  parentSchema: schema111.properties.notifications.items.properties.channel,
+                  schema: schema112.properties.notifications.items.properties.channel.type,
+                  parentSchema: schema112.properties.notifications.items.properties.channel,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -21555,10 +21548,10 @@ function validate63(
                   instancePath: instancePath + '/notifications/' + i1 + '/channel',
                   schemaPath: '#/properties/notifications/items/properties/channel/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema111.properties.notifications.items.properties.channel.enum },
+                  params: { allowedValues: schema112.properties.notifications.items.properties.channel.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema111.properties.notifications.items.properties.channel.enum,
-                  parentSchema: schema111.properties.notifications.items.properties.channel,
+                  schema: schema112.properties.notifications.items.properties.channel.enum,
+                  parentSchema: schema112.properties.notifications.items.properties.channel,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -21580,7 +21573,7 @@ function validate63(
                     params: { limit: 70 },
                     message: 'must NOT have more than 70 characters',
                     schema: 70,
-                    parentSchema: schema111.properties.notifications.items.properties.to,
+                    parentSchema: schema112.properties.notifications.items.properties.to,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -21597,8 +21590,8 @@ function validate63(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema111.properties.notifications.items.properties.to.type,
-                  parentSchema: schema111.properties.notifications.items.properties.to,
+                  schema: schema112.properties.notifications.items.properties.to.type,
+                  parentSchema: schema112.properties.notifications.items.properties.to,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -21618,8 +21611,8 @@ function validate63(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema111.properties.notifications.items.properties.token_type.type,
-                  parentSchema: schema111.properties.notifications.items.properties.token_type,
+                  schema: schema112.properties.notifications.items.properties.token_type.type,
+                  parentSchema: schema112.properties.notifications.items.properties.token_type,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -21642,10 +21635,10 @@ function validate63(
                   instancePath: instancePath + '/notifications/' + i1 + '/token_type',
                   schemaPath: '#/properties/notifications/items/properties/token_type/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema111.properties.notifications.items.properties.token_type.enum },
+                  params: { allowedValues: schema112.properties.notifications.items.properties.token_type.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema111.properties.notifications.items.properties.token_type.enum,
-                  parentSchema: schema111.properties.notifications.items.properties.token_type,
+                  schema: schema112.properties.notifications.items.properties.token_type.enum,
+                  parentSchema: schema112.properties.notifications.items.properties.token_type,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -21667,7 +21660,7 @@ function validate63(
                     params: { format: 'date-time' },
                     message: 'must match format "' + 'date-time' + '"',
                     schema: 'date-time',
-                    parentSchema: schema111.properties.notifications.items.properties.at,
+                    parentSchema: schema112.properties.notifications.items.properties.at,
                     data: data45,
                   };
                   if (vErrors === null) {
@@ -21684,8 +21677,8 @@ function validate63(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema111.properties.notifications.items.properties.at.type,
-                  parentSchema: schema111.properties.notifications.items.properties.at,
+                  schema: schema112.properties.notifications.items.properties.at.type,
+                  parentSchema: schema112.properties.notifications.items.properties.at,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -21703,8 +21696,8 @@ function validate63(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema111.properties.notifications.items.type,
-              parentSchema: schema111.properties.notifications.items,
+              schema: schema112.properties.notifications.items.type,
+              parentSchema: schema112.properties.notifications.items,
               data: data41,
             };
             if (vErrors === null) {
@@ -21722,8 +21715,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema111.properties.notifications.type,
-          parentSchema: schema111.properties.notifications,
+          schema: schema112.properties.notifications.type,
+          parentSchema: schema112.properties.notifications,
           data: data40,
         };
         if (vErrors === null) {
@@ -21745,7 +21738,7 @@ function validate63(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema111.properties.created_at,
+            parentSchema: schema112.properties.created_at,
             data: data46,
           };
           if (vErrors === null) {
@@ -21762,8 +21755,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.created_at.type,
-          parentSchema: schema111.properties.created_at,
+          schema: schema112.properties.created_at.type,
+          parentSchema: schema112.properties.created_at,
           data: data46,
         };
         if (vErrors === null) {
@@ -21783,8 +21776,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema111.properties.active.type,
-          parentSchema: schema111.properties.active,
+          schema: schema112.properties.active.type,
+          parentSchema: schema112.properties.active,
           data: data47,
         };
         if (vErrors === null) {
@@ -21802,8 +21795,8 @@ function validate63(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema111.type,
-      parentSchema: schema111,
+      schema: schema112.type,
+      parentSchema: schema112,
       data,
     };
     if (vErrors === null) {
@@ -21813,10 +21806,10 @@ function validate63(
     }
     errors++;
   }
-  validate63.errors = vErrors;
+  validate64.errors = vErrors;
   return errors === 0;
 }
-validate63.evaluated = {
+validate64.evaluated = {
   props: {
     piece_id: true,
     parcel_id: true,
@@ -21861,8 +21854,8 @@ validate63.evaluated = {
   dynamicItems: false,
 };
 
-export const pinpad = validate64;
-const schema112 = {
+export const pinpad = validate65;
+const schema113 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'pinpad',
   title: 'Pinpad',
@@ -21889,7 +21882,7 @@ const schema112 = {
     deleteSends: { partner_id: 'hardware_owner_id' },
   },
   required: ['ble_chip_id', 'hardware_model_id', 'hardware_owner_id'],
-  'x-read-only': [{ when: { status: 5 }, reason: 'read_only.pinpad_terminated' }],
+  'x-read-only': [{ when: { status: [5] }, reason: 'read_only.pinpad_terminated' }],
   properties: {
     pinpad_id: { $ref: 'common#/$defs/id', readOnly: true, 'x-column': { type: 'link', index: 0 } },
     ble_chip_id: {
@@ -21927,14 +21920,14 @@ const schema112 = {
       'x-lookup': { resource: 'service-points', label: 'name' },
       'x-column': { type: 'select2', index: 5 },
       'x-filter': { kind: 'reference' },
-      'x-input': { kind: 'reference', tab: 'basic' },
+      'x-input': { tab: 'basic' },
     },
     hardware_id: {
       type: ['integer', 'null'],
       'x-lookup': { resource: 'hardware', label: 'name' },
       'x-column': { type: 'select2', index: 6 },
       'x-filter': { kind: 'reference' },
-      'x-input': { kind: 'reference', tab: 'basic' },
+      'x-input': { tab: 'basic' },
     },
     alerts: {
       type: 'array',
@@ -22055,13 +22048,13 @@ const schema112 = {
 };
 const formats220 = sharedValidators.formats.numeric;
 
-function validate64(
+function validate65(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="pinpad" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate64.evaluated;
+  const evaluated0 = validate65.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22076,8 +22069,8 @@ function validate64(
         keyword: 'required',
         params: { missingProperty: 'ble_chip_id' },
         message: "must have required property '" + 'ble_chip_id' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema113.required,
+        parentSchema: schema113,
         data,
       };
       if (vErrors === null) {
@@ -22094,8 +22087,8 @@ function validate64(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema113.required,
+        parentSchema: schema113,
         data,
       };
       if (vErrors === null) {
@@ -22112,8 +22105,8 @@ function validate64(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema113.required,
+        parentSchema: schema113,
         data,
       };
       if (vErrors === null) {
@@ -22132,8 +22125,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema67.type,
-          parentSchema: schema67,
+          schema: schema68.type,
+          parentSchema: schema68,
           data: data0,
         };
         if (vErrors === null) {
@@ -22152,7 +22145,7 @@ function validate64(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema67,
+            parentSchema: schema68,
             data: data0,
           };
           if (vErrors === null) {
@@ -22175,7 +22168,7 @@ function validate64(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema112.properties.ble_chip_id,
+            parentSchema: schema113.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -22193,7 +22186,7 @@ function validate64(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema112.properties.ble_chip_id,
+            parentSchema: schema113.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -22211,7 +22204,7 @@ function validate64(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema112.properties.ble_chip_id,
+            parentSchema: schema113.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -22228,8 +22221,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.ble_chip_id.type,
-          parentSchema: schema112.properties.ble_chip_id,
+          schema: schema113.properties.ble_chip_id.type,
+          parentSchema: schema113.properties.ble_chip_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -22249,8 +22242,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.type,
-          parentSchema: schema85,
+          schema: schema86.type,
+          parentSchema: schema86,
           data: data2,
         };
         if (vErrors === null) {
@@ -22265,10 +22258,10 @@ function validate64(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/hardwareStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema85.enum },
+          params: { allowedValues: schema86.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema85.enum,
-          parentSchema: schema85,
+          schema: schema86.enum,
+          parentSchema: schema86,
           data: data2,
         };
         if (vErrors === null) {
@@ -22288,8 +22281,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema112.properties.hardware_model_id.type,
-          parentSchema: schema112.properties.hardware_model_id,
+          schema: schema113.properties.hardware_model_id.type,
+          parentSchema: schema113.properties.hardware_model_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -22309,8 +22302,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema112.properties.hardware_owner_id.type,
-          parentSchema: schema112.properties.hardware_owner_id,
+          schema: schema113.properties.hardware_owner_id.type,
+          parentSchema: schema113.properties.hardware_owner_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -22328,10 +22321,10 @@ function validate64(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema112.properties.service_point_id.type },
+          params: { type: schema113.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema112.properties.service_point_id.type,
-          parentSchema: schema112.properties.service_point_id,
+          schema: schema113.properties.service_point_id.type,
+          parentSchema: schema113.properties.service_point_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -22349,10 +22342,10 @@ function validate64(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema112.properties.hardware_id.type },
+          params: { type: schema113.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema112.properties.hardware_id.type,
-          parentSchema: schema112.properties.hardware_id,
+          schema: schema113.properties.hardware_id.type,
+          parentSchema: schema113.properties.hardware_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -22376,8 +22369,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema112.properties.alerts.items.type,
-              parentSchema: schema112.properties.alerts.items,
+              schema: schema113.properties.alerts.items.type,
+              parentSchema: schema113.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -22398,10 +22391,10 @@ function validate64(
               instancePath: instancePath + '/alerts/' + i0,
               schemaPath: '#/properties/alerts/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema112.properties.alerts.items.enum },
+              params: { allowedValues: schema113.properties.alerts.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema112.properties.alerts.items.enum,
-              parentSchema: schema112.properties.alerts.items,
+              schema: schema113.properties.alerts.items.enum,
+              parentSchema: schema113.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -22430,7 +22423,7 @@ function validate64(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema112.properties.alerts,
+                parentSchema: schema113.properties.alerts,
                 data: data7,
               };
               if (vErrors === null) {
@@ -22451,8 +22444,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema112.properties.alerts.type,
-          parentSchema: schema112.properties.alerts,
+          schema: schema113.properties.alerts.type,
+          parentSchema: schema113.properties.alerts,
           data: data7,
         };
         if (vErrors === null) {
@@ -22470,10 +22463,10 @@ function validate64(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema112.properties.last_sync_at.type },
+          params: { type: schema113.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema112.properties.last_sync_at.type,
-          parentSchema: schema112.properties.last_sync_at,
+          schema: schema113.properties.last_sync_at.type,
+          parentSchema: schema113.properties.last_sync_at,
           data: data9,
         };
         if (vErrors === null) {
@@ -22492,7 +22485,7 @@ function validate64(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema112.properties.last_sync_at,
+            parentSchema: schema113.properties.last_sync_at,
             data: data9,
           };
           if (vErrors === null) {
@@ -22513,8 +22506,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema112.properties.installation_sync_status.type,
-          parentSchema: schema112.properties.installation_sync_status,
+          schema: schema113.properties.installation_sync_status.type,
+          parentSchema: schema113.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -22529,10 +22522,10 @@ function validate64(
           instancePath: instancePath + '/installation_sync_status',
           schemaPath: '#/properties/installation_sync_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema112.properties.installation_sync_status.enum },
+          params: { allowedValues: schema113.properties.installation_sync_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema112.properties.installation_sync_status.enum,
-          parentSchema: schema112.properties.installation_sync_status,
+          schema: schema113.properties.installation_sync_status.enum,
+          parentSchema: schema113.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -22554,7 +22547,7 @@ function validate64(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema112.properties.firmware_version,
+            parentSchema: schema113.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -22572,7 +22565,7 @@ function validate64(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema112.properties.firmware_version,
+            parentSchema: schema113.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -22589,8 +22582,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.firmware_version.type,
-          parentSchema: schema112.properties.firmware_version,
+          schema: schema113.properties.firmware_version.type,
+          parentSchema: schema113.properties.firmware_version,
           data: data11,
         };
         if (vErrors === null) {
@@ -22612,7 +22605,7 @@ function validate64(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema112.properties.comm_board,
+            parentSchema: schema113.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -22630,7 +22623,7 @@ function validate64(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema112.properties.comm_board,
+            parentSchema: schema113.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -22647,8 +22640,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.comm_board.type,
-          parentSchema: schema112.properties.comm_board,
+          schema: schema113.properties.comm_board.type,
+          parentSchema: schema113.properties.comm_board,
           data: data12,
         };
         if (vErrors === null) {
@@ -22670,7 +22663,7 @@ function validate64(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema112.properties.battery_pack,
+            parentSchema: schema113.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -22688,7 +22681,7 @@ function validate64(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema112.properties.battery_pack,
+            parentSchema: schema113.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -22705,8 +22698,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.battery_pack.type,
-          parentSchema: schema112.properties.battery_pack,
+          schema: schema113.properties.battery_pack.type,
+          parentSchema: schema113.properties.battery_pack,
           data: data13,
         };
         if (vErrors === null) {
@@ -22728,7 +22721,7 @@ function validate64(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema112.properties.order_number,
+            parentSchema: schema113.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -22746,7 +22739,7 @@ function validate64(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema112.properties.order_number,
+            parentSchema: schema113.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -22763,8 +22756,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.order_number.type,
-          parentSchema: schema112.properties.order_number,
+          schema: schema113.properties.order_number.type,
+          parentSchema: schema113.properties.order_number,
           data: data14,
         };
         if (vErrors === null) {
@@ -22786,7 +22779,7 @@ function validate64(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema112.properties.type_number,
+            parentSchema: schema113.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -22804,7 +22797,7 @@ function validate64(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema112.properties.type_number,
+            parentSchema: schema113.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -22821,8 +22814,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.type_number.type,
-          parentSchema: schema112.properties.type_number,
+          schema: schema113.properties.type_number.type,
+          parentSchema: schema113.properties.type_number,
           data: data15,
         };
         if (vErrors === null) {
@@ -22844,7 +22837,7 @@ function validate64(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema112.properties.manufacturer,
+            parentSchema: schema113.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -22862,7 +22855,7 @@ function validate64(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema112.properties.manufacturer,
+            parentSchema: schema113.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -22879,8 +22872,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.manufacturer.type,
-          parentSchema: schema112.properties.manufacturer,
+          schema: schema113.properties.manufacturer.type,
+          parentSchema: schema113.properties.manufacturer,
           data: data16,
         };
         if (vErrors === null) {
@@ -22900,8 +22893,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.foil.type,
-          parentSchema: schema112.properties.foil,
+          schema: schema113.properties.foil.type,
+          parentSchema: schema113.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -22916,10 +22909,10 @@ function validate64(
           instancePath: instancePath + '/foil',
           schemaPath: '#/properties/foil/enum',
           keyword: 'enum',
-          params: { allowedValues: schema112.properties.foil.enum },
+          params: { allowedValues: schema113.properties.foil.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema112.properties.foil.enum,
-          parentSchema: schema112.properties.foil,
+          schema: schema113.properties.foil.enum,
+          parentSchema: schema113.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -22939,8 +22932,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.language.type,
-          parentSchema: schema112.properties.language,
+          schema: schema113.properties.language.type,
+          parentSchema: schema113.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -22967,10 +22960,10 @@ function validate64(
           instancePath: instancePath + '/language',
           schemaPath: '#/properties/language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema112.properties.language.enum },
+          params: { allowedValues: schema113.properties.language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema112.properties.language.enum,
-          parentSchema: schema112.properties.language,
+          schema: schema113.properties.language.enum,
+          parentSchema: schema113.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -22994,8 +22987,8 @@ function validate64(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema112.properties.features.items.type,
-              parentSchema: schema112.properties.features.items,
+              schema: schema113.properties.features.items.type,
+              parentSchema: schema113.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -23016,10 +23009,10 @@ function validate64(
               instancePath: instancePath + '/features/' + i2,
               schemaPath: '#/properties/features/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema112.properties.features.items.enum },
+              params: { allowedValues: schema113.properties.features.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema112.properties.features.items.enum,
-              parentSchema: schema112.properties.features.items,
+              schema: schema113.properties.features.items.enum,
+              parentSchema: schema113.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -23048,7 +23041,7 @@ function validate64(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema112.properties.features,
+                parentSchema: schema113.properties.features,
                 data: data19,
               };
               if (vErrors === null) {
@@ -23069,8 +23062,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema112.properties.features.type,
-          parentSchema: schema112.properties.features,
+          schema: schema113.properties.features.type,
+          parentSchema: schema113.properties.features,
           data: data19,
         };
         if (vErrors === null) {
@@ -23088,10 +23081,10 @@ function validate64(
           instancePath: instancePath + '/sim_iccid',
           schemaPath: '#/properties/sim_iccid/type',
           keyword: 'type',
-          params: { type: schema112.properties.sim_iccid.type },
+          params: { type: schema113.properties.sim_iccid.type },
           message: 'must be string,null',
-          schema: schema112.properties.sim_iccid.type,
-          parentSchema: schema112.properties.sim_iccid,
+          schema: schema113.properties.sim_iccid.type,
+          parentSchema: schema113.properties.sim_iccid,
           data: data21,
         };
         if (vErrors === null) {
@@ -23110,7 +23103,7 @@ function validate64(
             params: { limit: 22 },
             message: 'must NOT have more than 22 characters',
             schema: 22,
-            parentSchema: schema112.properties.sim_iccid,
+            parentSchema: schema113.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -23128,7 +23121,7 @@ function validate64(
             params: { limit: 18 },
             message: 'must NOT have fewer than 18 characters',
             schema: 18,
-            parentSchema: schema112.properties.sim_iccid,
+            parentSchema: schema113.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -23146,7 +23139,7 @@ function validate64(
             params: { format: 'numeric' },
             message: 'must match format "' + 'numeric' + '"',
             schema: 'numeric',
-            parentSchema: schema112.properties.sim_iccid,
+            parentSchema: schema113.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -23169,7 +23162,7 @@ function validate64(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema112.properties.apn,
+            parentSchema: schema113.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -23187,7 +23180,7 @@ function validate64(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema112.properties.apn,
+            parentSchema: schema113.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -23204,8 +23197,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.apn.type,
-          parentSchema: schema112.properties.apn,
+          schema: schema113.properties.apn.type,
+          parentSchema: schema113.properties.apn,
           data: data22,
         };
         if (vErrors === null) {
@@ -23225,8 +23218,8 @@ function validate64(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.network.type,
-          parentSchema: schema112.properties.network,
+          schema: schema113.properties.network.type,
+          parentSchema: schema113.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -23241,10 +23234,10 @@ function validate64(
           instancePath: instancePath + '/network',
           schemaPath: '#/properties/network/enum',
           keyword: 'enum',
-          params: { allowedValues: schema112.properties.network.enum },
+          params: { allowedValues: schema113.properties.network.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema112.properties.network.enum,
-          parentSchema: schema112.properties.network,
+          schema: schema113.properties.network.enum,
+          parentSchema: schema113.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -23262,10 +23255,10 @@ function validate64(
           instancePath: instancePath + '/last_heartbeat_at',
           schemaPath: '#/properties/last_heartbeat_at/type',
           keyword: 'type',
-          params: { type: schema112.properties.last_heartbeat_at.type },
+          params: { type: schema113.properties.last_heartbeat_at.type },
           message: 'must be string,null',
-          schema: schema112.properties.last_heartbeat_at.type,
-          parentSchema: schema112.properties.last_heartbeat_at,
+          schema: schema113.properties.last_heartbeat_at.type,
+          parentSchema: schema113.properties.last_heartbeat_at,
           data: data24,
         };
         if (vErrors === null) {
@@ -23284,7 +23277,7 @@ function validate64(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema112.properties.last_heartbeat_at,
+            parentSchema: schema113.properties.last_heartbeat_at,
             data: data24,
           };
           if (vErrors === null) {
@@ -23303,8 +23296,8 @@ function validate64(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema112.type,
-      parentSchema: schema112,
+      schema: schema113.type,
+      parentSchema: schema113,
       data,
     };
     if (vErrors === null) {
@@ -23314,10 +23307,10 @@ function validate64(
     }
     errors++;
   }
-  validate64.errors = vErrors;
+  validate65.errors = vErrors;
   return errors === 0;
 }
-validate64.evaluated = {
+validate65.evaluated = {
   props: {
     pinpad_id: true,
     ble_chip_id: true,
@@ -23347,8 +23340,8 @@ validate64.evaluated = {
   dynamicItems: false,
 };
 
-export const priceStructure = validate65;
-const schema115 = {
+export const priceStructure = validate66;
+const schema116 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'price-structure',
   title: 'PriceStructure',
@@ -23371,7 +23364,7 @@ const schema115 = {
     representation: 'item',
     search: ['item', 'currency'],
   },
-  'x-read-only': [{ when: { invoiced: true }, reason: 'read_only.price_invoiced' }],
+  'x-read-only': [{ when: { invoiced: [true] }, reason: 'read_only.price_invoiced' }],
   required: ['carrier_id', 'item', 'unit_price', 'currency', 'valid_from'],
   properties: {
     price_id: { type: 'integer', readOnly: true, 'x-column': { hide: true, index: 0 } },
@@ -23406,13 +23399,13 @@ const schema115 = {
   },
 };
 
-function validate65(
+function validate66(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="price-structure" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate65.evaluated;
+  const evaluated0 = validate66.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23427,8 +23420,8 @@ function validate65(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema116.required,
+        parentSchema: schema116,
         data,
       };
       if (vErrors === null) {
@@ -23445,8 +23438,8 @@ function validate65(
         keyword: 'required',
         params: { missingProperty: 'item' },
         message: "must have required property '" + 'item' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema116.required,
+        parentSchema: schema116,
         data,
       };
       if (vErrors === null) {
@@ -23463,8 +23456,8 @@ function validate65(
         keyword: 'required',
         params: { missingProperty: 'unit_price' },
         message: "must have required property '" + 'unit_price' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema116.required,
+        parentSchema: schema116,
         data,
       };
       if (vErrors === null) {
@@ -23481,8 +23474,8 @@ function validate65(
         keyword: 'required',
         params: { missingProperty: 'currency' },
         message: "must have required property '" + 'currency' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema116.required,
+        parentSchema: schema116,
         data,
       };
       if (vErrors === null) {
@@ -23499,8 +23492,8 @@ function validate65(
         keyword: 'required',
         params: { missingProperty: 'valid_from' },
         message: "must have required property '" + 'valid_from' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema116.required,
+        parentSchema: schema116,
         data,
       };
       if (vErrors === null) {
@@ -23519,8 +23512,8 @@ function validate65(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema115.properties.price_id.type,
-          parentSchema: schema115.properties.price_id,
+          schema: schema116.properties.price_id.type,
+          parentSchema: schema116.properties.price_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -23540,8 +23533,8 @@ function validate65(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema115.properties.carrier_id.type,
-          parentSchema: schema115.properties.carrier_id,
+          schema: schema116.properties.carrier_id.type,
+          parentSchema: schema116.properties.carrier_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -23561,8 +23554,8 @@ function validate65(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema115.properties.item.type,
-          parentSchema: schema115.properties.item,
+          schema: schema116.properties.item.type,
+          parentSchema: schema116.properties.item,
           data: data2,
         };
         if (vErrors === null) {
@@ -23577,10 +23570,10 @@ function validate65(
           instancePath: instancePath + '/item',
           schemaPath: '#/properties/item/enum',
           keyword: 'enum',
-          params: { allowedValues: schema115.properties.item.enum },
+          params: { allowedValues: schema116.properties.item.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema115.properties.item.enum,
-          parentSchema: schema115.properties.item,
+          schema: schema116.properties.item.enum,
+          parentSchema: schema116.properties.item,
           data: data2,
         };
         if (vErrors === null) {
@@ -23602,7 +23595,7 @@ function validate65(
             params: { comparison: '<=', limit: 10000 },
             message: 'must be <= 10000',
             schema: 10000,
-            parentSchema: schema115.properties.unit_price,
+            parentSchema: schema116.properties.unit_price,
             data: data3,
           };
           if (vErrors === null) {
@@ -23620,7 +23613,7 @@ function validate65(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema115.properties.unit_price,
+            parentSchema: schema116.properties.unit_price,
             data: data3,
           };
           if (vErrors === null) {
@@ -23637,8 +23630,8 @@ function validate65(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema115.properties.unit_price.type,
-          parentSchema: schema115.properties.unit_price,
+          schema: schema116.properties.unit_price.type,
+          parentSchema: schema116.properties.unit_price,
           data: data3,
         };
         if (vErrors === null) {
@@ -23658,8 +23651,8 @@ function validate65(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema115.properties.currency.type,
-          parentSchema: schema115.properties.currency,
+          schema: schema116.properties.currency.type,
+          parentSchema: schema116.properties.currency,
           data: data4,
         };
         if (vErrors === null) {
@@ -23674,10 +23667,10 @@ function validate65(
           instancePath: instancePath + '/currency',
           schemaPath: '#/properties/currency/enum',
           keyword: 'enum',
-          params: { allowedValues: schema115.properties.currency.enum },
+          params: { allowedValues: schema116.properties.currency.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema115.properties.currency.enum,
-          parentSchema: schema115.properties.currency,
+          schema: schema116.properties.currency.enum,
+          parentSchema: schema116.properties.currency,
           data: data4,
         };
         if (vErrors === null) {
@@ -23699,7 +23692,7 @@ function validate65(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema115.properties.valid_from,
+            parentSchema: schema116.properties.valid_from,
             data: data5,
           };
           if (vErrors === null) {
@@ -23716,8 +23709,8 @@ function validate65(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema115.properties.valid_from.type,
-          parentSchema: schema115.properties.valid_from,
+          schema: schema116.properties.valid_from.type,
+          parentSchema: schema116.properties.valid_from,
           data: data5,
         };
         if (vErrors === null) {
@@ -23737,8 +23730,8 @@ function validate65(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema115.properties.invoiced.type,
-          parentSchema: schema115.properties.invoiced,
+          schema: schema116.properties.invoiced.type,
+          parentSchema: schema116.properties.invoiced,
           data: data6,
         };
         if (vErrors === null) {
@@ -23756,8 +23749,8 @@ function validate65(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema115.type,
-      parentSchema: schema115,
+      schema: schema116.type,
+      parentSchema: schema116,
       data,
     };
     if (vErrors === null) {
@@ -23767,10 +23760,10 @@ function validate65(
     }
     errors++;
   }
-  validate65.errors = vErrors;
+  validate66.errors = vErrors;
   return errors === 0;
 }
-validate65.evaluated = {
+validate66.evaluated = {
   props: {
     price_id: true,
     carrier_id: true,
@@ -23784,8 +23777,8 @@ validate65.evaluated = {
   dynamicItems: false,
 };
 
-export const role = validate66;
-const schema116 = {
+export const role = validate67;
+const schema117 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'role',
   title: 'Role',
@@ -23857,13 +23850,13 @@ const schema116 = {
 const pattern11 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
 const pattern12 = new RegExp('^[a-z0-9]+$', 'u');
 
-function validate66(
+function validate67(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="role" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate66.evaluated;
+  const evaluated0 = validate67.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23878,8 +23871,8 @@ function validate66(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema116.required,
-        parentSchema: schema116,
+        schema: schema117.required,
+        parentSchema: schema117,
         data,
       };
       if (vErrors === null) {
@@ -23896,8 +23889,8 @@ function validate66(
         keyword: 'required',
         params: { missingProperty: 'partner_type' },
         message: "must have required property '" + 'partner_type' + "'",
-        schema: schema116.required,
-        parentSchema: schema116,
+        schema: schema117.required,
+        parentSchema: schema117,
         data,
       };
       if (vErrors === null) {
@@ -23914,8 +23907,8 @@ function validate66(
         keyword: 'required',
         params: { missingProperty: 'partner' },
         message: "must have required property '" + 'partner' + "'",
-        schema: schema116.required,
-        parentSchema: schema116,
+        schema: schema117.required,
+        parentSchema: schema117,
         data,
       };
       if (vErrors === null) {
@@ -23932,8 +23925,8 @@ function validate66(
         keyword: 'required',
         params: { missingProperty: 'permissions' },
         message: "must have required property '" + 'permissions' + "'",
-        schema: schema116.required,
-        parentSchema: schema116,
+        schema: schema117.required,
+        parentSchema: schema117,
         data,
       };
       if (vErrors === null) {
@@ -23954,7 +23947,7 @@ function validate66(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema116.properties.role_name,
+            parentSchema: schema117.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -23972,7 +23965,7 @@ function validate66(
             params: { pattern: '^[a-z]+(_[a-z0-9]+)+$' },
             message: 'must match pattern "' + '^[a-z]+(_[a-z0-9]+)+$' + '"',
             schema: '^[a-z]+(_[a-z0-9]+)+$',
-            parentSchema: schema116.properties.role_name,
+            parentSchema: schema117.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -23989,8 +23982,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema116.properties.role_name.type,
-          parentSchema: schema116.properties.role_name,
+          schema: schema117.properties.role_name.type,
+          parentSchema: schema117.properties.role_name,
           data: data0,
         };
         if (vErrors === null) {
@@ -24012,7 +24005,7 @@ function validate66(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema116.properties.role_description,
+            parentSchema: schema117.properties.role_description,
             data: data1,
           };
           if (vErrors === null) {
@@ -24029,8 +24022,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema116.properties.role_description.type,
-          parentSchema: schema116.properties.role_description,
+          schema: schema117.properties.role_description.type,
+          parentSchema: schema117.properties.role_description,
           data: data1,
         };
         if (vErrors === null) {
@@ -24051,10 +24044,10 @@ function validate66(
               instancePath: instancePath + '/role_description_translations',
               schemaPath: '#/properties/role_description_translations/propertyNames/enum',
               keyword: 'enum',
-              params: { allowedValues: schema116.properties.role_description_translations.propertyNames.enum },
+              params: { allowedValues: schema117.properties.role_description_translations.propertyNames.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema116.properties.role_description_translations.propertyNames.enum,
-              parentSchema: schema116.properties.role_description_translations.propertyNames,
+              schema: schema117.properties.role_description_translations.propertyNames.enum,
+              parentSchema: schema117.properties.role_description_translations.propertyNames,
               data: key0,
               propertyName: key0,
             };
@@ -24073,8 +24066,8 @@ function validate66(
               keyword: 'propertyNames',
               params: { propertyName: key0 },
               message: 'property name must be valid',
-              schema: schema116.properties.role_description_translations.propertyNames,
-              parentSchema: schema116.properties.role_description_translations,
+              schema: schema117.properties.role_description_translations.propertyNames,
+              parentSchema: schema117.properties.role_description_translations,
               data: data2,
             };
             if (vErrors === null) {
@@ -24097,7 +24090,7 @@ function validate66(
                 params: { limit: 255 },
                 message: 'must NOT have more than 255 characters',
                 schema: 255,
-                parentSchema: schema116.properties.role_description_translations.additionalProperties,
+                parentSchema: schema117.properties.role_description_translations.additionalProperties,
                 data: data3,
               };
               if (vErrors === null) {
@@ -24115,8 +24108,8 @@ function validate66(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema116.properties.role_description_translations.additionalProperties.type,
-              parentSchema: schema116.properties.role_description_translations.additionalProperties,
+              schema: schema117.properties.role_description_translations.additionalProperties.type,
+              parentSchema: schema117.properties.role_description_translations.additionalProperties,
               data: data3,
             };
             if (vErrors === null) {
@@ -24134,8 +24127,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema116.properties.role_description_translations.type,
-          parentSchema: schema116.properties.role_description_translations,
+          schema: schema117.properties.role_description_translations.type,
+          parentSchema: schema117.properties.role_description_translations,
           data: data2,
         };
         if (vErrors === null) {
@@ -24155,8 +24148,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema116.properties.partner_type.type,
-          parentSchema: schema116.properties.partner_type,
+          schema: schema117.properties.partner_type.type,
+          parentSchema: schema117.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -24178,10 +24171,10 @@ function validate66(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema116.properties.partner_type.enum },
+          params: { allowedValues: schema117.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema116.properties.partner_type.enum,
-          parentSchema: schema116.properties.partner_type,
+          schema: schema117.properties.partner_type.enum,
+          parentSchema: schema117.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -24203,7 +24196,7 @@ function validate66(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema116.properties.partner,
+            parentSchema: schema117.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -24221,7 +24214,7 @@ function validate66(
             params: { pattern: '^[a-z0-9]+$' },
             message: 'must match pattern "' + '^[a-z0-9]+$' + '"',
             schema: '^[a-z0-9]+$',
-            parentSchema: schema116.properties.partner,
+            parentSchema: schema117.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -24238,8 +24231,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema116.properties.partner.type,
-          parentSchema: schema116.properties.partner,
+          schema: schema117.properties.partner.type,
+          parentSchema: schema117.properties.partner,
           data: data5,
         };
         if (vErrors === null) {
@@ -24264,8 +24257,8 @@ function validate66(
                 keyword: 'required',
                 params: { missingProperty: 'feature_id' },
                 message: "must have required property '" + 'feature_id' + "'",
-                schema: schema116.properties.permissions.items.required,
-                parentSchema: schema116.properties.permissions.items,
+                schema: schema117.properties.permissions.items.required,
+                parentSchema: schema117.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -24282,8 +24275,8 @@ function validate66(
                 keyword: 'required',
                 params: { missingProperty: 'has_permission' },
                 message: "must have required property '" + 'has_permission' + "'",
-                schema: schema116.properties.permissions.items.required,
-                parentSchema: schema116.properties.permissions.items,
+                schema: schema117.properties.permissions.items.required,
+                parentSchema: schema117.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -24302,8 +24295,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema116.properties.permissions.items.properties.feature_id.type,
-                  parentSchema: schema116.properties.permissions.items.properties.feature_id,
+                  schema: schema117.properties.permissions.items.properties.feature_id.type,
+                  parentSchema: schema117.properties.permissions.items.properties.feature_id,
                   data: data8,
                 };
                 if (vErrors === null) {
@@ -24322,7 +24315,7 @@ function validate66(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema116.properties.permissions.items.properties.feature_id,
+                    parentSchema: schema117.properties.permissions.items.properties.feature_id,
                     data: data8,
                   };
                   if (vErrors === null) {
@@ -24343,8 +24336,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema116.properties.permissions.items.properties.has_permission.type,
-                  parentSchema: schema116.properties.permissions.items.properties.has_permission,
+                  schema: schema117.properties.permissions.items.properties.has_permission.type,
+                  parentSchema: schema117.properties.permissions.items.properties.has_permission,
                   data: data9,
                 };
                 if (vErrors === null) {
@@ -24369,8 +24362,8 @@ function validate66(
                         keyword: 'required',
                         params: { missingProperty: 'type' },
                         message: "must have required property '" + 'type' + "'",
-                        schema: schema116.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema116.properties.permissions.items.properties.configurations.items,
+                        schema: schema117.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema117.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -24387,8 +24380,8 @@ function validate66(
                         keyword: 'required',
                         params: { missingProperty: 'show' },
                         message: "must have required property '" + 'show' + "'",
-                        schema: schema116.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema116.properties.permissions.items.properties.configurations.items,
+                        schema: schema117.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema117.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -24411,7 +24404,7 @@ function validate66(
                             message: 'must NOT have more than 100 characters',
                             schema: 100,
                             parentSchema:
-                              schema116.properties.permissions.items.properties.configurations.items.properties.type,
+                              schema117.properties.permissions.items.properties.configurations.items.properties.type,
                             data: data12,
                           };
                           if (vErrors === null) {
@@ -24430,9 +24423,9 @@ function validate66(
                           params: { type: 'string' },
                           message: 'must be string',
                           schema:
-                            schema116.properties.permissions.items.properties.configurations.items.properties.type.type,
+                            schema117.properties.permissions.items.properties.configurations.items.properties.type.type,
                           parentSchema:
-                            schema116.properties.permissions.items.properties.configurations.items.properties.type,
+                            schema117.properties.permissions.items.properties.configurations.items.properties.type,
                           data: data12,
                         };
                         if (vErrors === null) {
@@ -24454,9 +24447,9 @@ function validate66(
                           params: { type: 'boolean' },
                           message: 'must be boolean',
                           schema:
-                            schema116.properties.permissions.items.properties.configurations.items.properties.show.type,
+                            schema117.properties.permissions.items.properties.configurations.items.properties.show.type,
                           parentSchema:
-                            schema116.properties.permissions.items.properties.configurations.items.properties.show,
+                            schema117.properties.permissions.items.properties.configurations.items.properties.show,
                           data: data13,
                         };
                         if (vErrors === null) {
@@ -24474,8 +24467,8 @@ function validate66(
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema116.properties.permissions.items.properties.configurations.items.type,
-                      parentSchema: schema116.properties.permissions.items.properties.configurations.items,
+                      schema: schema117.properties.permissions.items.properties.configurations.items.type,
+                      parentSchema: schema117.properties.permissions.items.properties.configurations.items,
                       data: data11,
                     };
                     if (vErrors === null) {
@@ -24493,8 +24486,8 @@ function validate66(
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema116.properties.permissions.items.properties.configurations.type,
-                  parentSchema: schema116.properties.permissions.items.properties.configurations,
+                  schema: schema117.properties.permissions.items.properties.configurations.type,
+                  parentSchema: schema117.properties.permissions.items.properties.configurations,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -24512,8 +24505,8 @@ function validate66(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema116.properties.permissions.items.type,
-              parentSchema: schema116.properties.permissions.items,
+              schema: schema117.properties.permissions.items.type,
+              parentSchema: schema117.properties.permissions.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -24531,8 +24524,8 @@ function validate66(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema116.properties.permissions.type,
-          parentSchema: schema116.properties.permissions,
+          schema: schema117.properties.permissions.type,
+          parentSchema: schema117.properties.permissions,
           data: data6,
         };
         if (vErrors === null) {
@@ -24550,8 +24543,8 @@ function validate66(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema116.type,
-      parentSchema: schema116,
+      schema: schema117.type,
+      parentSchema: schema117,
       data,
     };
     if (vErrors === null) {
@@ -24561,10 +24554,10 @@ function validate66(
     }
     errors++;
   }
-  validate66.errors = vErrors;
+  validate67.errors = vErrors;
   return errors === 0;
 }
-validate66.evaluated = {
+validate67.evaluated = {
   props: {
     role_name: true,
     role_description: true,
@@ -24577,8 +24570,8 @@ validate66.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePoint = validate67;
-const schema117 = {
+export const servicePoint = validate68;
+const schema118 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point',
   title: 'ServicePoint',
@@ -24646,7 +24639,7 @@ const schema117 = {
       opname: 'set_scout_contact',
       send: ['service_point_id', 'version'],
       form: 'service-point-scout-contact',
-      when: { is_terminated: false },
+      when: { is_terminated: [false] },
       levels: ['advance'],
       partnerTypes: ['operator'],
     },
@@ -24658,7 +24651,7 @@ const schema117 = {
       opname: 'set_location_owner',
       send: ['service_point_id', 'version'],
       form: 'service-point-location-owner',
-      when: { is_terminated: false },
+      when: { is_terminated: [false] },
       levels: ['advance'],
       partnerTypes: ['operator'],
     },
@@ -24670,7 +24663,7 @@ const schema117 = {
       opname: 'set_service_point_group',
       send: ['service_point_id', 'version'],
       form: 'service-point-group-choice',
-      when: { is_terminated: false },
+      when: { is_terminated: [false] },
       levels: ['advance'],
       partnerTypes: ['operator'],
     },
@@ -24681,7 +24674,7 @@ const schema117 = {
       method: 'PATCH',
       opname: 'set_test_sp',
       send: ['service_point_id', 'version'],
-      when: { test_sp: false, is_terminated: false },
+      when: { test_sp: [false], is_terminated: [false] },
       confirm: 'service_points.confirm.set_test_sp',
       option: { option: 'test_shipment' },
       levels: ['advance'],
@@ -24694,7 +24687,7 @@ const schema117 = {
       method: 'PATCH',
       opname: 'terminate',
       send: ['service_point_id', 'version'],
-      when: { is_terminated: false },
+      when: { is_terminated: [false] },
       confirm: 'service_points.confirm.terminate',
       destructive: true,
       levels: ['advance'],
@@ -24702,7 +24695,7 @@ const schema117 = {
     },
   ],
   required: ['name', 'country', 'status'],
-  'x-read-only': [{ when: { is_terminated: true }, reason: 'read_only.service_point_terminated' }],
+  'x-read-only': [{ when: { is_terminated: [true] }, reason: 'read_only.service_point_terminated' }],
   properties: {
     service_point_id: { $ref: 'common#/$defs/id', readOnly: true, 'x-column': { type: 'text', index: 0, hide: true } },
     sp_id: {
@@ -24738,7 +24731,7 @@ const schema117 = {
     status: {
       $ref: 'common#/$defs/servicePointStatus',
       'x-badge': {
-        rules: [{ when: { is_terminated: true }, label: 'choices.service_point_status.9', color: 'error' }],
+        rules: [{ when: { is_terminated: [true] }, label: 'choices.service_point_status.9', color: 'error' }],
         colors: {
           '0': 'default',
           '1': 'info',
@@ -24751,7 +24744,7 @@ const schema117 = {
           '8': 'default',
           '9': 'error',
         },
-        marks: [{ when: { test_sp: true }, label: 'service_points.marks.test', color: 'warning' }],
+        marks: [{ when: { test_sp: [true] }, label: 'service_points.marks.test', color: 'warning' }],
       },
       'x-column': { type: 'text_with_badge', index: 3 },
       'x-input': { tab: 'basic', kind: 'service-point-status' },
@@ -25112,7 +25105,7 @@ const schema117 = {
     report_id: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const schema119 = {
+const schema120 = {
   type: 'integer',
   'x-choices': 'service_point_status',
   enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
@@ -25132,7 +25125,7 @@ const schema119 = {
     ],
   },
 };
-const schema121 = {
+const schema122 = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -25143,7 +25136,7 @@ const schema121 = {
   if: { properties: { closed: { const: false } } },
   then: { properties: { open: true, close: true }, required: ['open', 'close'] },
 };
-const schema129 = {
+const schema130 = {
   type: 'object',
   additionalProperties: false,
   required: ['carrier_id'],
@@ -25162,16 +25155,16 @@ const schema129 = {
 };
 const formats244 = sharedValidators.formats.time;
 const formats278 = sharedValidators.formats['scout-value'];
-const func196 = sharedValidators.timeAfterMessage;
-const func212 = sharedValidators.defaultDescriptionMessage;
+const func197 = sharedValidators.timeAfterMessage;
+const func213 = sharedValidators.defaultDescriptionMessage;
 
-function validate67(
+function validate68(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate67.evaluated;
+  const evaluated0 = validate68.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25186,8 +25179,8 @@ function validate67(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema117.required,
-        parentSchema: schema117,
+        schema: schema118.required,
+        parentSchema: schema118,
         data,
       };
       if (vErrors === null) {
@@ -25204,8 +25197,8 @@ function validate67(
         keyword: 'required',
         params: { missingProperty: 'country' },
         message: "must have required property '" + 'country' + "'",
-        schema: schema117.required,
-        parentSchema: schema117,
+        schema: schema118.required,
+        parentSchema: schema118,
         data,
       };
       if (vErrors === null) {
@@ -25222,8 +25215,8 @@ function validate67(
         keyword: 'required',
         params: { missingProperty: 'status' },
         message: "must have required property '" + 'status' + "'",
-        schema: schema117.required,
-        parentSchema: schema117,
+        schema: schema118.required,
+        parentSchema: schema118,
         data,
       };
       if (vErrors === null) {
@@ -25242,8 +25235,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema67.type,
-          parentSchema: schema67,
+          schema: schema68.type,
+          parentSchema: schema68,
           data: data0,
         };
         if (vErrors === null) {
@@ -25262,7 +25255,7 @@ function validate67(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema67,
+            parentSchema: schema68,
             data: data0,
           };
           if (vErrors === null) {
@@ -25285,7 +25278,7 @@ function validate67(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema117.properties.sp_id,
+            parentSchema: schema118.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -25303,7 +25296,7 @@ function validate67(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema117.properties.sp_id,
+            parentSchema: schema118.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -25320,8 +25313,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.sp_id.type,
-          parentSchema: schema117.properties.sp_id,
+          schema: schema118.properties.sp_id.type,
+          parentSchema: schema118.properties.sp_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -25343,7 +25336,7 @@ function validate67(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema117.properties.alt_sp_id,
+            parentSchema: schema118.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -25361,7 +25354,7 @@ function validate67(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema117.properties.alt_sp_id,
+            parentSchema: schema118.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -25378,8 +25371,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.alt_sp_id.type,
-          parentSchema: schema117.properties.alt_sp_id,
+          schema: schema118.properties.alt_sp_id.type,
+          parentSchema: schema118.properties.alt_sp_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -25401,7 +25394,7 @@ function validate67(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema117.properties.name,
+            parentSchema: schema118.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -25419,7 +25412,7 @@ function validate67(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema117.properties.name,
+            parentSchema: schema118.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -25437,7 +25430,7 @@ function validate67(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema117.properties.name,
+            parentSchema: schema118.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -25454,8 +25447,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.name.type,
-          parentSchema: schema117.properties.name,
+          schema: schema118.properties.name.type,
+          parentSchema: schema118.properties.name,
           data: data3,
         };
         if (vErrors === null) {
@@ -25477,7 +25470,7 @@ function validate67(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema117.properties.location_name,
+            parentSchema: schema118.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -25495,7 +25488,7 @@ function validate67(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema117.properties.location_name,
+            parentSchema: schema118.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -25512,8 +25505,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.location_name.type,
-          parentSchema: schema117.properties.location_name,
+          schema: schema118.properties.location_name.type,
+          parentSchema: schema118.properties.location_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -25533,8 +25526,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema119.type,
-          parentSchema: schema119,
+          schema: schema120.type,
+          parentSchema: schema120,
           data: data5,
         };
         if (vErrors === null) {
@@ -25560,10 +25553,10 @@ function validate67(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/servicePointStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema119.enum },
+          params: { allowedValues: schema120.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema119.enum,
-          parentSchema: schema119,
+          schema: schema120.enum,
+          parentSchema: schema120,
           data: data5,
         };
         if (vErrors === null) {
@@ -25585,7 +25578,7 @@ function validate67(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema117.properties.status_comment,
+            parentSchema: schema118.properties.status_comment,
             data: data6,
           };
           if (vErrors === null) {
@@ -25602,8 +25595,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.status_comment.type,
-          parentSchema: schema117.properties.status_comment,
+          schema: schema118.properties.status_comment.type,
+          parentSchema: schema118.properties.status_comment,
           data: data6,
         };
         if (vErrors === null) {
@@ -25623,8 +25616,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.type,
-          parentSchema: schema68,
+          schema: schema69.type,
+          parentSchema: schema69,
           data: data7,
         };
         if (vErrors === null) {
@@ -25649,10 +25642,10 @@ function validate67(
           instancePath: instancePath + '/country',
           schemaPath: 'common#/$defs/countryCode/enum',
           keyword: 'enum',
-          params: { allowedValues: schema68.enum },
+          params: { allowedValues: schema69.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema68.enum,
-          parentSchema: schema68,
+          schema: schema69.enum,
+          parentSchema: schema69,
           data: data7,
         };
         if (vErrors === null) {
@@ -25674,7 +25667,7 @@ function validate67(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema117.properties.address,
+            parentSchema: schema118.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -25692,7 +25685,7 @@ function validate67(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema117.properties.address,
+            parentSchema: schema118.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -25709,8 +25702,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.address.type,
-          parentSchema: schema117.properties.address,
+          schema: schema118.properties.address.type,
+          parentSchema: schema118.properties.address,
           data: data8,
         };
         if (vErrors === null) {
@@ -25730,8 +25723,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema117.properties.address_id.type,
-          parentSchema: schema117.properties.address_id,
+          schema: schema118.properties.address_id.type,
+          parentSchema: schema118.properties.address_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -25753,7 +25746,7 @@ function validate67(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema117.properties.zip,
+            parentSchema: schema118.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -25771,7 +25764,7 @@ function validate67(
             params: { limit: 4 },
             message: 'must NOT have fewer than 4 characters',
             schema: 4,
-            parentSchema: schema117.properties.zip,
+            parentSchema: schema118.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -25789,7 +25782,7 @@ function validate67(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema117.properties.zip,
+            parentSchema: schema118.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -25806,8 +25799,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.zip.type,
-          parentSchema: schema117.properties.zip,
+          schema: schema118.properties.zip.type,
+          parentSchema: schema118.properties.zip,
           data: data10,
         };
         if (vErrors === null) {
@@ -25829,7 +25822,7 @@ function validate67(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema117.properties.city,
+            parentSchema: schema118.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -25847,7 +25840,7 @@ function validate67(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema117.properties.city,
+            parentSchema: schema118.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -25864,8 +25857,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.city.type,
-          parentSchema: schema117.properties.city,
+          schema: schema118.properties.city.type,
+          parentSchema: schema118.properties.city,
           data: data11,
         };
         if (vErrors === null) {
@@ -25887,7 +25880,7 @@ function validate67(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema117.properties.municipality,
+            parentSchema: schema118.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -25905,7 +25898,7 @@ function validate67(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema117.properties.municipality,
+            parentSchema: schema118.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -25922,8 +25915,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.municipality.type,
-          parentSchema: schema117.properties.municipality,
+          schema: schema118.properties.municipality.type,
+          parentSchema: schema118.properties.municipality,
           data: data12,
         };
         if (vErrors === null) {
@@ -25943,8 +25936,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema117.properties.region_id.type,
-          parentSchema: schema117.properties.region_id,
+          schema: schema118.properties.region_id.type,
+          parentSchema: schema118.properties.region_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -25964,8 +25957,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema117.properties.sub_region_id.type,
-          parentSchema: schema117.properties.sub_region_id,
+          schema: schema118.properties.sub_region_id.type,
+          parentSchema: schema118.properties.sub_region_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -25987,7 +25980,7 @@ function validate67(
             params: { comparison: '<=', limit: 90 },
             message: 'must be <= 90',
             schema: 90,
-            parentSchema: schema117.properties.latitude,
+            parentSchema: schema118.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -26005,7 +25998,7 @@ function validate67(
             params: { comparison: '>=', limit: -90 },
             message: 'must be >= -90',
             schema: -90,
-            parentSchema: schema117.properties.latitude,
+            parentSchema: schema118.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -26022,8 +26015,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema117.properties.latitude.type,
-          parentSchema: schema117.properties.latitude,
+          schema: schema118.properties.latitude.type,
+          parentSchema: schema118.properties.latitude,
           data: data15,
         };
         if (vErrors === null) {
@@ -26045,7 +26038,7 @@ function validate67(
             params: { comparison: '<=', limit: 180 },
             message: 'must be <= 180',
             schema: 180,
-            parentSchema: schema117.properties.longitude,
+            parentSchema: schema118.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -26063,7 +26056,7 @@ function validate67(
             params: { comparison: '>=', limit: -180 },
             message: 'must be >= -180',
             schema: -180,
-            parentSchema: schema117.properties.longitude,
+            parentSchema: schema118.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -26080,8 +26073,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema117.properties.longitude.type,
-          parentSchema: schema117.properties.longitude,
+          schema: schema118.properties.longitude.type,
+          parentSchema: schema118.properties.longitude,
           data: data16,
         };
         if (vErrors === null) {
@@ -26103,7 +26096,7 @@ function validate67(
             params: { limit: 64 },
             message: 'must NOT have more than 64 characters',
             schema: 64,
-            parentSchema: schema117.properties.time_zone,
+            parentSchema: schema118.properties.time_zone,
             data: data17,
           };
           if (vErrors === null) {
@@ -26120,8 +26113,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.time_zone.type,
-          parentSchema: schema117.properties.time_zone,
+          schema: schema118.properties.time_zone.type,
+          parentSchema: schema118.properties.time_zone,
           data: data17,
         };
         if (vErrors === null) {
@@ -26141,8 +26134,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema117.properties.location_type_id.type,
-          parentSchema: schema117.properties.location_type_id,
+          schema: schema118.properties.location_type_id.type,
+          parentSchema: schema118.properties.location_type_id,
           data: data18,
         };
         if (vErrors === null) {
@@ -26162,8 +26155,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema117.properties.foundation_id.type,
-          parentSchema: schema117.properties.foundation_id,
+          schema: schema118.properties.foundation_id.type,
+          parentSchema: schema118.properties.foundation_id,
           data: data19,
         };
         if (vErrors === null) {
@@ -26185,7 +26178,7 @@ function validate67(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema117.properties.delivery_methods,
+            parentSchema: schema118.properties.delivery_methods,
             data: data20,
           };
           if (vErrors === null) {
@@ -26205,8 +26198,8 @@ function validate67(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema117.properties.delivery_methods.items.type,
-              parentSchema: schema117.properties.delivery_methods.items,
+              schema: schema118.properties.delivery_methods.items.type,
+              parentSchema: schema118.properties.delivery_methods.items,
               data: data21,
             };
             if (vErrors === null) {
@@ -26235,7 +26228,7 @@ function validate67(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema117.properties.delivery_methods,
+                parentSchema: schema118.properties.delivery_methods,
                 data: data20,
               };
               if (vErrors === null) {
@@ -26256,8 +26249,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema117.properties.delivery_methods.type,
-          parentSchema: schema117.properties.delivery_methods,
+          schema: schema118.properties.delivery_methods.type,
+          parentSchema: schema118.properties.delivery_methods,
           data: data20,
         };
         if (vErrors === null) {
@@ -26281,8 +26274,8 @@ function validate67(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema117.properties.delivery_days.items.type,
-              parentSchema: schema117.properties.delivery_days.items,
+              schema: schema118.properties.delivery_days.items.type,
+              parentSchema: schema118.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -26305,10 +26298,10 @@ function validate67(
               instancePath: instancePath + '/delivery_days/' + i2,
               schemaPath: '#/properties/delivery_days/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema117.properties.delivery_days.items.enum },
+              params: { allowedValues: schema118.properties.delivery_days.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema117.properties.delivery_days.items.enum,
-              parentSchema: schema117.properties.delivery_days.items,
+              schema: schema118.properties.delivery_days.items.enum,
+              parentSchema: schema118.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -26337,7 +26330,7 @@ function validate67(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema117.properties.delivery_days,
+                parentSchema: schema118.properties.delivery_days,
                 data: data22,
               };
               if (vErrors === null) {
@@ -26358,8 +26351,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema117.properties.delivery_days.type,
-          parentSchema: schema117.properties.delivery_days,
+          schema: schema118.properties.delivery_days.type,
+          parentSchema: schema118.properties.delivery_days,
           data: data22,
         };
         if (vErrors === null) {
@@ -26390,7 +26383,7 @@ function validate67(
               params: { additionalProperty: key0 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema117.properties.opening_hours,
+              parentSchema: schema118.properties.opening_hours,
               data: data24,
             };
             if (vErrors === null) {
@@ -26438,8 +26431,8 @@ function validate67(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema121.then.required,
-                  parentSchema: schema121.then,
+                  schema: schema122.then.required,
+                  parentSchema: schema122.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -26456,8 +26449,8 @@ function validate67(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema121.then.required,
-                  parentSchema: schema121.then,
+                  schema: schema122.then.required,
+                  parentSchema: schema122.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -26484,8 +26477,8 @@ function validate67(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema121.if,
-              parentSchema: schema121,
+              schema: schema122.if,
+              parentSchema: schema122,
               data: data25,
             };
             if (vErrors === null) {
@@ -26505,7 +26498,7 @@ function validate67(
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema121,
+                  parentSchema: schema122,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -26525,8 +26518,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema121.properties.closed.type,
-                  parentSchema: schema121.properties.closed,
+                  schema: schema122.properties.closed.type,
+                  parentSchema: schema122.properties.closed,
                   data: data27,
                 };
                 if (vErrors === null) {
@@ -26548,7 +26541,7 @@ function validate67(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema121.properties.open,
+                    parentSchema: schema122.properties.open,
                     data: data28,
                   };
                   if (vErrors === null) {
@@ -26565,8 +26558,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema121.properties.open.type,
-                  parentSchema: schema121.properties.open,
+                  schema: schema122.properties.open.type,
+                  parentSchema: schema122.properties.open,
                   data: data28,
                 };
                 if (vErrors === null) {
@@ -26588,7 +26581,7 @@ function validate67(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema121.properties.close,
+                    parentSchema: schema122.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -26598,7 +26591,7 @@ function validate67(
                   }
                   errors++;
                 }
-                const message0 = func196(data29, 'open', data25);
+                const message0 = func197(data29, 'open', data25);
                 if (message0 !== undefined) {
                   const err68 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
@@ -26607,7 +26600,7 @@ function validate67(
                     params: { message: message0 },
                     message: message0,
                     schema: 'open',
-                    parentSchema: schema121.properties.close,
+                    parentSchema: schema122.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -26624,8 +26617,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema121.properties.close.type,
-                  parentSchema: schema121.properties.close,
+                  schema: schema122.properties.close.type,
+                  parentSchema: schema122.properties.close,
                   data: data29,
                 };
                 if (vErrors === null) {
@@ -26643,8 +26636,8 @@ function validate67(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema121.type,
-              parentSchema: schema121,
+              schema: schema122.type,
+              parentSchema: schema122,
               data: data25,
             };
             if (vErrors === null) {
@@ -26692,8 +26685,8 @@ function validate67(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema121.then.required,
-                  parentSchema: schema121.then,
+                  schema: schema122.then.required,
+                  parentSchema: schema122.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -26710,8 +26703,8 @@ function validate67(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema121.then.required,
-                  parentSchema: schema121.then,
+                  schema: schema122.then.required,
+                  parentSchema: schema122.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -26738,8 +26731,8 @@ function validate67(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema121.if,
-              parentSchema: schema121,
+              schema: schema122.if,
+              parentSchema: schema122,
               data: data30,
             };
             if (vErrors === null) {
@@ -26759,7 +26752,7 @@ function validate67(
                   params: { additionalProperty: key2 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema121,
+                  parentSchema: schema122,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -26779,8 +26772,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema121.properties.closed.type,
-                  parentSchema: schema121.properties.closed,
+                  schema: schema122.properties.closed.type,
+                  parentSchema: schema122.properties.closed,
                   data: data32,
                 };
                 if (vErrors === null) {
@@ -26802,7 +26795,7 @@ function validate67(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema121.properties.open,
+                    parentSchema: schema122.properties.open,
                     data: data33,
                   };
                   if (vErrors === null) {
@@ -26819,8 +26812,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema121.properties.open.type,
-                  parentSchema: schema121.properties.open,
+                  schema: schema122.properties.open.type,
+                  parentSchema: schema122.properties.open,
                   data: data33,
                 };
                 if (vErrors === null) {
@@ -26842,7 +26835,7 @@ function validate67(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema121.properties.close,
+                    parentSchema: schema122.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -26852,7 +26845,7 @@ function validate67(
                   }
                   errors++;
                 }
-                const message1 = func196(data34, 'open', data30);
+                const message1 = func197(data34, 'open', data30);
                 if (message1 !== undefined) {
                   const err80 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
@@ -26861,7 +26854,7 @@ function validate67(
                     params: { message: message1 },
                     message: message1,
                     schema: 'open',
-                    parentSchema: schema121.properties.close,
+                    parentSchema: schema122.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -26878,8 +26871,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema121.properties.close.type,
-                  parentSchema: schema121.properties.close,
+                  schema: schema122.properties.close.type,
+                  parentSchema: schema122.properties.close,
                   data: data34,
                 };
                 if (vErrors === null) {
@@ -26897,8 +26890,8 @@ function validate67(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema121.type,
-              parentSchema: schema121,
+              schema: schema122.type,
+              parentSchema: schema122,
               data: data30,
             };
             if (vErrors === null) {
@@ -26946,8 +26939,8 @@ function validate67(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema121.then.required,
-                  parentSchema: schema121.then,
+                  schema: schema122.then.required,
+                  parentSchema: schema122.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -26964,8 +26957,8 @@ function validate67(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema121.then.required,
-                  parentSchema: schema121.then,
+                  schema: schema122.then.required,
+                  parentSchema: schema122.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -26992,8 +26985,8 @@ function validate67(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema121.if,
-              parentSchema: schema121,
+              schema: schema122.if,
+              parentSchema: schema122,
               data: data35,
             };
             if (vErrors === null) {
@@ -27013,7 +27006,7 @@ function validate67(
                   params: { additionalProperty: key3 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema121,
+                  parentSchema: schema122,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -27033,8 +27026,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema121.properties.closed.type,
-                  parentSchema: schema121.properties.closed,
+                  schema: schema122.properties.closed.type,
+                  parentSchema: schema122.properties.closed,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -27056,7 +27049,7 @@ function validate67(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema121.properties.open,
+                    parentSchema: schema122.properties.open,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -27073,8 +27066,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema121.properties.open.type,
-                  parentSchema: schema121.properties.open,
+                  schema: schema122.properties.open.type,
+                  parentSchema: schema122.properties.open,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -27096,7 +27089,7 @@ function validate67(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema121.properties.close,
+                    parentSchema: schema122.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -27106,7 +27099,7 @@ function validate67(
                   }
                   errors++;
                 }
-                const message2 = func196(data39, 'open', data35);
+                const message2 = func197(data39, 'open', data35);
                 if (message2 !== undefined) {
                   const err92 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
@@ -27115,7 +27108,7 @@ function validate67(
                     params: { message: message2 },
                     message: message2,
                     schema: 'open',
-                    parentSchema: schema121.properties.close,
+                    parentSchema: schema122.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -27132,8 +27125,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema121.properties.close.type,
-                  parentSchema: schema121.properties.close,
+                  schema: schema122.properties.close.type,
+                  parentSchema: schema122.properties.close,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -27151,8 +27144,8 @@ function validate67(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema121.type,
-              parentSchema: schema121,
+              schema: schema122.type,
+              parentSchema: schema122,
               data: data35,
             };
             if (vErrors === null) {
@@ -27200,8 +27193,8 @@ function validate67(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema121.then.required,
-                  parentSchema: schema121.then,
+                  schema: schema122.then.required,
+                  parentSchema: schema122.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -27218,8 +27211,8 @@ function validate67(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema121.then.required,
-                  parentSchema: schema121.then,
+                  schema: schema122.then.required,
+                  parentSchema: schema122.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -27246,8 +27239,8 @@ function validate67(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema121.if,
-              parentSchema: schema121,
+              schema: schema122.if,
+              parentSchema: schema122,
               data: data40,
             };
             if (vErrors === null) {
@@ -27267,7 +27260,7 @@ function validate67(
                   params: { additionalProperty: key4 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema121,
+                  parentSchema: schema122,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -27287,8 +27280,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema121.properties.closed.type,
-                  parentSchema: schema121.properties.closed,
+                  schema: schema122.properties.closed.type,
+                  parentSchema: schema122.properties.closed,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -27310,7 +27303,7 @@ function validate67(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema121.properties.open,
+                    parentSchema: schema122.properties.open,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -27327,8 +27320,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema121.properties.open.type,
-                  parentSchema: schema121.properties.open,
+                  schema: schema122.properties.open.type,
+                  parentSchema: schema122.properties.open,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -27350,7 +27343,7 @@ function validate67(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema121.properties.close,
+                    parentSchema: schema122.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -27360,7 +27353,7 @@ function validate67(
                   }
                   errors++;
                 }
-                const message3 = func196(data44, 'open', data40);
+                const message3 = func197(data44, 'open', data40);
                 if (message3 !== undefined) {
                   const err104 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
@@ -27369,7 +27362,7 @@ function validate67(
                     params: { message: message3 },
                     message: message3,
                     schema: 'open',
-                    parentSchema: schema121.properties.close,
+                    parentSchema: schema122.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -27386,8 +27379,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema121.properties.close.type,
-                  parentSchema: schema121.properties.close,
+                  schema: schema122.properties.close.type,
+                  parentSchema: schema122.properties.close,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -27405,8 +27398,8 @@ function validate67(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema121.type,
-              parentSchema: schema121,
+              schema: schema122.type,
+              parentSchema: schema122,
               data: data40,
             };
             if (vErrors === null) {
@@ -27454,8 +27447,8 @@ function validate67(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema121.then.required,
-                  parentSchema: schema121.then,
+                  schema: schema122.then.required,
+                  parentSchema: schema122.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -27472,8 +27465,8 @@ function validate67(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema121.then.required,
-                  parentSchema: schema121.then,
+                  schema: schema122.then.required,
+                  parentSchema: schema122.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -27500,8 +27493,8 @@ function validate67(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema121.if,
-              parentSchema: schema121,
+              schema: schema122.if,
+              parentSchema: schema122,
               data: data45,
             };
             if (vErrors === null) {
@@ -27521,7 +27514,7 @@ function validate67(
                   params: { additionalProperty: key5 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema121,
+                  parentSchema: schema122,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -27541,8 +27534,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema121.properties.closed.type,
-                  parentSchema: schema121.properties.closed,
+                  schema: schema122.properties.closed.type,
+                  parentSchema: schema122.properties.closed,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -27564,7 +27557,7 @@ function validate67(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema121.properties.open,
+                    parentSchema: schema122.properties.open,
                     data: data48,
                   };
                   if (vErrors === null) {
@@ -27581,8 +27574,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema121.properties.open.type,
-                  parentSchema: schema121.properties.open,
+                  schema: schema122.properties.open.type,
+                  parentSchema: schema122.properties.open,
                   data: data48,
                 };
                 if (vErrors === null) {
@@ -27604,7 +27597,7 @@ function validate67(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema121.properties.close,
+                    parentSchema: schema122.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -27614,7 +27607,7 @@ function validate67(
                   }
                   errors++;
                 }
-                const message4 = func196(data49, 'open', data45);
+                const message4 = func197(data49, 'open', data45);
                 if (message4 !== undefined) {
                   const err116 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
@@ -27623,7 +27616,7 @@ function validate67(
                     params: { message: message4 },
                     message: message4,
                     schema: 'open',
-                    parentSchema: schema121.properties.close,
+                    parentSchema: schema122.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -27640,8 +27633,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema121.properties.close.type,
-                  parentSchema: schema121.properties.close,
+                  schema: schema122.properties.close.type,
+                  parentSchema: schema122.properties.close,
                   data: data49,
                 };
                 if (vErrors === null) {
@@ -27659,8 +27652,8 @@ function validate67(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema121.type,
-              parentSchema: schema121,
+              schema: schema122.type,
+              parentSchema: schema122,
               data: data45,
             };
             if (vErrors === null) {
@@ -27708,8 +27701,8 @@ function validate67(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema121.then.required,
-                  parentSchema: schema121.then,
+                  schema: schema122.then.required,
+                  parentSchema: schema122.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -27726,8 +27719,8 @@ function validate67(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema121.then.required,
-                  parentSchema: schema121.then,
+                  schema: schema122.then.required,
+                  parentSchema: schema122.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -27754,8 +27747,8 @@ function validate67(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema121.if,
-              parentSchema: schema121,
+              schema: schema122.if,
+              parentSchema: schema122,
               data: data50,
             };
             if (vErrors === null) {
@@ -27775,7 +27768,7 @@ function validate67(
                   params: { additionalProperty: key6 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema121,
+                  parentSchema: schema122,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -27795,8 +27788,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema121.properties.closed.type,
-                  parentSchema: schema121.properties.closed,
+                  schema: schema122.properties.closed.type,
+                  parentSchema: schema122.properties.closed,
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -27818,7 +27811,7 @@ function validate67(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema121.properties.open,
+                    parentSchema: schema122.properties.open,
                     data: data53,
                   };
                   if (vErrors === null) {
@@ -27835,8 +27828,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema121.properties.open.type,
-                  parentSchema: schema121.properties.open,
+                  schema: schema122.properties.open.type,
+                  parentSchema: schema122.properties.open,
                   data: data53,
                 };
                 if (vErrors === null) {
@@ -27858,7 +27851,7 @@ function validate67(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema121.properties.close,
+                    parentSchema: schema122.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -27868,7 +27861,7 @@ function validate67(
                   }
                   errors++;
                 }
-                const message5 = func196(data54, 'open', data50);
+                const message5 = func197(data54, 'open', data50);
                 if (message5 !== undefined) {
                   const err128 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
@@ -27877,7 +27870,7 @@ function validate67(
                     params: { message: message5 },
                     message: message5,
                     schema: 'open',
-                    parentSchema: schema121.properties.close,
+                    parentSchema: schema122.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -27894,8 +27887,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema121.properties.close.type,
-                  parentSchema: schema121.properties.close,
+                  schema: schema122.properties.close.type,
+                  parentSchema: schema122.properties.close,
                   data: data54,
                 };
                 if (vErrors === null) {
@@ -27913,8 +27906,8 @@ function validate67(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema121.type,
-              parentSchema: schema121,
+              schema: schema122.type,
+              parentSchema: schema122,
               data: data50,
             };
             if (vErrors === null) {
@@ -27962,8 +27955,8 @@ function validate67(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema121.then.required,
-                  parentSchema: schema121.then,
+                  schema: schema122.then.required,
+                  parentSchema: schema122.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -27980,8 +27973,8 @@ function validate67(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema121.then.required,
-                  parentSchema: schema121.then,
+                  schema: schema122.then.required,
+                  parentSchema: schema122.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -28008,8 +28001,8 @@ function validate67(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema121.if,
-              parentSchema: schema121,
+              schema: schema122.if,
+              parentSchema: schema122,
               data: data55,
             };
             if (vErrors === null) {
@@ -28029,7 +28022,7 @@ function validate67(
                   params: { additionalProperty: key7 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema121,
+                  parentSchema: schema122,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -28049,8 +28042,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema121.properties.closed.type,
-                  parentSchema: schema121.properties.closed,
+                  schema: schema122.properties.closed.type,
+                  parentSchema: schema122.properties.closed,
                   data: data57,
                 };
                 if (vErrors === null) {
@@ -28072,7 +28065,7 @@ function validate67(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema121.properties.open,
+                    parentSchema: schema122.properties.open,
                     data: data58,
                   };
                   if (vErrors === null) {
@@ -28089,8 +28082,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema121.properties.open.type,
-                  parentSchema: schema121.properties.open,
+                  schema: schema122.properties.open.type,
+                  parentSchema: schema122.properties.open,
                   data: data58,
                 };
                 if (vErrors === null) {
@@ -28112,7 +28105,7 @@ function validate67(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema121.properties.close,
+                    parentSchema: schema122.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -28122,7 +28115,7 @@ function validate67(
                   }
                   errors++;
                 }
-                const message6 = func196(data59, 'open', data55);
+                const message6 = func197(data59, 'open', data55);
                 if (message6 !== undefined) {
                   const err140 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
@@ -28131,7 +28124,7 @@ function validate67(
                     params: { message: message6 },
                     message: message6,
                     schema: 'open',
-                    parentSchema: schema121.properties.close,
+                    parentSchema: schema122.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -28148,8 +28141,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema121.properties.close.type,
-                  parentSchema: schema121.properties.close,
+                  schema: schema122.properties.close.type,
+                  parentSchema: schema122.properties.close,
                   data: data59,
                 };
                 if (vErrors === null) {
@@ -28167,8 +28160,8 @@ function validate67(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema121.type,
-              parentSchema: schema121,
+              schema: schema122.type,
+              parentSchema: schema122,
               data: data55,
             };
             if (vErrors === null) {
@@ -28186,8 +28179,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema117.properties.opening_hours.type,
-          parentSchema: schema117.properties.opening_hours,
+          schema: schema118.properties.opening_hours.type,
+          parentSchema: schema118.properties.opening_hours,
           data: data24,
         };
         if (vErrors === null) {
@@ -28207,8 +28200,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema117.properties.wheelchair_accessible.type,
-          parentSchema: schema117.properties.wheelchair_accessible,
+          schema: schema118.properties.wheelchair_accessible.type,
+          parentSchema: schema118.properties.wheelchair_accessible,
           data: data60,
         };
         if (vErrors === null) {
@@ -28230,7 +28223,7 @@ function validate67(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema117.properties.tag1,
+            parentSchema: schema118.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -28248,7 +28241,7 @@ function validate67(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema117.properties.tag1,
+            parentSchema: schema118.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -28265,8 +28258,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.tag1.type,
-          parentSchema: schema117.properties.tag1,
+          schema: schema118.properties.tag1.type,
+          parentSchema: schema118.properties.tag1,
           data: data61,
         };
         if (vErrors === null) {
@@ -28288,7 +28281,7 @@ function validate67(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema117.properties.tag2,
+            parentSchema: schema118.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -28306,7 +28299,7 @@ function validate67(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema117.properties.tag2,
+            parentSchema: schema118.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -28323,8 +28316,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.tag2.type,
-          parentSchema: schema117.properties.tag2,
+          schema: schema118.properties.tag2.type,
+          parentSchema: schema118.properties.tag2,
           data: data62,
         };
         if (vErrors === null) {
@@ -28346,7 +28339,7 @@ function validate67(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema117.properties.tag3,
+            parentSchema: schema118.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -28364,7 +28357,7 @@ function validate67(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema117.properties.tag3,
+            parentSchema: schema118.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -28381,8 +28374,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.tag3.type,
-          parentSchema: schema117.properties.tag3,
+          schema: schema118.properties.tag3.type,
+          parentSchema: schema118.properties.tag3,
           data: data63,
         };
         if (vErrors === null) {
@@ -28402,8 +28395,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema117.properties.max_hardware_units.type,
-          parentSchema: schema117.properties.max_hardware_units,
+          schema: schema118.properties.max_hardware_units.type,
+          parentSchema: schema118.properties.max_hardware_units,
           data: data64,
         };
         if (vErrors === null) {
@@ -28422,7 +28415,7 @@ function validate67(
             params: { comparison: '<=', limit: 7 },
             message: 'must be <= 7',
             schema: 7,
-            parentSchema: schema117.properties.max_hardware_units,
+            parentSchema: schema118.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -28440,7 +28433,7 @@ function validate67(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema117.properties.max_hardware_units,
+            parentSchema: schema118.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -28467,7 +28460,7 @@ function validate67(
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema117.properties.hardware_models.items,
+                parentSchema: schema118.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -28485,7 +28478,7 @@ function validate67(
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema117.properties.hardware_models.items,
+                parentSchema: schema118.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -28502,8 +28495,8 @@ function validate67(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema117.properties.hardware_models.items.type,
-              parentSchema: schema117.properties.hardware_models.items,
+              schema: schema118.properties.hardware_models.items.type,
+              parentSchema: schema118.properties.hardware_models.items,
               data: data66,
             };
             if (vErrors === null) {
@@ -28532,7 +28525,7 @@ function validate67(
                 params: { i: i5, j: j2 },
                 message: 'must NOT have duplicate items (items ## ' + j2 + ' and ' + i5 + ' are identical)',
                 schema: true,
-                parentSchema: schema117.properties.hardware_models,
+                parentSchema: schema118.properties.hardware_models,
                 data: data65,
               };
               if (vErrors === null) {
@@ -28546,7 +28539,7 @@ function validate67(
             indices2[item2] = i5;
           }
         }
-        const message7 = func115(data65, 'max_hardware_units', data);
+        const message7 = func116(data65, 'max_hardware_units', data);
         if (message7 !== undefined) {
           const err161 = {
             instancePath: instancePath + '/hardware_models',
@@ -28555,7 +28548,7 @@ function validate67(
             params: { message: message7 },
             message: message7,
             schema: 'max_hardware_units',
-            parentSchema: schema117.properties.hardware_models,
+            parentSchema: schema118.properties.hardware_models,
             data: data65,
           };
           if (vErrors === null) {
@@ -28572,8 +28565,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema117.properties.hardware_models.type,
-          parentSchema: schema117.properties.hardware_models,
+          schema: schema118.properties.hardware_models.type,
+          parentSchema: schema118.properties.hardware_models,
           data: data65,
         };
         if (vErrors === null) {
@@ -28597,8 +28590,8 @@ function validate67(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema84.type,
-              parentSchema: schema84,
+              schema: schema85.type,
+              parentSchema: schema85,
               data: data68,
             };
             if (vErrors === null) {
@@ -28630,10 +28623,10 @@ function validate67(
               instancePath: instancePath + '/badges_v2/' + i6,
               schemaPath: 'common#/$defs/hardwareBadge/enum',
               keyword: 'enum',
-              params: { allowedValues: schema84.enum },
+              params: { allowedValues: schema85.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema84.enum,
-              parentSchema: schema84,
+              schema: schema85.enum,
+              parentSchema: schema85,
               data: data68,
             };
             if (vErrors === null) {
@@ -28657,7 +28650,7 @@ function validate67(
                   params: { i: i7, j: j3 },
                   message: 'must NOT have duplicate items (items ## ' + j3 + ' and ' + i7 + ' are identical)',
                   schema: true,
-                  parentSchema: schema117.properties.badges_v2,
+                  parentSchema: schema118.properties.badges_v2,
                   data: data67,
                 };
                 if (vErrors === null) {
@@ -28678,8 +28671,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema117.properties.badges_v2.type,
-          parentSchema: schema117.properties.badges_v2,
+          schema: schema118.properties.badges_v2.type,
+          parentSchema: schema118.properties.badges_v2,
           data: data67,
         };
         if (vErrors === null) {
@@ -28699,8 +28692,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema117.properties.incomplete.type,
-          parentSchema: schema117.properties.incomplete,
+          schema: schema118.properties.incomplete.type,
+          parentSchema: schema118.properties.incomplete,
           data: data69,
         };
         if (vErrors === null) {
@@ -28720,8 +28713,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema117.properties.pinpad_id.type,
-          parentSchema: schema117.properties.pinpad_id,
+          schema: schema118.properties.pinpad_id.type,
+          parentSchema: schema118.properties.pinpad_id,
           data: data70,
         };
         if (vErrors === null) {
@@ -28741,8 +28734,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema117.properties.pinpad_model_id.type,
-          parentSchema: schema117.properties.pinpad_model_id,
+          schema: schema118.properties.pinpad_model_id.type,
+          parentSchema: schema118.properties.pinpad_model_id,
           data: data71,
         };
         if (vErrors === null) {
@@ -28762,8 +28755,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema117.properties.pinpad_status.type,
-          parentSchema: schema117.properties.pinpad_status,
+          schema: schema118.properties.pinpad_status.type,
+          parentSchema: schema118.properties.pinpad_status,
           data: data72,
         };
         if (vErrors === null) {
@@ -28783,8 +28776,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema117.properties.active_pinpad.type,
-          parentSchema: schema117.properties.active_pinpad,
+          schema: schema118.properties.active_pinpad.type,
+          parentSchema: schema118.properties.active_pinpad,
           data: data73,
         };
         if (vErrors === null) {
@@ -28804,8 +28797,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema117.properties.basic_sp_search.type,
-          parentSchema: schema117.properties.basic_sp_search,
+          schema: schema118.properties.basic_sp_search.type,
+          parentSchema: schema118.properties.basic_sp_search,
           data: data74,
         };
         if (vErrors === null) {
@@ -28825,8 +28818,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema117.properties.has_hardware.type,
-          parentSchema: schema117.properties.has_hardware,
+          schema: schema118.properties.has_hardware.type,
+          parentSchema: schema118.properties.has_hardware,
           data: data75,
         };
         if (vErrors === null) {
@@ -28844,10 +28837,10 @@ function validate67(
           instancePath: instancePath + '/service_point_hardware_unit_id',
           schemaPath: '#/properties/service_point_hardware_unit_id/type',
           keyword: 'type',
-          params: { type: schema117.properties.service_point_hardware_unit_id.type },
+          params: { type: schema118.properties.service_point_hardware_unit_id.type },
           message: 'must be integer,null',
-          schema: schema117.properties.service_point_hardware_unit_id.type,
-          parentSchema: schema117.properties.service_point_hardware_unit_id,
+          schema: schema118.properties.service_point_hardware_unit_id.type,
+          parentSchema: schema118.properties.service_point_hardware_unit_id,
           data: data76,
         };
         if (vErrors === null) {
@@ -28871,8 +28864,8 @@ function validate67(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema117.properties.carriers_access.items.type,
-              parentSchema: schema117.properties.carriers_access.items,
+              schema: schema118.properties.carriers_access.items.type,
+              parentSchema: schema118.properties.carriers_access.items,
               data: data78,
             };
             if (vErrors === null) {
@@ -28901,7 +28894,7 @@ function validate67(
                 params: { i: i9, j: j4 },
                 message: 'must NOT have duplicate items (items ## ' + j4 + ' and ' + i9 + ' are identical)',
                 schema: true,
-                parentSchema: schema117.properties.carriers_access,
+                parentSchema: schema118.properties.carriers_access,
                 data: data77,
               };
               if (vErrors === null) {
@@ -28922,8 +28915,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema117.properties.carriers_access.type,
-          parentSchema: schema117.properties.carriers_access,
+          schema: schema118.properties.carriers_access.type,
+          parentSchema: schema118.properties.carriers_access,
           data: data77,
         };
         if (vErrors === null) {
@@ -28948,8 +28941,8 @@ function validate67(
                 keyword: 'required',
                 params: { missingProperty: 'carrier_id' },
                 message: "must have required property '" + 'carrier_id' + "'",
-                schema: schema129.required,
-                parentSchema: schema129,
+                schema: schema130.required,
+                parentSchema: schema130,
                 data: data80,
               };
               if (vErrors === null) {
@@ -28975,7 +28968,7 @@ function validate67(
                   params: { additionalProperty: key8 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema129,
+                  parentSchema: schema130,
                   data: data80,
                 };
                 if (vErrors === null) {
@@ -28995,8 +28988,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema129.properties.carrier_id.type,
-                  parentSchema: schema129.properties.carrier_id,
+                  schema: schema130.properties.carrier_id.type,
+                  parentSchema: schema130.properties.carrier_id,
                   data: data81,
                 };
                 if (vErrors === null) {
@@ -29016,8 +29009,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema129.properties.first_mile.type,
-                  parentSchema: schema129.properties.first_mile,
+                  schema: schema130.properties.first_mile.type,
+                  parentSchema: schema130.properties.first_mile,
                   data: data82,
                 };
                 if (vErrors === null) {
@@ -29037,8 +29030,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema129.properties.last_mile.type,
-                  parentSchema: schema129.properties.last_mile,
+                  schema: schema130.properties.last_mile.type,
+                  parentSchema: schema130.properties.last_mile,
                   data: data83,
                 };
                 if (vErrors === null) {
@@ -29058,8 +29051,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema129.properties.expiry_days.type,
-                  parentSchema: schema129.properties.expiry_days,
+                  schema: schema130.properties.expiry_days.type,
+                  parentSchema: schema130.properties.expiry_days,
                   data: data84,
                 };
                 if (vErrors === null) {
@@ -29078,7 +29071,7 @@ function validate67(
                     params: { comparison: '<=', limit: 30 },
                     message: 'must be <= 30',
                     schema: 30,
-                    parentSchema: schema129.properties.expiry_days,
+                    parentSchema: schema130.properties.expiry_days,
                     data: data84,
                   };
                   if (vErrors === null) {
@@ -29096,7 +29089,7 @@ function validate67(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema129.properties.expiry_days,
+                    parentSchema: schema130.properties.expiry_days,
                     data: data84,
                   };
                   if (vErrors === null) {
@@ -29117,8 +29110,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema129.properties.reserved_compartments.type,
-                  parentSchema: schema129.properties.reserved_compartments,
+                  schema: schema130.properties.reserved_compartments.type,
+                  parentSchema: schema130.properties.reserved_compartments,
                   data: data85,
                 };
                 if (vErrors === null) {
@@ -29137,7 +29130,7 @@ function validate67(
                     params: { comparison: '<=', limit: 100 },
                     message: 'must be <= 100',
                     schema: 100,
-                    parentSchema: schema129.properties.reserved_compartments,
+                    parentSchema: schema130.properties.reserved_compartments,
                     data: data85,
                   };
                   if (vErrors === null) {
@@ -29155,7 +29148,7 @@ function validate67(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema129.properties.reserved_compartments,
+                    parentSchema: schema130.properties.reserved_compartments,
                     data: data85,
                   };
                   if (vErrors === null) {
@@ -29176,8 +29169,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema129.properties.allocation_behaviour.type,
-                  parentSchema: schema129.properties.allocation_behaviour,
+                  schema: schema130.properties.allocation_behaviour.type,
+                  parentSchema: schema130.properties.allocation_behaviour,
                   data: data86,
                 };
                 if (vErrors === null) {
@@ -29192,10 +29185,10 @@ function validate67(
                   instancePath: instancePath + '/carrier_settings/' + i10 + '/allocation_behaviour',
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema129.properties.allocation_behaviour.enum },
+                  params: { allowedValues: schema130.properties.allocation_behaviour.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema129.properties.allocation_behaviour.enum,
-                  parentSchema: schema129.properties.allocation_behaviour,
+                  schema: schema130.properties.allocation_behaviour.enum,
+                  parentSchema: schema130.properties.allocation_behaviour,
                   data: data86,
                 };
                 if (vErrors === null) {
@@ -29213,8 +29206,8 @@ function validate67(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema129.type,
-              parentSchema: schema129,
+              schema: schema130.type,
+              parentSchema: schema130,
               data: data80,
             };
             if (vErrors === null) {
@@ -29232,8 +29225,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema117.properties.carrier_settings.type,
-          parentSchema: schema117.properties.carrier_settings,
+          schema: schema118.properties.carrier_settings.type,
+          parentSchema: schema118.properties.carrier_settings,
           data: data79,
         };
         if (vErrors === null) {
@@ -29253,8 +29246,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema117.properties.location_owner_id.type,
-          parentSchema: schema117.properties.location_owner_id,
+          schema: schema118.properties.location_owner_id.type,
+          parentSchema: schema118.properties.location_owner_id,
           data: data87,
         };
         if (vErrors === null) {
@@ -29274,8 +29267,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema117.properties.maintenance_provider_id.type,
-          parentSchema: schema117.properties.maintenance_provider_id,
+          schema: schema118.properties.maintenance_provider_id.type,
+          parentSchema: schema118.properties.maintenance_provider_id,
           data: data88,
         };
         if (vErrors === null) {
@@ -29295,8 +29288,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema117.properties.support_provider_id.type,
-          parentSchema: schema117.properties.support_provider_id,
+          schema: schema118.properties.support_provider_id.type,
+          parentSchema: schema118.properties.support_provider_id,
           data: data89,
         };
         if (vErrors === null) {
@@ -29316,8 +29309,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema117.properties.service_point_group_id.type,
-          parentSchema: schema117.properties.service_point_group_id,
+          schema: schema118.properties.service_point_group_id.type,
+          parentSchema: schema118.properties.service_point_group_id,
           data: data90,
         };
         if (vErrors === null) {
@@ -29337,8 +29330,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.group_name.type,
-          parentSchema: schema117.properties.group_name,
+          schema: schema118.properties.group_name.type,
+          parentSchema: schema118.properties.group_name,
           data: data91,
         };
         if (vErrors === null) {
@@ -29358,8 +29351,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema117.properties.contract_signed.type,
-          parentSchema: schema117.properties.contract_signed,
+          schema: schema118.properties.contract_signed.type,
+          parentSchema: schema118.properties.contract_signed,
           data: data92,
         };
         if (vErrors === null) {
@@ -29381,7 +29374,7 @@ function validate67(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema117.properties.scout_contact,
+            parentSchema: schema118.properties.scout_contact,
             data: data93,
           };
           if (vErrors === null) {
@@ -29399,7 +29392,7 @@ function validate67(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema117.properties.scout_contact,
+            parentSchema: schema118.properties.scout_contact,
             data: data93,
           };
           if (vErrors === null) {
@@ -29416,8 +29409,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.scout_contact.type,
-          parentSchema: schema117.properties.scout_contact,
+          schema: schema118.properties.scout_contact.type,
+          parentSchema: schema118.properties.scout_contact,
           data: data93,
         };
         if (vErrors === null) {
@@ -29437,8 +29430,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.scout_email.type,
-          parentSchema: schema117.properties.scout_email,
+          schema: schema118.properties.scout_email.type,
+          parentSchema: schema118.properties.scout_email,
           data: data94,
         };
         if (vErrors === null) {
@@ -29458,8 +29451,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema117.properties.is_terminated.type,
-          parentSchema: schema117.properties.is_terminated,
+          schema: schema118.properties.is_terminated.type,
+          parentSchema: schema118.properties.is_terminated,
           data: data95,
         };
         if (vErrors === null) {
@@ -29479,8 +29472,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema117.properties.parked.type,
-          parentSchema: schema117.properties.parked,
+          schema: schema118.properties.parked.type,
+          parentSchema: schema118.properties.parked,
           data: data96,
         };
         if (vErrors === null) {
@@ -29500,8 +29493,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema117.properties.test_sp.type,
-          parentSchema: schema117.properties.test_sp,
+          schema: schema118.properties.test_sp.type,
+          parentSchema: schema118.properties.test_sp,
           data: data97,
         };
         if (vErrors === null) {
@@ -29521,8 +29514,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema117.properties.active.type,
-          parentSchema: schema117.properties.active,
+          schema: schema118.properties.active.type,
+          parentSchema: schema118.properties.active,
           data: data98,
         };
         if (vErrors === null) {
@@ -29544,7 +29537,7 @@ function validate67(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema117.properties.description,
+            parentSchema: schema118.properties.description,
             data: data99,
           };
           if (vErrors === null) {
@@ -29561,8 +29554,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.description.type,
-          parentSchema: schema117.properties.description,
+          schema: schema118.properties.description.type,
+          parentSchema: schema118.properties.description,
           data: data99,
         };
         if (vErrors === null) {
@@ -29582,8 +29575,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.description_language.type,
-          parentSchema: schema117.properties.description_language,
+          schema: schema118.properties.description_language.type,
+          parentSchema: schema118.properties.description_language,
           data: data100,
         };
         if (vErrors === null) {
@@ -29606,10 +29599,10 @@ function validate67(
           instancePath: instancePath + '/description_language',
           schemaPath: '#/properties/description_language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema117.properties.description_language.enum },
+          params: { allowedValues: schema118.properties.description_language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema117.properties.description_language.enum,
-          parentSchema: schema117.properties.description_language,
+          schema: schema118.properties.description_language.enum,
+          parentSchema: schema118.properties.description_language,
           data: data100,
         };
         if (vErrors === null) {
@@ -29648,7 +29641,7 @@ function validate67(
       if (_valid7) {
         const _errs382 = errors;
         if (Array.isArray(data101)) {
-          const message8 = func212(data101, schema117.properties.descriptions.then['x-default-description'], data);
+          const message8 = func213(data101, schema118.properties.descriptions.then['x-default-description'], data);
           if (message8 !== undefined) {
             const err212 = {
               instancePath: instancePath + '/descriptions',
@@ -29656,8 +29649,8 @@ function validate67(
               keyword: 'x-default-description',
               params: { message: message8 },
               message: message8,
-              schema: schema117.properties.descriptions.then['x-default-description'],
-              parentSchema: schema117.properties.descriptions.then,
+              schema: schema118.properties.descriptions.then['x-default-description'],
+              parentSchema: schema118.properties.descriptions.then,
               data: data101,
             };
             if (vErrors === null) {
@@ -29678,8 +29671,8 @@ function validate67(
           keyword: 'if',
           params: { failingKeyword: 'then' },
           message: 'must match "then" schema',
-          schema: schema117.properties.descriptions.if,
-          parentSchema: schema117.properties.descriptions,
+          schema: schema118.properties.descriptions.if,
+          parentSchema: schema118.properties.descriptions,
           data: data101,
         };
         if (vErrors === null) {
@@ -29701,8 +29694,8 @@ function validate67(
                 keyword: 'required',
                 params: { missingProperty: 'language_code' },
                 message: "must have required property '" + 'language_code' + "'",
-                schema: schema117.properties.descriptions.items.required,
-                parentSchema: schema117.properties.descriptions.items,
+                schema: schema118.properties.descriptions.items.required,
+                parentSchema: schema118.properties.descriptions.items,
                 data: data102,
               };
               if (vErrors === null) {
@@ -29719,8 +29712,8 @@ function validate67(
                 keyword: 'required',
                 params: { missingProperty: 'country' },
                 message: "must have required property '" + 'country' + "'",
-                schema: schema117.properties.descriptions.items.required,
-                parentSchema: schema117.properties.descriptions.items,
+                schema: schema118.properties.descriptions.items.required,
+                parentSchema: schema118.properties.descriptions.items,
                 data: data102,
               };
               if (vErrors === null) {
@@ -29741,7 +29734,7 @@ function validate67(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema117.properties.descriptions.items.properties.text,
+                    parentSchema: schema118.properties.descriptions.items.properties.text,
                     data: data103,
                   };
                   if (vErrors === null) {
@@ -29758,8 +29751,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema117.properties.descriptions.items.properties.text.type,
-                  parentSchema: schema117.properties.descriptions.items.properties.text,
+                  schema: schema118.properties.descriptions.items.properties.text.type,
+                  parentSchema: schema118.properties.descriptions.items.properties.text,
                   data: data103,
                 };
                 if (vErrors === null) {
@@ -29779,8 +29772,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema117.properties.descriptions.items.properties.language_code.type,
-                  parentSchema: schema117.properties.descriptions.items.properties.language_code,
+                  schema: schema118.properties.descriptions.items.properties.language_code.type,
+                  parentSchema: schema118.properties.descriptions.items.properties.language_code,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -29803,10 +29796,10 @@ function validate67(
                   instancePath: instancePath + '/descriptions/' + i11 + '/language_code',
                   schemaPath: '#/properties/descriptions/items/properties/language_code/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema117.properties.descriptions.items.properties.language_code.enum },
+                  params: { allowedValues: schema118.properties.descriptions.items.properties.language_code.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema117.properties.descriptions.items.properties.language_code.enum,
-                  parentSchema: schema117.properties.descriptions.items.properties.language_code,
+                  schema: schema118.properties.descriptions.items.properties.language_code.enum,
+                  parentSchema: schema118.properties.descriptions.items.properties.language_code,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -29826,8 +29819,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema68.type,
-                  parentSchema: schema68,
+                  schema: schema69.type,
+                  parentSchema: schema69,
                   data: data105,
                 };
                 if (vErrors === null) {
@@ -29852,10 +29845,10 @@ function validate67(
                   instancePath: instancePath + '/descriptions/' + i11 + '/country',
                   schemaPath: 'common#/$defs/countryCode/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema68.enum },
+                  params: { allowedValues: schema69.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema68.enum,
-                  parentSchema: schema68,
+                  schema: schema69.enum,
+                  parentSchema: schema69,
                   data: data105,
                 };
                 if (vErrors === null) {
@@ -29873,8 +29866,8 @@ function validate67(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema117.properties.descriptions.items.type,
-              parentSchema: schema117.properties.descriptions.items,
+              schema: schema118.properties.descriptions.items.type,
+              parentSchema: schema118.properties.descriptions.items,
               data: data102,
             };
             if (vErrors === null) {
@@ -29892,8 +29885,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema117.properties.descriptions.type,
-          parentSchema: schema117.properties.descriptions,
+          schema: schema118.properties.descriptions.type,
+          parentSchema: schema118.properties.descriptions,
           data: data101,
         };
         if (vErrors === null) {
@@ -29915,7 +29908,7 @@ function validate67(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema117.properties.comments,
+            parentSchema: schema118.properties.comments,
             data: data106,
           };
           if (vErrors === null) {
@@ -29932,8 +29925,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.comments.type,
-          parentSchema: schema117.properties.comments,
+          schema: schema118.properties.comments.type,
+          parentSchema: schema118.properties.comments,
           data: data106,
         };
         if (vErrors === null) {
@@ -29955,7 +29948,7 @@ function validate67(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema117.properties.contact_person,
+            parentSchema: schema118.properties.contact_person,
             data: data107,
           };
           if (vErrors === null) {
@@ -29973,7 +29966,7 @@ function validate67(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema117.properties.contact_person,
+            parentSchema: schema118.properties.contact_person,
             data: data107,
           };
           if (vErrors === null) {
@@ -29990,8 +29983,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.contact_person.type,
-          parentSchema: schema117.properties.contact_person,
+          schema: schema118.properties.contact_person.type,
+          parentSchema: schema118.properties.contact_person,
           data: data107,
         };
         if (vErrors === null) {
@@ -30013,7 +30006,7 @@ function validate67(
             params: { limit: 15 },
             message: 'must NOT have more than 15 characters',
             schema: 15,
-            parentSchema: schema117.properties.owner_contact_phone,
+            parentSchema: schema118.properties.owner_contact_phone,
             data: data108,
           };
           if (vErrors === null) {
@@ -30031,7 +30024,7 @@ function validate67(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema117.properties.owner_contact_phone,
+            parentSchema: schema118.properties.owner_contact_phone,
             data: data108,
           };
           if (vErrors === null) {
@@ -30048,8 +30041,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.owner_contact_phone.type,
-          parentSchema: schema117.properties.owner_contact_phone,
+          schema: schema118.properties.owner_contact_phone.type,
+          parentSchema: schema118.properties.owner_contact_phone,
           data: data108,
         };
         if (vErrors === null) {
@@ -30071,7 +30064,7 @@ function validate67(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema117.properties.email,
+            parentSchema: schema118.properties.email,
             data: data109,
           };
           if (vErrors === null) {
@@ -30089,7 +30082,7 @@ function validate67(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema117.properties.email,
+            parentSchema: schema118.properties.email,
             data: data109,
           };
           if (vErrors === null) {
@@ -30106,8 +30099,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.email.type,
-          parentSchema: schema117.properties.email,
+          schema: schema118.properties.email.type,
+          parentSchema: schema118.properties.email,
           data: data109,
         };
         if (vErrors === null) {
@@ -30132,8 +30125,8 @@ function validate67(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema104.required,
-                parentSchema: schema104,
+                schema: schema105.required,
+                parentSchema: schema105,
                 data: data111,
               };
               if (vErrors === null) {
@@ -30150,8 +30143,8 @@ function validate67(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema104.required,
-                parentSchema: schema104,
+                schema: schema105.required,
+                parentSchema: schema105,
                 data: data111,
               };
               if (vErrors === null) {
@@ -30176,7 +30169,7 @@ function validate67(
                   params: { additionalProperty: key9 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema104,
+                  parentSchema: schema105,
                   data: data111,
                 };
                 if (vErrors === null) {
@@ -30198,7 +30191,7 @@ function validate67(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema104.properties.photo_id,
+                    parentSchema: schema105.properties.photo_id,
                     data: data112,
                   };
                   if (vErrors === null) {
@@ -30215,8 +30208,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema104.properties.photo_id.type,
-                  parentSchema: schema104.properties.photo_id,
+                  schema: schema105.properties.photo_id.type,
+                  parentSchema: schema105.properties.photo_id,
                   data: data112,
                 };
                 if (vErrors === null) {
@@ -30238,7 +30231,7 @@ function validate67(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema104.properties.url,
+                    parentSchema: schema105.properties.url,
                     data: data113,
                   };
                   if (vErrors === null) {
@@ -30255,8 +30248,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema104.properties.url.type,
-                  parentSchema: schema104.properties.url,
+                  schema: schema105.properties.url.type,
+                  parentSchema: schema105.properties.url,
                   data: data113,
                 };
                 if (vErrors === null) {
@@ -30278,7 +30271,7 @@ function validate67(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema104.properties.file_name,
+                    parentSchema: schema105.properties.file_name,
                     data: data114,
                   };
                   if (vErrors === null) {
@@ -30295,8 +30288,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema104.properties.file_name.type,
-                  parentSchema: schema104.properties.file_name,
+                  schema: schema105.properties.file_name.type,
+                  parentSchema: schema105.properties.file_name,
                   data: data114,
                 };
                 if (vErrors === null) {
@@ -30318,7 +30311,7 @@ function validate67(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema104.properties.content_type,
+                    parentSchema: schema105.properties.content_type,
                     data: data115,
                   };
                   if (vErrors === null) {
@@ -30335,8 +30328,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema104.properties.content_type.type,
-                  parentSchema: schema104.properties.content_type,
+                  schema: schema105.properties.content_type.type,
+                  parentSchema: schema105.properties.content_type,
                   data: data115,
                 };
                 if (vErrors === null) {
@@ -30356,8 +30349,8 @@ function validate67(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema104.properties.size.type,
-                  parentSchema: schema104.properties.size,
+                  schema: schema105.properties.size.type,
+                  parentSchema: schema105.properties.size,
                   data: data116,
                 };
                 if (vErrors === null) {
@@ -30376,7 +30369,7 @@ function validate67(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema104.properties.size,
+                    parentSchema: schema105.properties.size,
                     data: data116,
                   };
                   if (vErrors === null) {
@@ -30395,8 +30388,8 @@ function validate67(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema104.type,
-              parentSchema: schema104,
+              schema: schema105.type,
+              parentSchema: schema105,
               data: data111,
             };
             if (vErrors === null) {
@@ -30414,8 +30407,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema117.properties.photos.type,
-          parentSchema: schema117.properties.photos,
+          schema: schema118.properties.photos.type,
+          parentSchema: schema118.properties.photos,
           data: data110,
         };
         if (vErrors === null) {
@@ -30435,8 +30428,8 @@ function validate67(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema117.properties.report_id.type,
-          parentSchema: schema117.properties.report_id,
+          schema: schema118.properties.report_id.type,
+          parentSchema: schema118.properties.report_id,
           data: data117,
         };
         if (vErrors === null) {
@@ -30454,8 +30447,8 @@ function validate67(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema117.type,
-      parentSchema: schema117,
+      schema: schema118.type,
+      parentSchema: schema118,
       data,
     };
     if (vErrors === null) {
@@ -30465,10 +30458,10 @@ function validate67(
     }
     errors++;
   }
-  validate67.errors = vErrors;
+  validate68.errors = vErrors;
   return errors === 0;
 }
-validate67.evaluated = {
+validate68.evaluated = {
   props: {
     service_point_id: true,
     sp_id: true,
@@ -30536,8 +30529,8 @@ validate67.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePointGroup = validate68;
-const schema132 = {
+export const servicePointGroup = validate69;
+const schema133 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group',
   title: 'ServicePointGroup',
@@ -30571,7 +30564,6 @@ const schema132 = {
       uniqueItems: true,
       'x-lookup': { resource: 'service-points', label: 'name' },
       'x-column': { type: 'array_with_badges', index: 2 },
-      'x-input': { kind: 'reference-array' },
     },
     carrier_ids: {
       type: 'array',
@@ -30579,7 +30571,6 @@ const schema132 = {
       uniqueItems: true,
       'x-lookup': { resource: 'carriers', label: 'name' },
       'x-column': { type: 'array_with_badges', index: 3 },
-      'x-input': { kind: 'reference-array' },
     },
     active: {
       type: 'boolean',
@@ -30590,13 +30581,13 @@ const schema132 = {
   },
 };
 
-function validate68(
+function validate69(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate68.evaluated;
+  const evaluated0 = validate69.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30611,8 +30602,8 @@ function validate68(
         keyword: 'required',
         params: { missingProperty: 'group_name' },
         message: "must have required property '" + 'group_name' + "'",
-        schema: schema132.required,
-        parentSchema: schema132,
+        schema: schema133.required,
+        parentSchema: schema133,
         data,
       };
       if (vErrors === null) {
@@ -30629,8 +30620,8 @@ function validate68(
         keyword: 'required',
         params: { missingProperty: 'service_point_ids' },
         message: "must have required property '" + 'service_point_ids' + "'",
-        schema: schema132.required,
-        parentSchema: schema132,
+        schema: schema133.required,
+        parentSchema: schema133,
         data,
       };
       if (vErrors === null) {
@@ -30649,8 +30640,8 @@ function validate68(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema132.properties.service_point_group_id.type,
-          parentSchema: schema132.properties.service_point_group_id,
+          schema: schema133.properties.service_point_group_id.type,
+          parentSchema: schema133.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -30672,7 +30663,7 @@ function validate68(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema132.properties.group_name,
+            parentSchema: schema133.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -30690,7 +30681,7 @@ function validate68(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema132.properties.group_name,
+            parentSchema: schema133.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -30708,7 +30699,7 @@ function validate68(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema132.properties.group_name,
+            parentSchema: schema133.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -30725,8 +30716,8 @@ function validate68(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema132.properties.group_name.type,
-          parentSchema: schema132.properties.group_name,
+          schema: schema133.properties.group_name.type,
+          parentSchema: schema133.properties.group_name,
           data: data1,
         };
         if (vErrors === null) {
@@ -30748,7 +30739,7 @@ function validate68(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema132.properties.service_point_ids,
+            parentSchema: schema133.properties.service_point_ids,
             data: data2,
           };
           if (vErrors === null) {
@@ -30768,8 +30759,8 @@ function validate68(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema132.properties.service_point_ids.items.type,
-              parentSchema: schema132.properties.service_point_ids.items,
+              schema: schema133.properties.service_point_ids.items.type,
+              parentSchema: schema133.properties.service_point_ids.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -30798,7 +30789,7 @@ function validate68(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema132.properties.service_point_ids,
+                parentSchema: schema133.properties.service_point_ids,
                 data: data2,
               };
               if (vErrors === null) {
@@ -30819,8 +30810,8 @@ function validate68(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema132.properties.service_point_ids.type,
-          parentSchema: schema132.properties.service_point_ids,
+          schema: schema133.properties.service_point_ids.type,
+          parentSchema: schema133.properties.service_point_ids,
           data: data2,
         };
         if (vErrors === null) {
@@ -30844,8 +30835,8 @@ function validate68(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema132.properties.carrier_ids.items.type,
-              parentSchema: schema132.properties.carrier_ids.items,
+              schema: schema133.properties.carrier_ids.items.type,
+              parentSchema: schema133.properties.carrier_ids.items,
               data: data5,
             };
             if (vErrors === null) {
@@ -30874,7 +30865,7 @@ function validate68(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema132.properties.carrier_ids,
+                parentSchema: schema133.properties.carrier_ids,
                 data: data4,
               };
               if (vErrors === null) {
@@ -30895,8 +30886,8 @@ function validate68(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema132.properties.carrier_ids.type,
-          parentSchema: schema132.properties.carrier_ids,
+          schema: schema133.properties.carrier_ids.type,
+          parentSchema: schema133.properties.carrier_ids,
           data: data4,
         };
         if (vErrors === null) {
@@ -30916,8 +30907,8 @@ function validate68(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema132.properties.active.type,
-          parentSchema: schema132.properties.active,
+          schema: schema133.properties.active.type,
+          parentSchema: schema133.properties.active,
           data: data6,
         };
         if (vErrors === null) {
@@ -30935,8 +30926,8 @@ function validate68(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema132.type,
-      parentSchema: schema132,
+      schema: schema133.type,
+      parentSchema: schema133,
       data,
     };
     if (vErrors === null) {
@@ -30946,17 +30937,17 @@ function validate68(
     }
     errors++;
   }
-  validate68.errors = vErrors;
+  validate69.errors = vErrors;
   return errors === 0;
 }
-validate68.evaluated = {
+validate69.evaluated = {
   props: { service_point_group_id: true, group_name: true, service_point_ids: true, carrier_ids: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const servicePointGroupChoice = validate69;
-const schema133 = {
+export const servicePointGroupChoice = validate70;
+const schema134 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group-choice',
   title: 'Service point group choice',
@@ -30968,13 +30959,13 @@ const schema133 = {
   },
 };
 
-function validate69(
+function validate70(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group-choice" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate69.evaluated;
+  const evaluated0 = validate70.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -30989,8 +30980,8 @@ function validate69(
         keyword: 'required',
         params: { missingProperty: 'service_point_group_id' },
         message: "must have required property '" + 'service_point_group_id' + "'",
-        schema: schema133.required,
-        parentSchema: schema133,
+        schema: schema134.required,
+        parentSchema: schema134,
         data,
       };
       if (vErrors === null) {
@@ -31009,95 +31000,8 @@ function validate69(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema133.properties.service_point_group_id.type,
-          parentSchema: schema133.properties.service_point_group_id,
-          data: data0,
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-      schema: schema133.type,
-      parentSchema: schema133,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate69.errors = vErrors;
-  return errors === 0;
-}
-validate69.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
-
-export const servicePointLocationOwner = validate70;
-const schema134 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'service-point-location-owner',
-  title: 'Service point location owner',
-  description: 'The form of the service point Location owner action (PATCH set_location_owner).',
-  type: 'object',
-  required: ['location_owner_id'],
-  properties: { location_owner_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=location_owners' } } },
-};
-
-function validate70(
-  data,
-  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  /*# sourceURL="service-point-location-owner" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate70.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.location_owner_id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'location_owner_id' },
-        message: "must have required property '" + 'location_owner_id' + "'",
-        schema: schema134.required,
-        parentSchema: schema134,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.location_owner_id !== undefined) {
-      let data0 = data.location_owner_id;
-      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
-          instancePath: instancePath + '/location_owner_id',
-          schemaPath: '#/properties/location_owner_id/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema134.properties.location_owner_id.type,
-          parentSchema: schema134.properties.location_owner_id,
+          schema: schema134.properties.service_point_group_id.type,
+          parentSchema: schema134.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -31129,10 +31033,97 @@ function validate70(
   validate70.errors = vErrors;
   return errors === 0;
 }
-validate70.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
+validate70.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointScoutContact = validate71;
+export const servicePointLocationOwner = validate71;
 const schema135 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'service-point-location-owner',
+  title: 'Service point location owner',
+  description: 'The form of the service point Location owner action (PATCH set_location_owner).',
+  type: 'object',
+  required: ['location_owner_id'],
+  properties: { location_owner_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=location_owners' } } },
+};
+
+function validate71(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="service-point-location-owner" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate71.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.location_owner_id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'location_owner_id' },
+        message: "must have required property '" + 'location_owner_id' + "'",
+        schema: schema135.required,
+        parentSchema: schema135,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.location_owner_id !== undefined) {
+      let data0 = data.location_owner_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err1 = {
+          instancePath: instancePath + '/location_owner_id',
+          schemaPath: '#/properties/location_owner_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema135.properties.location_owner_id.type,
+          parentSchema: schema135.properties.location_owner_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema135.type,
+      parentSchema: schema135,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate71.errors = vErrors;
+  return errors === 0;
+}
+validate71.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
+
+export const servicePointScoutContact = validate72;
+const schema136 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-scout-contact',
   title: 'Service point scout contact',
@@ -31145,13 +31136,13 @@ const schema135 = {
   },
 };
 
-function validate71(
+function validate72(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-scout-contact" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate71.evaluated;
+  const evaluated0 = validate72.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -31166,8 +31157,8 @@ function validate71(
         keyword: 'required',
         params: { missingProperty: 'scout_contact' },
         message: "must have required property '" + 'scout_contact' + "'",
-        schema: schema135.required,
-        parentSchema: schema135,
+        schema: schema136.required,
+        parentSchema: schema136,
         data,
       };
       if (vErrors === null) {
@@ -31188,7 +31179,7 @@ function validate71(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema135.properties.scout_contact,
+            parentSchema: schema136.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -31206,7 +31197,7 @@ function validate71(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema135.properties.scout_contact,
+            parentSchema: schema136.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -31223,8 +31214,8 @@ function validate71(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema135.properties.scout_contact.type,
-          parentSchema: schema135.properties.scout_contact,
+          schema: schema136.properties.scout_contact.type,
+          parentSchema: schema136.properties.scout_contact,
           data: data0,
         };
         if (vErrors === null) {
@@ -31242,8 +31233,8 @@ function validate71(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema135.type,
-      parentSchema: schema135,
+      schema: schema136.type,
+      parentSchema: schema136,
       data,
     };
     if (vErrors === null) {
@@ -31253,13 +31244,13 @@ function validate71(
     }
     errors++;
   }
-  validate71.errors = vErrors;
+  validate72.errors = vErrors;
   return errors === 0;
 }
-validate71.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
+validate72.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
 
-export const shipmentReportRequest = validate72;
-const schema136 = {
+export const shipmentReportRequest = validate73;
+const schema137 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'shipment-report-request',
   title: 'Shipment report request',
@@ -31287,13 +31278,13 @@ const schema136 = {
 };
 const formats294 = sharedValidators.formats['positive-integer'];
 
-function validate72(
+function validate73(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="shipment-report-request" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate72.evaluated;
+  const evaluated0 = validate73.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -31308,8 +31299,8 @@ function validate72(
         keyword: 'required',
         params: { missingProperty: 'kind' },
         message: "must have required property '" + 'kind' + "'",
-        schema: schema136.required,
-        parentSchema: schema136,
+        schema: schema137.required,
+        parentSchema: schema137,
         data,
       };
       if (vErrors === null) {
@@ -31326,8 +31317,8 @@ function validate72(
         keyword: 'required',
         params: { missingProperty: 'from_date' },
         message: "must have required property '" + 'from_date' + "'",
-        schema: schema136.required,
-        parentSchema: schema136,
+        schema: schema137.required,
+        parentSchema: schema137,
         data,
       };
       if (vErrors === null) {
@@ -31344,8 +31335,8 @@ function validate72(
         keyword: 'required',
         params: { missingProperty: 'to_date' },
         message: "must have required property '" + 'to_date' + "'",
-        schema: schema136.required,
-        parentSchema: schema136,
+        schema: schema137.required,
+        parentSchema: schema137,
         data,
       };
       if (vErrors === null) {
@@ -31364,8 +31355,8 @@ function validate72(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema136.properties.kind.type,
-          parentSchema: schema136.properties.kind,
+          schema: schema137.properties.kind.type,
+          parentSchema: schema137.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -31384,10 +31375,10 @@ function validate72(
           instancePath: instancePath + '/kind',
           schemaPath: '#/properties/kind/enum',
           keyword: 'enum',
-          params: { allowedValues: schema136.properties.kind.enum },
+          params: { allowedValues: schema137.properties.kind.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema136.properties.kind.enum,
-          parentSchema: schema136.properties.kind,
+          schema: schema137.properties.kind.enum,
+          parentSchema: schema137.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -31409,7 +31400,7 @@ function validate72(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema136.properties.from_date,
+            parentSchema: schema137.properties.from_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -31426,8 +31417,8 @@ function validate72(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema136.properties.from_date.type,
-          parentSchema: schema136.properties.from_date,
+          schema: schema137.properties.from_date.type,
+          parentSchema: schema137.properties.from_date,
           data: data1,
         };
         if (vErrors === null) {
@@ -31441,7 +31432,7 @@ function validate72(
     if (data.to_date !== undefined) {
       let data2 = data.to_date;
       if (typeof data2 == 'number' && isFinite(data2)) {
-        const message0 = func43(data2, 'from_date', data);
+        const message0 = func44(data2, 'from_date', data);
         if (message0 !== undefined) {
           const err7 = {
             instancePath: instancePath + '/to_date',
@@ -31450,7 +31441,7 @@ function validate72(
             params: { message: message0 },
             message: message0,
             schema: 'from_date',
-            parentSchema: schema136.properties.to_date,
+            parentSchema: schema137.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -31470,7 +31461,7 @@ function validate72(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema136.properties.to_date,
+            parentSchema: schema137.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -31480,7 +31471,7 @@ function validate72(
           }
           errors++;
         }
-        const message1 = func43(data2, 'from_date', data);
+        const message1 = func44(data2, 'from_date', data);
         if (message1 !== undefined) {
           const err9 = {
             instancePath: instancePath + '/to_date',
@@ -31489,7 +31480,7 @@ function validate72(
             params: { message: message1 },
             message: message1,
             schema: 'from_date',
-            parentSchema: schema136.properties.to_date,
+            parentSchema: schema137.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -31506,8 +31497,8 @@ function validate72(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema136.properties.to_date.type,
-          parentSchema: schema136.properties.to_date,
+          schema: schema137.properties.to_date.type,
+          parentSchema: schema137.properties.to_date,
           data: data2,
         };
         if (vErrors === null) {
@@ -31527,8 +31518,8 @@ function validate72(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema136.properties.carrier_id.type,
-          parentSchema: schema136.properties.carrier_id,
+          schema: schema137.properties.carrier_id.type,
+          parentSchema: schema137.properties.carrier_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -31548,8 +31539,8 @@ function validate72(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema136.properties.min_event_id.type,
-          parentSchema: schema136.properties.min_event_id,
+          schema: schema137.properties.min_event_id.type,
+          parentSchema: schema137.properties.min_event_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -31568,7 +31559,7 @@ function validate72(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema136.properties.min_event_id,
+            parentSchema: schema137.properties.min_event_id,
             data: data4,
           };
           if (vErrors === null) {
@@ -31589,8 +31580,8 @@ function validate72(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema136.properties.max_event_id.type,
-          parentSchema: schema136.properties.max_event_id,
+          schema: schema137.properties.max_event_id.type,
+          parentSchema: schema137.properties.max_event_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -31609,7 +31600,7 @@ function validate72(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema136.properties.max_event_id,
+            parentSchema: schema137.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -31619,7 +31610,7 @@ function validate72(
           }
           errors++;
         }
-        const message2 = func43(data5, 'min_event_id', data);
+        const message2 = func44(data5, 'min_event_id', data);
         if (message2 !== undefined) {
           const err16 = {
             instancePath: instancePath + '/max_event_id',
@@ -31628,7 +31619,7 @@ function validate72(
             params: { message: message2 },
             message: message2,
             schema: 'min_event_id',
-            parentSchema: schema136.properties.max_event_id,
+            parentSchema: schema137.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -31640,7 +31631,7 @@ function validate72(
         }
       }
       if (typeof data5 === 'string') {
-        const message3 = func43(data5, 'min_event_id', data);
+        const message3 = func44(data5, 'min_event_id', data);
         if (message3 !== undefined) {
           const err17 = {
             instancePath: instancePath + '/max_event_id',
@@ -31649,7 +31640,7 @@ function validate72(
             params: { message: message3 },
             message: message3,
             schema: 'min_event_id',
-            parentSchema: schema136.properties.max_event_id,
+            parentSchema: schema137.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -31668,8 +31659,8 @@ function validate72(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema136.type,
-      parentSchema: schema136,
+      schema: schema137.type,
+      parentSchema: schema137,
       data,
     };
     if (vErrors === null) {
@@ -31679,17 +31670,17 @@ function validate72(
     }
     errors++;
   }
-  validate72.errors = vErrors;
+  validate73.errors = vErrors;
   return errors === 0;
 }
-validate72.evaluated = {
+validate73.evaluated = {
   props: { kind: true, from_date: true, to_date: true, carrier_id: true, min_event_id: true, max_event_id: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const subOrder = validate73;
-const schema137 = {
+export const subOrder = validate74;
+const schema138 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sub-order',
   title: 'SubOrder',
@@ -31720,7 +31711,7 @@ const schema137 = {
       method: 'PATCH',
       opname: 'release',
       send: ['sub_order_id', 'version'],
-      when: { status: 1 },
+      when: { status: [1] },
     },
     {
       name: 'start_production',
@@ -31729,7 +31720,7 @@ const schema137 = {
       method: 'PATCH',
       opname: 'start_production',
       send: ['sub_order_id', 'version'],
-      when: { status: 2 },
+      when: { status: [2] },
     },
     {
       name: 'record_production',
@@ -31739,7 +31730,7 @@ const schema137 = {
       opname: 'record_production',
       send: ['sub_order_id', 'version'],
       form: 'sub-order-production',
-      when: { status: 3 },
+      when: { status: [3] },
     },
     {
       name: 'stop',
@@ -31751,14 +31742,14 @@ const schema137 = {
       form: 'sub-order-stop',
       confirm: 'production_orders.confirm.stop',
       destructive: true,
-      when: { status: 3 },
+      when: { status: [3] },
     },
   ],
   'x-read-only': [
-    { when: { status: 2 }, reason: 'read_only.sub_order_released' },
-    { when: { status: 3 }, reason: 'read_only.sub_order_in_production' },
-    { when: { status: 4 }, reason: 'read_only.sub_order_stopped' },
-    { when: { status: 5 }, reason: 'read_only.sub_order_produced' },
+    { when: { status: [2] }, reason: 'read_only.sub_order_released' },
+    { when: { status: [3] }, reason: 'read_only.sub_order_in_production' },
+    { when: { status: [4] }, reason: 'read_only.sub_order_stopped' },
+    { when: { status: [5] }, reason: 'read_only.sub_order_produced' },
   ],
   required: ['order_id', 'type_number', 'hardware_model_id', 'quantity'],
   properties: {
@@ -31768,7 +31759,6 @@ const schema137 = {
       'x-lookup': { resource: 'hardware-orders', label: 'hardware_order_id' },
       'x-column': { type: 'select2', index: 1, linked: true },
       'x-filter': { kind: 'reference' },
-      'x-input': { kind: 'reference' },
     },
     customer: {
       type: 'integer',
@@ -31783,7 +31773,6 @@ const schema137 = {
       'x-lookup': { source: 'webtool/lists?type=hardware_models' },
       'x-column': { type: 'select', index: 4 },
       'x-filter': { kind: 'select' },
-      'x-input': { kind: 'select' },
     },
     model_name: { type: 'string', readOnly: true, 'x-column': { index: 12, hide: true } },
     standard_parts_list_version: {
@@ -31815,13 +31804,13 @@ const schema137 = {
   },
 };
 
-function validate73(
+function validate74(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="sub-order" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate73.evaluated;
+  const evaluated0 = validate74.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -31836,8 +31825,8 @@ function validate73(
         keyword: 'required',
         params: { missingProperty: 'order_id' },
         message: "must have required property '" + 'order_id' + "'",
-        schema: schema137.required,
-        parentSchema: schema137,
+        schema: schema138.required,
+        parentSchema: schema138,
         data,
       };
       if (vErrors === null) {
@@ -31854,8 +31843,8 @@ function validate73(
         keyword: 'required',
         params: { missingProperty: 'type_number' },
         message: "must have required property '" + 'type_number' + "'",
-        schema: schema137.required,
-        parentSchema: schema137,
+        schema: schema138.required,
+        parentSchema: schema138,
         data,
       };
       if (vErrors === null) {
@@ -31872,8 +31861,8 @@ function validate73(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema137.required,
-        parentSchema: schema137,
+        schema: schema138.required,
+        parentSchema: schema138,
         data,
       };
       if (vErrors === null) {
@@ -31890,8 +31879,8 @@ function validate73(
         keyword: 'required',
         params: { missingProperty: 'quantity' },
         message: "must have required property '" + 'quantity' + "'",
-        schema: schema137.required,
-        parentSchema: schema137,
+        schema: schema138.required,
+        parentSchema: schema138,
         data,
       };
       if (vErrors === null) {
@@ -31910,8 +31899,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema137.properties.sub_order_id.type,
-          parentSchema: schema137.properties.sub_order_id,
+          schema: schema138.properties.sub_order_id.type,
+          parentSchema: schema138.properties.sub_order_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -31931,8 +31920,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema137.properties.order_id.type,
-          parentSchema: schema137.properties.order_id,
+          schema: schema138.properties.order_id.type,
+          parentSchema: schema138.properties.order_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -31952,8 +31941,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema137.properties.customer.type,
-          parentSchema: schema137.properties.customer,
+          schema: schema138.properties.customer.type,
+          parentSchema: schema138.properties.customer,
           data: data2,
         };
         if (vErrors === null) {
@@ -31975,7 +31964,7 @@ function validate73(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema137.properties.type_number,
+            parentSchema: schema138.properties.type_number,
             data: data3,
           };
           if (vErrors === null) {
@@ -31993,7 +31982,7 @@ function validate73(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema137.properties.type_number,
+            parentSchema: schema138.properties.type_number,
             data: data3,
           };
           if (vErrors === null) {
@@ -32010,8 +31999,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.type_number.type,
-          parentSchema: schema137.properties.type_number,
+          schema: schema138.properties.type_number.type,
+          parentSchema: schema138.properties.type_number,
           data: data3,
         };
         if (vErrors === null) {
@@ -32031,8 +32020,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema137.properties.hardware_model_id.type,
-          parentSchema: schema137.properties.hardware_model_id,
+          schema: schema138.properties.hardware_model_id.type,
+          parentSchema: schema138.properties.hardware_model_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -32052,8 +32041,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.model_name.type,
-          parentSchema: schema137.properties.model_name,
+          schema: schema138.properties.model_name.type,
+          parentSchema: schema138.properties.model_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -32075,7 +32064,7 @@ function validate73(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema137.properties.standard_parts_list_version,
+            parentSchema: schema138.properties.standard_parts_list_version,
             data: data6,
           };
           if (vErrors === null) {
@@ -32093,7 +32082,7 @@ function validate73(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema137.properties.standard_parts_list_version,
+            parentSchema: schema138.properties.standard_parts_list_version,
             data: data6,
           };
           if (vErrors === null) {
@@ -32110,8 +32099,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.standard_parts_list_version.type,
-          parentSchema: schema137.properties.standard_parts_list_version,
+          schema: schema138.properties.standard_parts_list_version.type,
+          parentSchema: schema138.properties.standard_parts_list_version,
           data: data6,
         };
         if (vErrors === null) {
@@ -32133,7 +32122,7 @@ function validate73(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema137.properties.customer_parts_list_version,
+            parentSchema: schema138.properties.customer_parts_list_version,
             data: data7,
           };
           if (vErrors === null) {
@@ -32151,7 +32140,7 @@ function validate73(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema137.properties.customer_parts_list_version,
+            parentSchema: schema138.properties.customer_parts_list_version,
             data: data7,
           };
           if (vErrors === null) {
@@ -32168,8 +32157,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema137.properties.customer_parts_list_version.type,
-          parentSchema: schema137.properties.customer_parts_list_version,
+          schema: schema138.properties.customer_parts_list_version.type,
+          parentSchema: schema138.properties.customer_parts_list_version,
           data: data7,
         };
         if (vErrors === null) {
@@ -32189,8 +32178,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema137.properties.quantity.type,
-          parentSchema: schema137.properties.quantity,
+          schema: schema138.properties.quantity.type,
+          parentSchema: schema138.properties.quantity,
           data: data8,
         };
         if (vErrors === null) {
@@ -32209,7 +32198,7 @@ function validate73(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema137.properties.quantity,
+            parentSchema: schema138.properties.quantity,
             data: data8,
           };
           if (vErrors === null) {
@@ -32227,7 +32216,7 @@ function validate73(
             params: { format: 'order-quantity' },
             message: 'must match format "' + 'order-quantity' + '"',
             schema: 'order-quantity',
-            parentSchema: schema137.properties.quantity,
+            parentSchema: schema138.properties.quantity,
             data: data8,
           };
           if (vErrors === null) {
@@ -32248,8 +32237,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema137.properties.produced_quantity.type,
-          parentSchema: schema137.properties.produced_quantity,
+          schema: schema138.properties.produced_quantity.type,
+          parentSchema: schema138.properties.produced_quantity,
           data: data9,
         };
         if (vErrors === null) {
@@ -32269,8 +32258,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema137.properties.status.type,
-          parentSchema: schema137.properties.status,
+          schema: schema138.properties.status.type,
+          parentSchema: schema138.properties.status,
           data: data10,
         };
         if (vErrors === null) {
@@ -32285,10 +32274,10 @@ function validate73(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema137.properties.status.enum },
+          params: { allowedValues: schema138.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema137.properties.status.enum,
-          parentSchema: schema137.properties.status,
+          schema: schema138.properties.status.enum,
+          parentSchema: schema138.properties.status,
           data: data10,
         };
         if (vErrors === null) {
@@ -32308,8 +32297,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema137.properties.replaces_sub_order_id.type,
-          parentSchema: schema137.properties.replaces_sub_order_id,
+          schema: schema138.properties.replaces_sub_order_id.type,
+          parentSchema: schema138.properties.replaces_sub_order_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -32329,8 +32318,8 @@ function validate73(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema137.properties.production.type,
-          parentSchema: schema137.properties.production,
+          schema: schema138.properties.production.type,
+          parentSchema: schema138.properties.production,
           data: data12,
         };
         if (vErrors === null) {
@@ -32348,8 +32337,8 @@ function validate73(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema137.type,
-      parentSchema: schema137,
+      schema: schema138.type,
+      parentSchema: schema138,
       data,
     };
     if (vErrors === null) {
@@ -32359,10 +32348,10 @@ function validate73(
     }
     errors++;
   }
-  validate73.errors = vErrors;
+  validate74.errors = vErrors;
   return errors === 0;
 }
-validate73.evaluated = {
+validate74.evaluated = {
   props: {
     sub_order_id: true,
     order_id: true,
@@ -32382,23 +32371,23 @@ validate73.evaluated = {
   dynamicItems: false,
 };
 
-export const subOrderProduction = validate74;
-const schema138 = {
+export const subOrderProduction = validate75;
+const schema139 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sub-order-production',
   title: 'SubOrderProduction',
   type: 'object',
   required: ['produced_units'],
-  properties: { produced_units: { type: 'integer', minimum: 1, maximum: 200, 'x-input': { kind: 'number' } } },
+  properties: { produced_units: { type: 'integer', minimum: 1, maximum: 200 } },
 };
 
-function validate74(
+function validate75(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="sub-order-production" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate74.evaluated;
+  const evaluated0 = validate75.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -32413,8 +32402,8 @@ function validate74(
         keyword: 'required',
         params: { missingProperty: 'produced_units' },
         message: "must have required property '" + 'produced_units' + "'",
-        schema: schema138.required,
-        parentSchema: schema138,
+        schema: schema139.required,
+        parentSchema: schema139,
         data,
       };
       if (vErrors === null) {
@@ -32433,8 +32422,8 @@ function validate74(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema138.properties.produced_units.type,
-          parentSchema: schema138.properties.produced_units,
+          schema: schema139.properties.produced_units.type,
+          parentSchema: schema139.properties.produced_units,
           data: data0,
         };
         if (vErrors === null) {
@@ -32453,7 +32442,7 @@ function validate74(
             params: { comparison: '<=', limit: 200 },
             message: 'must be <= 200',
             schema: 200,
-            parentSchema: schema138.properties.produced_units,
+            parentSchema: schema139.properties.produced_units,
             data: data0,
           };
           if (vErrors === null) {
@@ -32471,7 +32460,7 @@ function validate74(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema138.properties.produced_units,
+            parentSchema: schema139.properties.produced_units,
             data: data0,
           };
           if (vErrors === null) {
@@ -32490,8 +32479,8 @@ function validate74(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema138.type,
-      parentSchema: schema138,
+      schema: schema139.type,
+      parentSchema: schema139,
       data,
     };
     if (vErrors === null) {
@@ -32501,13 +32490,13 @@ function validate74(
     }
     errors++;
   }
-  validate74.errors = vErrors;
+  validate75.errors = vErrors;
   return errors === 0;
 }
-validate74.evaluated = { props: { produced_units: true }, dynamicProps: false, dynamicItems: false };
+validate75.evaluated = { props: { produced_units: true }, dynamicProps: false, dynamicItems: false };
 
-export const subOrderStop = validate75;
-const schema139 = {
+export const subOrderStop = validate76;
+const schema140 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sub-order-stop',
   title: 'SubOrderStop',
@@ -32515,13 +32504,13 @@ const schema139 = {
   properties: { create_remaining: { type: 'boolean', default: true } },
 };
 
-function validate75(
+function validate76(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="sub-order-stop" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate75.evaluated;
+  const evaluated0 = validate76.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -32538,8 +32527,8 @@ function validate75(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema139.properties.create_remaining.type,
-          parentSchema: schema139.properties.create_remaining,
+          schema: schema140.properties.create_remaining.type,
+          parentSchema: schema140.properties.create_remaining,
           data: data0,
         };
         if (vErrors === null) {
@@ -32557,8 +32546,8 @@ function validate75(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema139.type,
-      parentSchema: schema139,
+      schema: schema140.type,
+      parentSchema: schema140,
       data,
     };
     if (vErrors === null) {
@@ -32568,13 +32557,13 @@ function validate75(
     }
     errors++;
   }
-  validate75.errors = vErrors;
+  validate76.errors = vErrors;
   return errors === 0;
 }
-validate75.evaluated = { props: { create_remaining: true }, dynamicProps: false, dynamicItems: false };
+validate76.evaluated = { props: { create_remaining: true }, dynamicProps: false, dynamicItems: false };
 
-export const supportProvider = validate76;
-const schema140 = {
+export const supportProvider = validate77;
+const schema141 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'support-provider',
   title: 'SupportProvider',
@@ -32638,13 +32627,13 @@ const schema140 = {
   },
 };
 
-function validate76(
+function validate77(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="support-provider" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate76.evaluated;
+  const evaluated0 = validate77.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -32659,8 +32648,8 @@ function validate76(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema140.required,
-        parentSchema: schema140,
+        schema: schema141.required,
+        parentSchema: schema141,
         data,
       };
       if (vErrors === null) {
@@ -32677,8 +32666,8 @@ function validate76(
         keyword: 'required',
         params: { missingProperty: 'country_code' },
         message: "must have required property '" + 'country_code' + "'",
-        schema: schema140.required,
-        parentSchema: schema140,
+        schema: schema141.required,
+        parentSchema: schema141,
         data,
       };
       if (vErrors === null) {
@@ -32697,8 +32686,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema140.properties.support_provider_id.type,
-          parentSchema: schema140.properties.support_provider_id,
+          schema: schema141.properties.support_provider_id.type,
+          parentSchema: schema141.properties.support_provider_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -32720,7 +32709,7 @@ function validate76(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema140.properties.name,
+            parentSchema: schema141.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -32738,7 +32727,7 @@ function validate76(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema140.properties.name,
+            parentSchema: schema141.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -32756,7 +32745,7 @@ function validate76(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema140.properties.name,
+            parentSchema: schema141.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -32773,8 +32762,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.name.type,
-          parentSchema: schema140.properties.name,
+          schema: schema141.properties.name.type,
+          parentSchema: schema141.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -32796,7 +32785,7 @@ function validate76(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema140.properties.organization_number,
+            parentSchema: schema141.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -32814,7 +32803,7 @@ function validate76(
             params: { format: 'organization-number' },
             message: 'must match format "' + 'organization-number' + '"',
             schema: 'organization-number',
-            parentSchema: schema140.properties.organization_number,
+            parentSchema: schema141.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -32831,8 +32820,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.organization_number.type,
-          parentSchema: schema140.properties.organization_number,
+          schema: schema141.properties.organization_number.type,
+          parentSchema: schema141.properties.organization_number,
           data: data2,
         };
         if (vErrors === null) {
@@ -32854,7 +32843,7 @@ function validate76(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema140.properties.contact_person,
+            parentSchema: schema141.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -32872,7 +32861,7 @@ function validate76(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema140.properties.contact_person,
+            parentSchema: schema141.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -32889,8 +32878,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.contact_person.type,
-          parentSchema: schema140.properties.contact_person,
+          schema: schema141.properties.contact_person.type,
+          parentSchema: schema141.properties.contact_person,
           data: data3,
         };
         if (vErrors === null) {
@@ -32912,7 +32901,7 @@ function validate76(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema140.properties.phone,
+            parentSchema: schema141.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -32930,7 +32919,7 @@ function validate76(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema140.properties.phone,
+            parentSchema: schema141.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -32947,8 +32936,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.phone.type,
-          parentSchema: schema140.properties.phone,
+          schema: schema141.properties.phone.type,
+          parentSchema: schema141.properties.phone,
           data: data4,
         };
         if (vErrors === null) {
@@ -32970,7 +32959,7 @@ function validate76(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema140.properties.email,
+            parentSchema: schema141.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -32988,7 +32977,7 @@ function validate76(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema140.properties.email,
+            parentSchema: schema141.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -33005,8 +32994,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.email.type,
-          parentSchema: schema140.properties.email,
+          schema: schema141.properties.email.type,
+          parentSchema: schema141.properties.email,
           data: data5,
         };
         if (vErrors === null) {
@@ -33028,7 +33017,7 @@ function validate76(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema140.properties.address,
+            parentSchema: schema141.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -33046,7 +33035,7 @@ function validate76(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema140.properties.address,
+            parentSchema: schema141.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -33063,8 +33052,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.address.type,
-          parentSchema: schema140.properties.address,
+          schema: schema141.properties.address.type,
+          parentSchema: schema141.properties.address,
           data: data6,
         };
         if (vErrors === null) {
@@ -33086,7 +33075,7 @@ function validate76(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema140.properties.zip,
+            parentSchema: schema141.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -33104,7 +33093,7 @@ function validate76(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema140.properties.zip,
+            parentSchema: schema141.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -33122,7 +33111,7 @@ function validate76(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema140.properties.zip,
+            parentSchema: schema141.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -33139,8 +33128,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.zip.type,
-          parentSchema: schema140.properties.zip,
+          schema: schema141.properties.zip.type,
+          parentSchema: schema141.properties.zip,
           data: data7,
         };
         if (vErrors === null) {
@@ -33162,7 +33151,7 @@ function validate76(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema140.properties.city,
+            parentSchema: schema141.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -33180,7 +33169,7 @@ function validate76(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema140.properties.city,
+            parentSchema: schema141.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -33197,8 +33186,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema140.properties.city.type,
-          parentSchema: schema140.properties.city,
+          schema: schema141.properties.city.type,
+          parentSchema: schema141.properties.city,
           data: data8,
         };
         if (vErrors === null) {
@@ -33218,8 +33207,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.type,
-          parentSchema: schema68,
+          schema: schema69.type,
+          parentSchema: schema69,
           data: data9,
         };
         if (vErrors === null) {
@@ -33244,10 +33233,10 @@ function validate76(
           instancePath: instancePath + '/country_code',
           schemaPath: 'common#/$defs/countryCode/enum',
           keyword: 'enum',
-          params: { allowedValues: schema68.enum },
+          params: { allowedValues: schema69.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema68.enum,
-          parentSchema: schema68,
+          schema: schema69.enum,
+          parentSchema: schema69,
           data: data9,
         };
         if (vErrors === null) {
@@ -33267,8 +33256,8 @@ function validate76(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema140.properties.active.type,
-          parentSchema: schema140.properties.active,
+          schema: schema141.properties.active.type,
+          parentSchema: schema141.properties.active,
           data: data10,
         };
         if (vErrors === null) {
@@ -33286,8 +33275,8 @@ function validate76(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema140.type,
-      parentSchema: schema140,
+      schema: schema141.type,
+      parentSchema: schema141,
       data,
     };
     if (vErrors === null) {
@@ -33297,10 +33286,10 @@ function validate76(
     }
     errors++;
   }
-  validate76.errors = vErrors;
+  validate77.errors = vErrors;
   return errors === 0;
 }
-validate76.evaluated = {
+validate77.evaluated = {
   props: {
     support_provider_id: true,
     name: true,
@@ -33318,8 +33307,8 @@ validate76.evaluated = {
   dynamicItems: false,
 };
 
-export const testAppUser = validate77;
-const schema142 = {
+export const testAppUser = validate78;
+const schema143 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'test-app-user',
   title: 'TestAppUser',
@@ -33378,13 +33367,13 @@ const schema142 = {
   },
 };
 
-function validate77(
+function validate78(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="test-app-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate77.evaluated;
+  const evaluated0 = validate78.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -33399,8 +33388,8 @@ function validate77(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema142.required,
-        parentSchema: schema142,
+        schema: schema143.required,
+        parentSchema: schema143,
         data,
       };
       if (vErrors === null) {
@@ -33419,8 +33408,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema142.properties.test_app_user_id.type,
-          parentSchema: schema142.properties.test_app_user_id,
+          schema: schema143.properties.test_app_user_id.type,
+          parentSchema: schema143.properties.test_app_user_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -33442,7 +33431,7 @@ function validate77(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema142.properties.name,
+            parentSchema: schema143.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -33460,7 +33449,7 @@ function validate77(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema142.properties.name,
+            parentSchema: schema143.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -33477,8 +33466,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema142.properties.name.type,
-          parentSchema: schema142.properties.name,
+          schema: schema143.properties.name.type,
+          parentSchema: schema143.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -33496,10 +33485,10 @@ function validate77(
           instancePath: instancePath + '/phone',
           schemaPath: '#/properties/phone/type',
           keyword: 'type',
-          params: { type: schema142.properties.phone.type },
+          params: { type: schema143.properties.phone.type },
           message: 'must be string,null',
-          schema: schema142.properties.phone.type,
-          parentSchema: schema142.properties.phone,
+          schema: schema143.properties.phone.type,
+          parentSchema: schema143.properties.phone,
           data: data2,
         };
         if (vErrors === null) {
@@ -33518,7 +33507,7 @@ function validate77(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema142.properties.phone,
+            parentSchema: schema143.properties.phone,
             data: data2,
           };
           if (vErrors === null) {
@@ -33537,10 +33526,10 @@ function validate77(
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
-          params: { type: schema142.properties.email.type },
+          params: { type: schema143.properties.email.type },
           message: 'must be string,null',
-          schema: schema142.properties.email.type,
-          parentSchema: schema142.properties.email,
+          schema: schema143.properties.email.type,
+          parentSchema: schema143.properties.email,
           data: data3,
         };
         if (vErrors === null) {
@@ -33559,7 +33548,7 @@ function validate77(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema142.properties.email,
+            parentSchema: schema143.properties.email,
             data: data3,
           };
           if (vErrors === null) {
@@ -33577,7 +33566,7 @@ function validate77(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema142.properties.email,
+            parentSchema: schema143.properties.email,
             data: data3,
           };
           if (vErrors === null) {
@@ -33596,10 +33585,10 @@ function validate77(
           instancePath: instancePath + '/carrier_id',
           schemaPath: '#/properties/carrier_id/type',
           keyword: 'type',
-          params: { type: schema142.properties.carrier_id.type },
+          params: { type: schema143.properties.carrier_id.type },
           message: 'must be integer,null',
-          schema: schema142.properties.carrier_id.type,
-          parentSchema: schema142.properties.carrier_id,
+          schema: schema143.properties.carrier_id.type,
+          parentSchema: schema143.properties.carrier_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -33619,8 +33608,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema142.properties.active.type,
-          parentSchema: schema142.properties.active,
+          schema: schema143.properties.active.type,
+          parentSchema: schema143.properties.active,
           data: data5,
         };
         if (vErrors === null) {
@@ -33638,10 +33627,10 @@ function validate77(
           instancePath: instancePath + '/note',
           schemaPath: '#/properties/note/type',
           keyword: 'type',
-          params: { type: schema142.properties.note.type },
+          params: { type: schema143.properties.note.type },
           message: 'must be string,null',
-          schema: schema142.properties.note.type,
-          parentSchema: schema142.properties.note,
+          schema: schema143.properties.note.type,
+          parentSchema: schema143.properties.note,
           data: data6,
         };
         if (vErrors === null) {
@@ -33660,7 +33649,7 @@ function validate77(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema142.properties.note,
+            parentSchema: schema143.properties.note,
             data: data6,
           };
           if (vErrors === null) {
@@ -33681,8 +33670,8 @@ function validate77(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema142.properties.test_pieces.type,
-          parentSchema: schema142.properties.test_pieces,
+          schema: schema143.properties.test_pieces.type,
+          parentSchema: schema143.properties.test_pieces,
           data: data7,
         };
         if (vErrors === null) {
@@ -33701,7 +33690,7 @@ function validate77(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema142.properties.test_pieces,
+            parentSchema: schema143.properties.test_pieces,
             data: data7,
           };
           if (vErrors === null) {
@@ -33720,8 +33709,8 @@ function validate77(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema142.type,
-      parentSchema: schema142,
+      schema: schema143.type,
+      parentSchema: schema143,
       data,
     };
     if (vErrors === null) {
@@ -33731,10 +33720,10 @@ function validate77(
     }
     errors++;
   }
-  validate77.errors = vErrors;
+  validate78.errors = vErrors;
   return errors === 0;
 }
-validate77.evaluated = {
+validate78.evaluated = {
   props: {
     test_app_user_id: true,
     name: true,
@@ -33749,8 +33738,8 @@ validate77.evaluated = {
   dynamicItems: false,
 };
 
-export const ticket = validate78;
-const schema143 = {
+export const ticket = validate79;
+const schema144 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'ticket',
   title: 'Ticket',
@@ -33793,7 +33782,7 @@ const schema143 = {
     },
   ],
   required: ['ticket_type', 'sp_id'],
-  'x-read-only': [{ when: { status: 2 }, reason: 'read_only.ticket_closed' }],
+  'x-read-only': [{ when: { status: [2] }, reason: 'read_only.ticket_closed' }],
   properties: {
     ticket_id: { $ref: 'common#/$defs/id', readOnly: true, 'x-column': { type: 'link', index: 0 } },
     badge: {
@@ -33813,7 +33802,7 @@ const schema143 = {
           investigate: 'error',
           service: 'success',
         },
-        marks: [{ when: { badge: 'open', status: 3 }, label: 'choices.ticket_badge.on_hold', color: 'warning' }],
+        marks: [{ when: { badge: ['open'], status: [3] }, label: 'choices.ticket_badge.on_hold', color: 'warning' }],
       },
       'x-column': { type: 'text_with_badge', index: 1 },
       'x-filter': { kind: 'select', alwaysOn: true },
@@ -33840,7 +33829,7 @@ const schema143 = {
       'x-input': { kind: 'ticket-service-point', tab: 'basic' },
       'x-import': { maxLength: 10 },
     },
-    sp_name: { type: 'string', readOnly: true, maxLength: 100, 'x-column': { index: 3 }, 'x-input': { form: false } },
+    sp_name: { type: 'string', readOnly: true, maxLength: 100, 'x-column': { index: 3 }, 'x-display': { form: false } },
     hardware_unit_id: {
       type: ['integer', 'null'],
       minimum: 1,
@@ -33854,7 +33843,7 @@ const schema143 = {
       readOnly: true,
       maxLength: 500,
       'x-column': { index: 4 },
-      'x-input': { form: false },
+      'x-display': { form: false },
     },
     pinpad_id: {
       type: ['integer', 'null'],
@@ -33866,7 +33855,7 @@ const schema143 = {
       type: ['integer', 'null'],
       minimum: 1,
       'x-column': { hide: true },
-      'x-input': { kind: 'number', tab: 'basic', when: { ticket_type: [3, 4] } },
+      'x-input': { tab: 'basic', when: { ticket_type: [3, 4] } },
       'x-import': { maxLength: 10 },
     },
     piece_id: {
@@ -33971,7 +33960,7 @@ const schema143 = {
       readOnly: true,
       maxLength: 70,
       'x-column': { index: 12 },
-      'x-input': { form: false },
+      'x-display': { form: false },
     },
     maintenance_operator_code: { type: ['string', 'null'], readOnly: true, maxLength: 20, 'x-column': { hide: true } },
     support_provider_id: {
@@ -33997,7 +33986,7 @@ const schema143 = {
         'What reported_by names, found by the gateway at each write: a courier (by code) or a maintenance operator (by id); null when it names neither.',
       'x-choices': 'ticket_reporter',
       'x-column': { hide: true },
-      'x-input': { tab: 'basic' },
+      'x-display': { tab: 'basic' },
     },
     reported_by_name: {
       type: ['string', 'null'],
@@ -34005,7 +33994,7 @@ const schema143 = {
       maxLength: 100,
       description: "The reporter in words: the maintenance operator's name, or the courier's carrier.",
       'x-column': { hide: true },
-      'x-input': { tab: 'basic' },
+      'x-display': { tab: 'basic' },
     },
     regeneration_months: {
       type: ['integer', 'null'],
@@ -34119,13 +34108,13 @@ const schema143 = {
   then: { properties: { deadline_date: { type: 'string' } }, required: ['deadline_date'] },
 };
 
-function validate78(
+function validate79(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="ticket" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate78.evaluated;
+  const evaluated0 = validate79.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -34178,8 +34167,8 @@ function validate78(
           keyword: 'required',
           params: { missingProperty: 'deadline_date' },
           message: "must have required property '" + 'deadline_date' + "'",
-          schema: schema143.then.required,
-          parentSchema: schema143.then,
+          schema: schema144.then.required,
+          parentSchema: schema144.then,
           data,
         };
         if (vErrors === null) {
@@ -34198,8 +34187,8 @@ function validate78(
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema143.then.properties.deadline_date.type,
-            parentSchema: schema143.then.properties.deadline_date,
+            schema: schema144.then.properties.deadline_date.type,
+            parentSchema: schema144.then.properties.deadline_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -34226,8 +34215,8 @@ function validate78(
       keyword: 'if',
       params: { failingKeyword: 'then' },
       message: 'must match "then" schema',
-      schema: schema143.if,
-      parentSchema: schema143,
+      schema: schema144.if,
+      parentSchema: schema144,
       data,
     };
     if (vErrors === null) {
@@ -34245,8 +34234,8 @@ function validate78(
         keyword: 'required',
         params: { missingProperty: 'ticket_type' },
         message: "must have required property '" + 'ticket_type' + "'",
-        schema: schema143.required,
-        parentSchema: schema143,
+        schema: schema144.required,
+        parentSchema: schema144,
         data,
       };
       if (vErrors === null) {
@@ -34263,8 +34252,8 @@ function validate78(
         keyword: 'required',
         params: { missingProperty: 'sp_id' },
         message: "must have required property '" + 'sp_id' + "'",
-        schema: schema143.required,
-        parentSchema: schema143,
+        schema: schema144.required,
+        parentSchema: schema144,
         data,
       };
       if (vErrors === null) {
@@ -34332,8 +34321,8 @@ function validate78(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema67.type,
-          parentSchema: schema67,
+          schema: schema68.type,
+          parentSchema: schema68,
           data: data2,
         };
         if (vErrors === null) {
@@ -34352,7 +34341,7 @@ function validate78(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema67,
+            parentSchema: schema68,
             data: data2,
           };
           if (vErrors === null) {
@@ -34373,8 +34362,8 @@ function validate78(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema143.properties.badge.type,
-          parentSchema: schema143.properties.badge,
+          schema: schema144.properties.badge.type,
+          parentSchema: schema144.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -34398,10 +34387,10 @@ function validate78(
           instancePath: instancePath + '/badge',
           schemaPath: '#/properties/badge/enum',
           keyword: 'enum',
-          params: { allowedValues: schema143.properties.badge.enum },
+          params: { allowedValues: schema144.properties.badge.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema143.properties.badge.enum,
-          parentSchema: schema143.properties.badge,
+          schema: schema144.properties.badge.enum,
+          parentSchema: schema144.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -34421,8 +34410,8 @@ function validate78(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema143.properties.ticket_type.type,
-          parentSchema: schema143.properties.ticket_type,
+          schema: schema144.properties.ticket_type.type,
+          parentSchema: schema144.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -34437,10 +34426,10 @@ function validate78(
           instancePath: instancePath + '/ticket_type',
           schemaPath: '#/properties/ticket_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema143.properties.ticket_type.enum },
+          params: { allowedValues: schema144.properties.ticket_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema143.properties.ticket_type.enum,
-          parentSchema: schema143.properties.ticket_type,
+          schema: schema144.properties.ticket_type.enum,
+          parentSchema: schema144.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -34460,8 +34449,8 @@ function validate78(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema143.properties.sp_id.type,
-          parentSchema: schema143.properties.sp_id,
+          schema: schema144.properties.sp_id.type,
+          parentSchema: schema144.properties.sp_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -34480,7 +34469,7 @@ function validate78(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema143.properties.sp_id,
+            parentSchema: schema144.properties.sp_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -34503,7 +34492,7 @@ function validate78(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema143.properties.sp_name,
+            parentSchema: schema144.properties.sp_name,
             data: data6,
           };
           if (vErrors === null) {
@@ -34520,8 +34509,8 @@ function validate78(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema143.properties.sp_name.type,
-          parentSchema: schema143.properties.sp_name,
+          schema: schema144.properties.sp_name.type,
+          parentSchema: schema144.properties.sp_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -34539,10 +34528,10 @@ function validate78(
           instancePath: instancePath + '/hardware_unit_id',
           schemaPath: '#/properties/hardware_unit_id/type',
           keyword: 'type',
-          params: { type: schema143.properties.hardware_unit_id.type },
+          params: { type: schema144.properties.hardware_unit_id.type },
           message: 'must be integer,null',
-          schema: schema143.properties.hardware_unit_id.type,
-          parentSchema: schema143.properties.hardware_unit_id,
+          schema: schema144.properties.hardware_unit_id.type,
+          parentSchema: schema144.properties.hardware_unit_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -34561,7 +34550,7 @@ function validate78(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema143.properties.hardware_unit_id,
+            parentSchema: schema144.properties.hardware_unit_id,
             data: data7,
           };
           if (vErrors === null) {
@@ -34580,10 +34569,10 @@ function validate78(
           instancePath: instancePath + '/hardware_name',
           schemaPath: '#/properties/hardware_name/type',
           keyword: 'type',
-          params: { type: schema143.properties.hardware_name.type },
+          params: { type: schema144.properties.hardware_name.type },
           message: 'must be string,null',
-          schema: schema143.properties.hardware_name.type,
-          parentSchema: schema143.properties.hardware_name,
+          schema: schema144.properties.hardware_name.type,
+          parentSchema: schema144.properties.hardware_name,
           data: data8,
         };
         if (vErrors === null) {
@@ -34602,7 +34591,7 @@ function validate78(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema143.properties.hardware_name,
+            parentSchema: schema144.properties.hardware_name,
             data: data8,
           };
           if (vErrors === null) {
@@ -34621,10 +34610,10 @@ function validate78(
           instancePath: instancePath + '/pinpad_id',
           schemaPath: '#/properties/pinpad_id/type',
           keyword: 'type',
-          params: { type: schema143.properties.pinpad_id.type },
+          params: { type: schema144.properties.pinpad_id.type },
           message: 'must be integer,null',
-          schema: schema143.properties.pinpad_id.type,
-          parentSchema: schema143.properties.pinpad_id,
+          schema: schema144.properties.pinpad_id.type,
+          parentSchema: schema144.properties.pinpad_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -34643,7 +34632,7 @@ function validate78(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema143.properties.pinpad_id,
+            parentSchema: schema144.properties.pinpad_id,
             data: data9,
           };
           if (vErrors === null) {
@@ -34662,10 +34651,10 @@ function validate78(
           instancePath: instancePath + '/compartment_id',
           schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
-          params: { type: schema143.properties.compartment_id.type },
+          params: { type: schema144.properties.compartment_id.type },
           message: 'must be integer,null',
-          schema: schema143.properties.compartment_id.type,
-          parentSchema: schema143.properties.compartment_id,
+          schema: schema144.properties.compartment_id.type,
+          parentSchema: schema144.properties.compartment_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -34684,7 +34673,7 @@ function validate78(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema143.properties.compartment_id,
+            parentSchema: schema144.properties.compartment_id,
             data: data10,
           };
           if (vErrors === null) {
@@ -34703,10 +34692,10 @@ function validate78(
           instancePath: instancePath + '/piece_id',
           schemaPath: '#/properties/piece_id/type',
           keyword: 'type',
-          params: { type: schema143.properties.piece_id.type },
+          params: { type: schema144.properties.piece_id.type },
           message: 'must be string,null',
-          schema: schema143.properties.piece_id.type,
-          parentSchema: schema143.properties.piece_id,
+          schema: schema144.properties.piece_id.type,
+          parentSchema: schema144.properties.piece_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -34725,7 +34714,7 @@ function validate78(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema143.properties.piece_id,
+            parentSchema: schema144.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -34743,7 +34732,7 @@ function validate78(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema143.properties.piece_id,
+            parentSchema: schema144.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -34761,7 +34750,7 @@ function validate78(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema143.properties.piece_id,
+            parentSchema: schema144.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -34782,8 +34771,8 @@ function validate78(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema143.properties.status.type,
-          parentSchema: schema143.properties.status,
+          schema: schema144.properties.status.type,
+          parentSchema: schema144.properties.status,
           data: data12,
         };
         if (vErrors === null) {
@@ -34798,10 +34787,10 @@ function validate78(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema143.properties.status.enum },
+          params: { allowedValues: schema144.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema143.properties.status.enum,
-          parentSchema: schema143.properties.status,
+          schema: schema144.properties.status.enum,
+          parentSchema: schema144.properties.status,
           data: data12,
         };
         if (vErrors === null) {
@@ -34821,8 +34810,8 @@ function validate78(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema143.properties.ticket_verification_status.type,
-          parentSchema: schema143.properties.ticket_verification_status,
+          schema: schema144.properties.ticket_verification_status.type,
+          parentSchema: schema144.properties.ticket_verification_status,
           data: data13,
         };
         if (vErrors === null) {
@@ -34837,10 +34826,10 @@ function validate78(
           instancePath: instancePath + '/ticket_verification_status',
           schemaPath: '#/properties/ticket_verification_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema143.properties.ticket_verification_status.enum },
+          params: { allowedValues: schema144.properties.ticket_verification_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema143.properties.ticket_verification_status.enum,
-          parentSchema: schema143.properties.ticket_verification_status,
+          schema: schema144.properties.ticket_verification_status.enum,
+          parentSchema: schema144.properties.ticket_verification_status,
           data: data13,
         };
         if (vErrors === null) {
@@ -34858,10 +34847,10 @@ function validate78(
           instancePath: instancePath + '/event_type',
           schemaPath: '#/properties/event_type/type',
           keyword: 'type',
-          params: { type: schema143.properties.event_type.type },
+          params: { type: schema144.properties.event_type.type },
           message: 'must be integer,null',
-          schema: schema143.properties.event_type.type,
-          parentSchema: schema143.properties.event_type,
+          schema: schema144.properties.event_type.type,
+          parentSchema: schema144.properties.event_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -34879,10 +34868,10 @@ function validate78(
           instancePath: instancePath + '/job_type',
           schemaPath: '#/properties/job_type/type',
           keyword: 'type',
-          params: { type: schema143.properties.job_type.type },
+          params: { type: schema144.properties.job_type.type },
           message: 'must be integer,null',
-          schema: schema143.properties.job_type.type,
-          parentSchema: schema143.properties.job_type,
+          schema: schema144.properties.job_type.type,
+          parentSchema: schema144.properties.job_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -34900,10 +34889,10 @@ function validate78(
           instancePath: instancePath + '/error_type',
           schemaPath: '#/properties/error_type/type',
           keyword: 'type',
-          params: { type: schema143.properties.error_type.type },
+          params: { type: schema144.properties.error_type.type },
           message: 'must be integer,null',
-          schema: schema143.properties.error_type.type,
-          parentSchema: schema143.properties.error_type,
+          schema: schema144.properties.error_type.type,
+          parentSchema: schema144.properties.error_type,
           data: data16,
         };
         if (vErrors === null) {
@@ -34921,10 +34910,10 @@ function validate78(
           instancePath: instancePath + '/sla_date',
           schemaPath: '#/properties/sla_date/type',
           keyword: 'type',
-          params: { type: schema143.properties.sla_date.type },
+          params: { type: schema144.properties.sla_date.type },
           message: 'must be string,null',
-          schema: schema143.properties.sla_date.type,
-          parentSchema: schema143.properties.sla_date,
+          schema: schema144.properties.sla_date.type,
+          parentSchema: schema144.properties.sla_date,
           data: data17,
         };
         if (vErrors === null) {
@@ -34943,7 +34932,7 @@ function validate78(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema143.properties.sla_date,
+            parentSchema: schema144.properties.sla_date,
             data: data17,
           };
           if (vErrors === null) {
@@ -34962,10 +34951,10 @@ function validate78(
           instancePath: instancePath + '/sla_date_held',
           schemaPath: '#/properties/sla_date_held/type',
           keyword: 'type',
-          params: { type: schema143.properties.sla_date_held.type },
+          params: { type: schema144.properties.sla_date_held.type },
           message: 'must be string,null',
-          schema: schema143.properties.sla_date_held.type,
-          parentSchema: schema143.properties.sla_date_held,
+          schema: schema144.properties.sla_date_held.type,
+          parentSchema: schema144.properties.sla_date_held,
           data: data18,
         };
         if (vErrors === null) {
@@ -34984,7 +34973,7 @@ function validate78(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema143.properties.sla_date_held,
+            parentSchema: schema144.properties.sla_date_held,
             data: data18,
           };
           if (vErrors === null) {
@@ -35003,10 +34992,10 @@ function validate78(
           instancePath: instancePath + '/deadline_date',
           schemaPath: '#/properties/deadline_date/type',
           keyword: 'type',
-          params: { type: schema143.properties.deadline_date.type },
+          params: { type: schema144.properties.deadline_date.type },
           message: 'must be string,null',
-          schema: schema143.properties.deadline_date.type,
-          parentSchema: schema143.properties.deadline_date,
+          schema: schema144.properties.deadline_date.type,
+          parentSchema: schema144.properties.deadline_date,
           data: data19,
         };
         if (vErrors === null) {
@@ -35025,7 +35014,7 @@ function validate78(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema143.properties.deadline_date,
+            parentSchema: schema144.properties.deadline_date,
             data: data19,
           };
           if (vErrors === null) {
@@ -35044,10 +35033,10 @@ function validate78(
           instancePath: instancePath + '/deadline_time',
           schemaPath: '#/properties/deadline_time/type',
           keyword: 'type',
-          params: { type: schema143.properties.deadline_time.type },
+          params: { type: schema144.properties.deadline_time.type },
           message: 'must be string,null',
-          schema: schema143.properties.deadline_time.type,
-          parentSchema: schema143.properties.deadline_time,
+          schema: schema144.properties.deadline_time.type,
+          parentSchema: schema144.properties.deadline_time,
           data: data20,
         };
         if (vErrors === null) {
@@ -35066,7 +35055,7 @@ function validate78(
             params: { format: 'time' },
             message: 'must match format "' + 'time' + '"',
             schema: 'time',
-            parentSchema: schema143.properties.deadline_time,
+            parentSchema: schema144.properties.deadline_time,
             data: data20,
           };
           if (vErrors === null) {
@@ -35085,10 +35074,10 @@ function validate78(
           instancePath: instancePath + '/maintenance_provider_id',
           schemaPath: '#/properties/maintenance_provider_id/type',
           keyword: 'type',
-          params: { type: schema143.properties.maintenance_provider_id.type },
+          params: { type: schema144.properties.maintenance_provider_id.type },
           message: 'must be integer,null',
-          schema: schema143.properties.maintenance_provider_id.type,
-          parentSchema: schema143.properties.maintenance_provider_id,
+          schema: schema144.properties.maintenance_provider_id.type,
+          parentSchema: schema144.properties.maintenance_provider_id,
           data: data21,
         };
         if (vErrors === null) {
@@ -35106,10 +35095,10 @@ function validate78(
           instancePath: instancePath + '/maintenance_operator_id',
           schemaPath: '#/properties/maintenance_operator_id/type',
           keyword: 'type',
-          params: { type: schema143.properties.maintenance_operator_id.type },
+          params: { type: schema144.properties.maintenance_operator_id.type },
           message: 'must be integer,null',
-          schema: schema143.properties.maintenance_operator_id.type,
-          parentSchema: schema143.properties.maintenance_operator_id,
+          schema: schema144.properties.maintenance_operator_id.type,
+          parentSchema: schema144.properties.maintenance_operator_id,
           data: data22,
         };
         if (vErrors === null) {
@@ -35127,10 +35116,10 @@ function validate78(
           instancePath: instancePath + '/operator_name',
           schemaPath: '#/properties/operator_name/type',
           keyword: 'type',
-          params: { type: schema143.properties.operator_name.type },
+          params: { type: schema144.properties.operator_name.type },
           message: 'must be string,null',
-          schema: schema143.properties.operator_name.type,
-          parentSchema: schema143.properties.operator_name,
+          schema: schema144.properties.operator_name.type,
+          parentSchema: schema144.properties.operator_name,
           data: data23,
         };
         if (vErrors === null) {
@@ -35149,7 +35138,7 @@ function validate78(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema143.properties.operator_name,
+            parentSchema: schema144.properties.operator_name,
             data: data23,
           };
           if (vErrors === null) {
@@ -35168,10 +35157,10 @@ function validate78(
           instancePath: instancePath + '/maintenance_operator_code',
           schemaPath: '#/properties/maintenance_operator_code/type',
           keyword: 'type',
-          params: { type: schema143.properties.maintenance_operator_code.type },
+          params: { type: schema144.properties.maintenance_operator_code.type },
           message: 'must be string,null',
-          schema: schema143.properties.maintenance_operator_code.type,
-          parentSchema: schema143.properties.maintenance_operator_code,
+          schema: schema144.properties.maintenance_operator_code.type,
+          parentSchema: schema144.properties.maintenance_operator_code,
           data: data24,
         };
         if (vErrors === null) {
@@ -35190,7 +35179,7 @@ function validate78(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema143.properties.maintenance_operator_code,
+            parentSchema: schema144.properties.maintenance_operator_code,
             data: data24,
           };
           if (vErrors === null) {
@@ -35209,10 +35198,10 @@ function validate78(
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema143.properties.support_provider_id.type },
+          params: { type: schema144.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema143.properties.support_provider_id.type,
-          parentSchema: schema143.properties.support_provider_id,
+          schema: schema144.properties.support_provider_id.type,
+          parentSchema: schema144.properties.support_provider_id,
           data: data25,
         };
         if (vErrors === null) {
@@ -35234,7 +35223,7 @@ function validate78(
             params: { limit: 10 },
             message: 'must NOT have more than 10 characters',
             schema: 10,
-            parentSchema: schema143.properties.reported_by,
+            parentSchema: schema144.properties.reported_by,
             data: data26,
           };
           if (vErrors === null) {
@@ -35252,7 +35241,7 @@ function validate78(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema143.properties.reported_by,
+            parentSchema: schema144.properties.reported_by,
             data: data26,
           };
           if (vErrors === null) {
@@ -35269,8 +35258,8 @@ function validate78(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema143.properties.reported_by.type,
-          parentSchema: schema143.properties.reported_by,
+          schema: schema144.properties.reported_by.type,
+          parentSchema: schema144.properties.reported_by,
           data: data26,
         };
         if (vErrors === null) {
@@ -35288,10 +35277,10 @@ function validate78(
           instancePath: instancePath + '/reported_by_kind',
           schemaPath: '#/properties/reported_by_kind/type',
           keyword: 'type',
-          params: { type: schema143.properties.reported_by_kind.type },
+          params: { type: schema144.properties.reported_by_kind.type },
           message: 'must be string,null',
-          schema: schema143.properties.reported_by_kind.type,
-          parentSchema: schema143.properties.reported_by_kind,
+          schema: schema144.properties.reported_by_kind.type,
+          parentSchema: schema144.properties.reported_by_kind,
           data: data27,
         };
         if (vErrors === null) {
@@ -35306,10 +35295,10 @@ function validate78(
           instancePath: instancePath + '/reported_by_kind',
           schemaPath: '#/properties/reported_by_kind/enum',
           keyword: 'enum',
-          params: { allowedValues: schema143.properties.reported_by_kind.enum },
+          params: { allowedValues: schema144.properties.reported_by_kind.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema143.properties.reported_by_kind.enum,
-          parentSchema: schema143.properties.reported_by_kind,
+          schema: schema144.properties.reported_by_kind.enum,
+          parentSchema: schema144.properties.reported_by_kind,
           data: data27,
         };
         if (vErrors === null) {
@@ -35327,10 +35316,10 @@ function validate78(
           instancePath: instancePath + '/reported_by_name',
           schemaPath: '#/properties/reported_by_name/type',
           keyword: 'type',
-          params: { type: schema143.properties.reported_by_name.type },
+          params: { type: schema144.properties.reported_by_name.type },
           message: 'must be string,null',
-          schema: schema143.properties.reported_by_name.type,
-          parentSchema: schema143.properties.reported_by_name,
+          schema: schema144.properties.reported_by_name.type,
+          parentSchema: schema144.properties.reported_by_name,
           data: data28,
         };
         if (vErrors === null) {
@@ -35349,7 +35338,7 @@ function validate78(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema143.properties.reported_by_name,
+            parentSchema: schema144.properties.reported_by_name,
             data: data28,
           };
           if (vErrors === null) {
@@ -35368,10 +35357,10 @@ function validate78(
           instancePath: instancePath + '/regeneration_months',
           schemaPath: '#/properties/regeneration_months/type',
           keyword: 'type',
-          params: { type: schema143.properties.regeneration_months.type },
+          params: { type: schema144.properties.regeneration_months.type },
           message: 'must be integer,null',
-          schema: schema143.properties.regeneration_months.type,
-          parentSchema: schema143.properties.regeneration_months,
+          schema: schema144.properties.regeneration_months.type,
+          parentSchema: schema144.properties.regeneration_months,
           data: data29,
         };
         if (vErrors === null) {
@@ -35390,7 +35379,7 @@ function validate78(
             params: { comparison: '<=', limit: 24 },
             message: 'must be <= 24',
             schema: 24,
-            parentSchema: schema143.properties.regeneration_months,
+            parentSchema: schema144.properties.regeneration_months,
             data: data29,
           };
           if (vErrors === null) {
@@ -35408,7 +35397,7 @@ function validate78(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema143.properties.regeneration_months,
+            parentSchema: schema144.properties.regeneration_months,
             data: data29,
           };
           if (vErrors === null) {
@@ -35431,7 +35420,7 @@ function validate78(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema143.properties.description,
+            parentSchema: schema144.properties.description,
             data: data30,
           };
           if (vErrors === null) {
@@ -35448,8 +35437,8 @@ function validate78(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema143.properties.description.type,
-          parentSchema: schema143.properties.description,
+          schema: schema144.properties.description.type,
+          parentSchema: schema144.properties.description,
           data: data30,
         };
         if (vErrors === null) {
@@ -35471,7 +35460,7 @@ function validate78(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema143.properties.internal_notes,
+            parentSchema: schema144.properties.internal_notes,
             data: data31,
           };
           if (vErrors === null) {
@@ -35488,8 +35477,8 @@ function validate78(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema143.properties.internal_notes.type,
-          parentSchema: schema143.properties.internal_notes,
+          schema: schema144.properties.internal_notes.type,
+          parentSchema: schema144.properties.internal_notes,
           data: data31,
         };
         if (vErrors === null) {
@@ -35507,10 +35496,10 @@ function validate78(
           instancePath: instancePath + '/warranty_status',
           schemaPath: '#/properties/warranty_status/type',
           keyword: 'type',
-          params: { type: schema143.properties.warranty_status.type },
+          params: { type: schema144.properties.warranty_status.type },
           message: 'must be integer,null',
-          schema: schema143.properties.warranty_status.type,
-          parentSchema: schema143.properties.warranty_status,
+          schema: schema144.properties.warranty_status.type,
+          parentSchema: schema144.properties.warranty_status,
           data: data32,
         };
         if (vErrors === null) {
@@ -35525,10 +35514,10 @@ function validate78(
           instancePath: instancePath + '/warranty_status',
           schemaPath: '#/properties/warranty_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema143.properties.warranty_status.enum },
+          params: { allowedValues: schema144.properties.warranty_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema143.properties.warranty_status.enum,
-          parentSchema: schema143.properties.warranty_status,
+          schema: schema144.properties.warranty_status.enum,
+          parentSchema: schema144.properties.warranty_status,
           data: data32,
         };
         if (vErrors === null) {
@@ -35550,7 +35539,7 @@ function validate78(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema143.properties.warranty_comment,
+            parentSchema: schema144.properties.warranty_comment,
             data: data33,
           };
           if (vErrors === null) {
@@ -35567,8 +35556,8 @@ function validate78(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema143.properties.warranty_comment.type,
-          parentSchema: schema143.properties.warranty_comment,
+          schema: schema144.properties.warranty_comment.type,
+          parentSchema: schema144.properties.warranty_comment,
           data: data33,
         };
         if (vErrors === null) {
@@ -35588,8 +35577,8 @@ function validate78(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.type,
-          parentSchema: schema89,
+          schema: schema90.type,
+          parentSchema: schema90,
           data: data34,
         };
         if (vErrors === null) {
@@ -35604,10 +35593,10 @@ function validate78(
           instancePath: instancePath + '/warranty_expiry_badge',
           schemaPath: 'common#/$defs/warranty/enum',
           keyword: 'enum',
-          params: { allowedValues: schema89.enum },
+          params: { allowedValues: schema90.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema89.enum,
-          parentSchema: schema89,
+          schema: schema90.enum,
+          parentSchema: schema90,
           data: data34,
         };
         if (vErrors === null) {
@@ -35625,10 +35614,10 @@ function validate78(
           instancePath: instancePath + '/installation_deadline',
           schemaPath: '#/properties/installation_deadline/type',
           keyword: 'type',
-          params: { type: schema143.properties.installation_deadline.type },
+          params: { type: schema144.properties.installation_deadline.type },
           message: 'must be string,null',
-          schema: schema143.properties.installation_deadline.type,
-          parentSchema: schema143.properties.installation_deadline,
+          schema: schema144.properties.installation_deadline.type,
+          parentSchema: schema144.properties.installation_deadline,
           data: data35,
         };
         if (vErrors === null) {
@@ -35647,7 +35636,7 @@ function validate78(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema143.properties.installation_deadline,
+            parentSchema: schema144.properties.installation_deadline,
             data: data35,
           };
           if (vErrors === null) {
@@ -35666,10 +35655,10 @@ function validate78(
           instancePath: instancePath + '/earliest_installation_date',
           schemaPath: '#/properties/earliest_installation_date/type',
           keyword: 'type',
-          params: { type: schema143.properties.earliest_installation_date.type },
+          params: { type: schema144.properties.earliest_installation_date.type },
           message: 'must be string,null',
-          schema: schema143.properties.earliest_installation_date.type,
-          parentSchema: schema143.properties.earliest_installation_date,
+          schema: schema144.properties.earliest_installation_date.type,
+          parentSchema: schema144.properties.earliest_installation_date,
           data: data36,
         };
         if (vErrors === null) {
@@ -35688,7 +35677,7 @@ function validate78(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema143.properties.earliest_installation_date,
+            parentSchema: schema144.properties.earliest_installation_date,
             data: data36,
           };
           if (vErrors === null) {
@@ -35707,10 +35696,10 @@ function validate78(
           instancePath: instancePath + '/vehicle_type',
           schemaPath: '#/properties/vehicle_type/type',
           keyword: 'type',
-          params: { type: schema143.properties.vehicle_type.type },
+          params: { type: schema144.properties.vehicle_type.type },
           message: 'must be integer,null',
-          schema: schema143.properties.vehicle_type.type,
-          parentSchema: schema143.properties.vehicle_type,
+          schema: schema144.properties.vehicle_type.type,
+          parentSchema: schema144.properties.vehicle_type,
           data: data37,
         };
         if (vErrors === null) {
@@ -35725,10 +35714,10 @@ function validate78(
           instancePath: instancePath + '/vehicle_type',
           schemaPath: '#/properties/vehicle_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema143.properties.vehicle_type.enum },
+          params: { allowedValues: schema144.properties.vehicle_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema143.properties.vehicle_type.enum,
-          parentSchema: schema143.properties.vehicle_type,
+          schema: schema144.properties.vehicle_type.enum,
+          parentSchema: schema144.properties.vehicle_type,
           data: data37,
         };
         if (vErrors === null) {
@@ -35750,7 +35739,7 @@ function validate78(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema143.properties.notes_to_operator,
+            parentSchema: schema144.properties.notes_to_operator,
             data: data38,
           };
           if (vErrors === null) {
@@ -35767,8 +35756,8 @@ function validate78(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema143.properties.notes_to_operator.type,
-          parentSchema: schema143.properties.notes_to_operator,
+          schema: schema144.properties.notes_to_operator.type,
+          parentSchema: schema144.properties.notes_to_operator,
           data: data38,
         };
         if (vErrors === null) {
@@ -35792,8 +35781,8 @@ function validate78(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema143.properties.accessories.items.type,
-              parentSchema: schema143.properties.accessories.items,
+              schema: schema144.properties.accessories.items.type,
+              parentSchema: schema144.properties.accessories.items,
               data: data40,
             };
             if (vErrors === null) {
@@ -35822,7 +35811,7 @@ function validate78(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema143.properties.accessories,
+                parentSchema: schema144.properties.accessories,
                 data: data39,
               };
               if (vErrors === null) {
@@ -35843,8 +35832,8 @@ function validate78(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema143.properties.accessories.type,
-          parentSchema: schema143.properties.accessories,
+          schema: schema144.properties.accessories.type,
+          parentSchema: schema144.properties.accessories,
           data: data39,
         };
         if (vErrors === null) {
@@ -35868,8 +35857,8 @@ function validate78(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema143.properties.hardware_unit_ids.items.type,
-              parentSchema: schema143.properties.hardware_unit_ids.items,
+              schema: schema144.properties.hardware_unit_ids.items.type,
+              parentSchema: schema144.properties.hardware_unit_ids.items,
               data: data42,
             };
             if (vErrors === null) {
@@ -35888,7 +35877,7 @@ function validate78(
                 params: { comparison: '>=', limit: 1 },
                 message: 'must be >= 1',
                 schema: 1,
-                parentSchema: schema143.properties.hardware_unit_ids.items,
+                parentSchema: schema144.properties.hardware_unit_ids.items,
                 data: data42,
               };
               if (vErrors === null) {
@@ -35918,7 +35907,7 @@ function validate78(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema143.properties.hardware_unit_ids,
+                parentSchema: schema144.properties.hardware_unit_ids,
                 data: data41,
               };
               if (vErrors === null) {
@@ -35939,8 +35928,8 @@ function validate78(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema143.properties.hardware_unit_ids.type,
-          parentSchema: schema143.properties.hardware_unit_ids,
+          schema: schema144.properties.hardware_unit_ids.type,
+          parentSchema: schema144.properties.hardware_unit_ids,
           data: data41,
         };
         if (vErrors === null) {
@@ -35965,8 +35954,8 @@ function validate78(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema104.required,
-                parentSchema: schema104,
+                schema: schema105.required,
+                parentSchema: schema105,
                 data: data44,
               };
               if (vErrors === null) {
@@ -35983,8 +35972,8 @@ function validate78(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema104.required,
-                parentSchema: schema104,
+                schema: schema105.required,
+                parentSchema: schema105,
                 data: data44,
               };
               if (vErrors === null) {
@@ -36009,7 +35998,7 @@ function validate78(
                   params: { additionalProperty: key0 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema104,
+                  parentSchema: schema105,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -36031,7 +36020,7 @@ function validate78(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema104.properties.photo_id,
+                    parentSchema: schema105.properties.photo_id,
                     data: data45,
                   };
                   if (vErrors === null) {
@@ -36048,8 +36037,8 @@ function validate78(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema104.properties.photo_id.type,
-                  parentSchema: schema104.properties.photo_id,
+                  schema: schema105.properties.photo_id.type,
+                  parentSchema: schema105.properties.photo_id,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -36071,7 +36060,7 @@ function validate78(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema104.properties.url,
+                    parentSchema: schema105.properties.url,
                     data: data46,
                   };
                   if (vErrors === null) {
@@ -36088,8 +36077,8 @@ function validate78(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema104.properties.url.type,
-                  parentSchema: schema104.properties.url,
+                  schema: schema105.properties.url.type,
+                  parentSchema: schema105.properties.url,
                   data: data46,
                 };
                 if (vErrors === null) {
@@ -36111,7 +36100,7 @@ function validate78(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema104.properties.file_name,
+                    parentSchema: schema105.properties.file_name,
                     data: data47,
                   };
                   if (vErrors === null) {
@@ -36128,8 +36117,8 @@ function validate78(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema104.properties.file_name.type,
-                  parentSchema: schema104.properties.file_name,
+                  schema: schema105.properties.file_name.type,
+                  parentSchema: schema105.properties.file_name,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -36151,7 +36140,7 @@ function validate78(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema104.properties.content_type,
+                    parentSchema: schema105.properties.content_type,
                     data: data48,
                   };
                   if (vErrors === null) {
@@ -36168,8 +36157,8 @@ function validate78(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema104.properties.content_type.type,
-                  parentSchema: schema104.properties.content_type,
+                  schema: schema105.properties.content_type.type,
+                  parentSchema: schema105.properties.content_type,
                   data: data48,
                 };
                 if (vErrors === null) {
@@ -36189,8 +36178,8 @@ function validate78(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema104.properties.size.type,
-                  parentSchema: schema104.properties.size,
+                  schema: schema105.properties.size.type,
+                  parentSchema: schema105.properties.size,
                   data: data49,
                 };
                 if (vErrors === null) {
@@ -36209,7 +36198,7 @@ function validate78(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema104.properties.size,
+                    parentSchema: schema105.properties.size,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -36228,8 +36217,8 @@ function validate78(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema104.type,
-              parentSchema: schema104,
+              schema: schema105.type,
+              parentSchema: schema105,
               data: data44,
             };
             if (vErrors === null) {
@@ -36247,8 +36236,8 @@ function validate78(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema143.properties.photos.type,
-          parentSchema: schema143.properties.photos,
+          schema: schema144.properties.photos.type,
+          parentSchema: schema144.properties.photos,
           data: data43,
         };
         if (vErrors === null) {
@@ -36270,7 +36259,7 @@ function validate78(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema143.properties.created_at,
+            parentSchema: schema144.properties.created_at,
             data: data50,
           };
           if (vErrors === null) {
@@ -36287,8 +36276,8 @@ function validate78(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema143.properties.created_at.type,
-          parentSchema: schema143.properties.created_at,
+          schema: schema144.properties.created_at.type,
+          parentSchema: schema144.properties.created_at,
           data: data50,
         };
         if (vErrors === null) {
@@ -36306,10 +36295,10 @@ function validate78(
           instancePath: instancePath + '/closed_at',
           schemaPath: '#/properties/closed_at/type',
           keyword: 'type',
-          params: { type: schema143.properties.closed_at.type },
+          params: { type: schema144.properties.closed_at.type },
           message: 'must be string,null',
-          schema: schema143.properties.closed_at.type,
-          parentSchema: schema143.properties.closed_at,
+          schema: schema144.properties.closed_at.type,
+          parentSchema: schema144.properties.closed_at,
           data: data51,
         };
         if (vErrors === null) {
@@ -36328,7 +36317,7 @@ function validate78(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema143.properties.closed_at,
+            parentSchema: schema144.properties.closed_at,
             data: data51,
           };
           if (vErrors === null) {
@@ -36349,8 +36338,8 @@ function validate78(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema143.properties.date_range_type.type,
-          parentSchema: schema143.properties.date_range_type,
+          schema: schema144.properties.date_range_type.type,
+          parentSchema: schema144.properties.date_range_type,
           data: data52,
         };
         if (vErrors === null) {
@@ -36365,10 +36354,10 @@ function validate78(
           instancePath: instancePath + '/date_range_type',
           schemaPath: '#/properties/date_range_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema143.properties.date_range_type.enum },
+          params: { allowedValues: schema144.properties.date_range_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema143.properties.date_range_type.enum,
-          parentSchema: schema143.properties.date_range_type,
+          schema: schema144.properties.date_range_type.enum,
+          parentSchema: schema144.properties.date_range_type,
           data: data52,
         };
         if (vErrors === null) {
@@ -36390,7 +36379,7 @@ function validate78(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema143.properties.date1,
+            parentSchema: schema144.properties.date1,
             data: data53,
           };
           if (vErrors === null) {
@@ -36407,8 +36396,8 @@ function validate78(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema143.properties.date1.type,
-          parentSchema: schema143.properties.date1,
+          schema: schema144.properties.date1.type,
+          parentSchema: schema144.properties.date1,
           data: data53,
         };
         if (vErrors === null) {
@@ -36430,7 +36419,7 @@ function validate78(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema143.properties.date2,
+            parentSchema: schema144.properties.date2,
             data: data54,
           };
           if (vErrors === null) {
@@ -36447,8 +36436,8 @@ function validate78(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema143.properties.date2.type,
-          parentSchema: schema143.properties.date2,
+          schema: schema144.properties.date2.type,
+          parentSchema: schema144.properties.date2,
           data: data54,
         };
         if (vErrors === null) {
@@ -36468,8 +36457,8 @@ function validate78(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema143.properties.is_sla_data.type,
-          parentSchema: schema143.properties.is_sla_data,
+          schema: schema144.properties.is_sla_data.type,
+          parentSchema: schema144.properties.is_sla_data,
           data: data55,
         };
         if (vErrors === null) {
@@ -36487,8 +36476,8 @@ function validate78(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema143.type,
-      parentSchema: schema143,
+      schema: schema144.type,
+      parentSchema: schema144,
       data,
     };
     if (vErrors === null) {
@@ -36498,14 +36487,14 @@ function validate78(
     }
     errors++;
   }
-  validate78.errors = vErrors;
+  validate79.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate78.evaluated = { dynamicProps: true, dynamicItems: false };
+validate79.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const webhookEvent = validate79;
-const schema147 = {
+export const webhookEvent = validate80;
+const schema148 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webhook-event',
   title: 'WebhookEvent',
@@ -36531,7 +36520,12 @@ const schema147 = {
     tabs: ['basic', 'deliveries'],
   },
   properties: {
-    event_id: { type: 'integer', readOnly: true, 'x-column': { type: 'link', index: 0 }, 'x-input': { tab: 'basic' } },
+    event_id: {
+      type: 'integer',
+      readOnly: true,
+      'x-column': { type: 'link', index: 0 },
+      'x-display': { tab: 'basic' },
+    },
     event_type: {
       type: 'string',
       readOnly: true,
@@ -36546,7 +36540,7 @@ const schema147 = {
       'x-choices': 'webhook_event',
       'x-column': { type: 'select', index: 1 },
       'x-filter': { kind: 'select', alwaysOn: true },
-      'x-input': { tab: 'basic' },
+      'x-display': { tab: 'basic' },
     },
     carrier_id: {
       type: 'integer',
@@ -36554,7 +36548,7 @@ const schema147 = {
       'x-lookup': { source: 'webtool/lists?type=carrier_list' },
       'x-column': { type: 'select2', index: 2 },
       'x-filter': { kind: 'select', alwaysOn: true },
-      'x-input': { tab: 'basic' },
+      'x-display': { tab: 'basic' },
     },
     piece_id: {
       type: 'string',
@@ -36562,7 +36556,7 @@ const schema147 = {
       maxLength: 30,
       'x-column': { index: 3 },
       'x-filter': { kind: 'text', alwaysOn: true },
-      'x-input': { tab: 'basic' },
+      'x-display': { tab: 'basic' },
     },
     at: {
       type: 'string',
@@ -36571,7 +36565,7 @@ const schema147 = {
       description: 'When the piece event happened.',
       'x-column': { index: 4 },
       'x-filter': { kind: 'date-range', alwaysOn: true },
-      'x-input': { tab: 'basic' },
+      'x-display': { tab: 'basic' },
     },
     status: {
       type: 'string',
@@ -36581,14 +36575,14 @@ const schema147 = {
       'x-badge': { colors: { pending: 'info', sending: 'info', delivered: 'success', failed: 'error' } },
       'x-column': { type: 'text_with_badge', index: 5 },
       'x-filter': { kind: 'select', alwaysOn: true },
-      'x-input': { tab: 'basic' },
+      'x-display': { tab: 'basic' },
     },
-    attempts: { type: 'integer', readOnly: true, minimum: 0, 'x-column': { index: 6 }, 'x-input': { tab: 'basic' } },
+    attempts: { type: 'integer', readOnly: true, minimum: 0, 'x-column': { index: 6 }, 'x-display': { tab: 'basic' } },
     last_http_status: {
       type: ['integer', 'null'],
       readOnly: true,
       'x-column': { index: 7, hide: true },
-      'x-input': { tab: 'basic' },
+      'x-display': { tab: 'basic' },
     },
     next_attempt_at: {
       type: ['string', 'null'],
@@ -36596,14 +36590,14 @@ const schema147 = {
       readOnly: true,
       description: 'When the worker tries next, while the event waits (pending).',
       'x-column': { index: 8, hide: true },
-      'x-input': { tab: 'basic' },
+      'x-display': { tab: 'basic' },
     },
     delivered_at: {
       type: ['string', 'null'],
       format: 'date-time',
       readOnly: true,
       'x-column': { index: 9, hide: true },
-      'x-input': { tab: 'basic' },
+      'x-display': { tab: 'basic' },
     },
     cycle: {
       type: 'integer',
@@ -36631,18 +36625,18 @@ const schema147 = {
       description: 'The piece event (spec 02 §4) the webhook event was made from.',
       'x-choices': 'piece_event',
       'x-column': { type: 'select', index: 12, hide: true },
-      'x-input': { tab: 'basic' },
+      'x-display': { tab: 'basic' },
     },
   },
 };
 
-function validate79(
+function validate80(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webhook-event" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate79.evaluated;
+  const evaluated0 = validate80.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -36659,8 +36653,8 @@ function validate79(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema147.properties.event_id.type,
-          parentSchema: schema147.properties.event_id,
+          schema: schema148.properties.event_id.type,
+          parentSchema: schema148.properties.event_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -36680,8 +36674,8 @@ function validate79(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema147.properties.event_type.type,
-          parentSchema: schema147.properties.event_type,
+          schema: schema148.properties.event_type.type,
+          parentSchema: schema148.properties.event_type,
           data: data1,
         };
         if (vErrors === null) {
@@ -36703,10 +36697,10 @@ function validate79(
           instancePath: instancePath + '/event_type',
           schemaPath: '#/properties/event_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema147.properties.event_type.enum },
+          params: { allowedValues: schema148.properties.event_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema147.properties.event_type.enum,
-          parentSchema: schema147.properties.event_type,
+          schema: schema148.properties.event_type.enum,
+          parentSchema: schema148.properties.event_type,
           data: data1,
         };
         if (vErrors === null) {
@@ -36726,8 +36720,8 @@ function validate79(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema147.properties.carrier_id.type,
-          parentSchema: schema147.properties.carrier_id,
+          schema: schema148.properties.carrier_id.type,
+          parentSchema: schema148.properties.carrier_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -36749,7 +36743,7 @@ function validate79(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema147.properties.piece_id,
+            parentSchema: schema148.properties.piece_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -36766,8 +36760,8 @@ function validate79(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema147.properties.piece_id.type,
-          parentSchema: schema147.properties.piece_id,
+          schema: schema148.properties.piece_id.type,
+          parentSchema: schema148.properties.piece_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -36789,7 +36783,7 @@ function validate79(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema147.properties.at,
+            parentSchema: schema148.properties.at,
             data: data4,
           };
           if (vErrors === null) {
@@ -36806,8 +36800,8 @@ function validate79(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema147.properties.at.type,
-          parentSchema: schema147.properties.at,
+          schema: schema148.properties.at.type,
+          parentSchema: schema148.properties.at,
           data: data4,
         };
         if (vErrors === null) {
@@ -36827,8 +36821,8 @@ function validate79(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema147.properties.status.type,
-          parentSchema: schema147.properties.status,
+          schema: schema148.properties.status.type,
+          parentSchema: schema148.properties.status,
           data: data5,
         };
         if (vErrors === null) {
@@ -36843,10 +36837,10 @@ function validate79(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema147.properties.status.enum },
+          params: { allowedValues: schema148.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema147.properties.status.enum,
-          parentSchema: schema147.properties.status,
+          schema: schema148.properties.status.enum,
+          parentSchema: schema148.properties.status,
           data: data5,
         };
         if (vErrors === null) {
@@ -36866,8 +36860,8 @@ function validate79(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema147.properties.attempts.type,
-          parentSchema: schema147.properties.attempts,
+          schema: schema148.properties.attempts.type,
+          parentSchema: schema148.properties.attempts,
           data: data6,
         };
         if (vErrors === null) {
@@ -36886,7 +36880,7 @@ function validate79(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema147.properties.attempts,
+            parentSchema: schema148.properties.attempts,
             data: data6,
           };
           if (vErrors === null) {
@@ -36905,10 +36899,10 @@ function validate79(
           instancePath: instancePath + '/last_http_status',
           schemaPath: '#/properties/last_http_status/type',
           keyword: 'type',
-          params: { type: schema147.properties.last_http_status.type },
+          params: { type: schema148.properties.last_http_status.type },
           message: 'must be integer,null',
-          schema: schema147.properties.last_http_status.type,
-          parentSchema: schema147.properties.last_http_status,
+          schema: schema148.properties.last_http_status.type,
+          parentSchema: schema148.properties.last_http_status,
           data: data7,
         };
         if (vErrors === null) {
@@ -36926,10 +36920,10 @@ function validate79(
           instancePath: instancePath + '/next_attempt_at',
           schemaPath: '#/properties/next_attempt_at/type',
           keyword: 'type',
-          params: { type: schema147.properties.next_attempt_at.type },
+          params: { type: schema148.properties.next_attempt_at.type },
           message: 'must be string,null',
-          schema: schema147.properties.next_attempt_at.type,
-          parentSchema: schema147.properties.next_attempt_at,
+          schema: schema148.properties.next_attempt_at.type,
+          parentSchema: schema148.properties.next_attempt_at,
           data: data8,
         };
         if (vErrors === null) {
@@ -36948,7 +36942,7 @@ function validate79(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema147.properties.next_attempt_at,
+            parentSchema: schema148.properties.next_attempt_at,
             data: data8,
           };
           if (vErrors === null) {
@@ -36967,10 +36961,10 @@ function validate79(
           instancePath: instancePath + '/delivered_at',
           schemaPath: '#/properties/delivered_at/type',
           keyword: 'type',
-          params: { type: schema147.properties.delivered_at.type },
+          params: { type: schema148.properties.delivered_at.type },
           message: 'must be string,null',
-          schema: schema147.properties.delivered_at.type,
-          parentSchema: schema147.properties.delivered_at,
+          schema: schema148.properties.delivered_at.type,
+          parentSchema: schema148.properties.delivered_at,
           data: data9,
         };
         if (vErrors === null) {
@@ -36989,7 +36983,7 @@ function validate79(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema147.properties.delivered_at,
+            parentSchema: schema148.properties.delivered_at,
             data: data9,
           };
           if (vErrors === null) {
@@ -37010,8 +37004,8 @@ function validate79(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema147.properties.cycle.type,
-          parentSchema: schema147.properties.cycle,
+          schema: schema148.properties.cycle.type,
+          parentSchema: schema148.properties.cycle,
           data: data10,
         };
         if (vErrors === null) {
@@ -37030,7 +37024,7 @@ function validate79(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema147.properties.cycle,
+            parentSchema: schema148.properties.cycle,
             data: data10,
           };
           if (vErrors === null) {
@@ -37051,8 +37045,8 @@ function validate79(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema147.properties.cycle_attempts.type,
-          parentSchema: schema147.properties.cycle_attempts,
+          schema: schema148.properties.cycle_attempts.type,
+          parentSchema: schema148.properties.cycle_attempts,
           data: data11,
         };
         if (vErrors === null) {
@@ -37071,7 +37065,7 @@ function validate79(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema147.properties.cycle_attempts,
+            parentSchema: schema148.properties.cycle_attempts,
             data: data11,
           };
           if (vErrors === null) {
@@ -37090,10 +37084,10 @@ function validate79(
           instancePath: instancePath + '/cycle_started_at',
           schemaPath: '#/properties/cycle_started_at/type',
           keyword: 'type',
-          params: { type: schema147.properties.cycle_started_at.type },
+          params: { type: schema148.properties.cycle_started_at.type },
           message: 'must be string,null',
-          schema: schema147.properties.cycle_started_at.type,
-          parentSchema: schema147.properties.cycle_started_at,
+          schema: schema148.properties.cycle_started_at.type,
+          parentSchema: schema148.properties.cycle_started_at,
           data: data12,
         };
         if (vErrors === null) {
@@ -37112,7 +37106,7 @@ function validate79(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema147.properties.cycle_started_at,
+            parentSchema: schema148.properties.cycle_started_at,
             data: data12,
           };
           if (vErrors === null) {
@@ -37133,8 +37127,8 @@ function validate79(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema147.properties.piece_event_code.type,
-          parentSchema: schema147.properties.piece_event_code,
+          schema: schema148.properties.piece_event_code.type,
+          parentSchema: schema148.properties.piece_event_code,
           data: data13,
         };
         if (vErrors === null) {
@@ -37152,8 +37146,8 @@ function validate79(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema147.type,
-      parentSchema: schema147,
+      schema: schema148.type,
+      parentSchema: schema148,
       data,
     };
     if (vErrors === null) {
@@ -37163,10 +37157,10 @@ function validate79(
     }
     errors++;
   }
-  validate79.errors = vErrors;
+  validate80.errors = vErrors;
   return errors === 0;
 }
-validate79.evaluated = {
+validate80.evaluated = {
   props: {
     event_id: true,
     event_type: true,
@@ -37187,8 +37181,8 @@ validate79.evaluated = {
   dynamicItems: false,
 };
 
-export const webtoolUser = validate80;
-const schema148 = {
+export const webtoolUser = validate81;
+const schema149 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -37219,7 +37213,7 @@ const schema148 = {
       method: 'PUT',
       send: ['username'],
       body: { action_type: 1 },
-      when: { enabled: false },
+      when: { enabled: [false] },
     },
     {
       name: 'disable',
@@ -37228,7 +37222,7 @@ const schema148 = {
       method: 'PUT',
       send: ['username'],
       body: { action_type: 2 },
-      when: { enabled: true },
+      when: { enabled: [true] },
     },
     {
       name: 'reset_password',
@@ -37249,7 +37243,7 @@ const schema148 = {
       allOf: [{ format: 'name-3' }, { format: 'name-characters' }],
       'x-column': { index: 1 },
     },
-    email: { type: 'string', maxLength: 255, format: 'email', 'x-column': { index: 2 }, 'x-input': { kind: 'email' } },
+    email: { type: 'string', maxLength: 255, format: 'email', 'x-column': { index: 2 } },
     partner_type: {
       type: 'string',
       enum: ['operator', 'carrier', 'maintenance_provider', 'support_provider', 'location_owner', 'hardware_provider'],
@@ -37276,7 +37270,6 @@ const schema148 = {
       'x-lookup': { resource: 'roles', label: 'role_name' },
       'x-column': { type: 'select2', index: 5 },
       'x-filter': { kind: 'reference' },
-      'x-input': { kind: 'reference' },
     },
     enabled: {
       type: 'boolean',
@@ -37295,13 +37288,13 @@ const schema148 = {
   },
 };
 
-function validate80(
+function validate81(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webtool-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate80.evaluated;
+  const evaluated0 = validate81.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -37316,8 +37309,8 @@ function validate80(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema148.required,
-        parentSchema: schema148,
+        schema: schema149.required,
+        parentSchema: schema149,
         data,
       };
       if (vErrors === null) {
@@ -37334,8 +37327,8 @@ function validate80(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema148.required,
-        parentSchema: schema148,
+        schema: schema149.required,
+        parentSchema: schema149,
         data,
       };
       if (vErrors === null) {
@@ -37352,8 +37345,8 @@ function validate80(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema148.required,
-        parentSchema: schema148,
+        schema: schema149.required,
+        parentSchema: schema149,
         data,
       };
       if (vErrors === null) {
@@ -37372,8 +37365,8 @@ function validate80(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema148.properties.username.type,
-          parentSchema: schema148.properties.username,
+          schema: schema149.properties.username.type,
+          parentSchema: schema149.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -37395,7 +37388,7 @@ function validate80(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema148.properties.name.allOf[0],
+            parentSchema: schema149.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -37415,7 +37408,7 @@ function validate80(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema148.properties.name.allOf[1],
+            parentSchema: schema149.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -37435,7 +37428,7 @@ function validate80(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema148.properties.name,
+            parentSchema: schema149.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -37452,8 +37445,8 @@ function validate80(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema148.properties.name.type,
-          parentSchema: schema148.properties.name,
+          schema: schema149.properties.name.type,
+          parentSchema: schema149.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -37475,7 +37468,7 @@ function validate80(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema148.properties.email,
+            parentSchema: schema149.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -37493,7 +37486,7 @@ function validate80(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema148.properties.email,
+            parentSchema: schema149.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -37510,8 +37503,8 @@ function validate80(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema148.properties.email.type,
-          parentSchema: schema148.properties.email,
+          schema: schema149.properties.email.type,
+          parentSchema: schema149.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -37531,8 +37524,8 @@ function validate80(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema148.properties.partner_type.type,
-          parentSchema: schema148.properties.partner_type,
+          schema: schema149.properties.partner_type.type,
+          parentSchema: schema149.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -37554,10 +37547,10 @@ function validate80(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema148.properties.partner_type.enum },
+          params: { allowedValues: schema149.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema148.properties.partner_type.enum,
-          parentSchema: schema148.properties.partner_type,
+          schema: schema149.properties.partner_type.enum,
+          parentSchema: schema149.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -37579,7 +37572,7 @@ function validate80(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema148.properties.partner,
+            parentSchema: schema149.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -37596,8 +37589,8 @@ function validate80(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema148.properties.partner.type,
-          parentSchema: schema148.properties.partner,
+          schema: schema149.properties.partner.type,
+          parentSchema: schema149.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -37617,8 +37610,8 @@ function validate80(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema148.properties.partner_name.type,
-          parentSchema: schema148.properties.partner_name,
+          schema: schema149.properties.partner_name.type,
+          parentSchema: schema149.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -37638,8 +37631,8 @@ function validate80(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema148.properties.role_name.type,
-          parentSchema: schema148.properties.role_name,
+          schema: schema149.properties.role_name.type,
+          parentSchema: schema149.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -37659,8 +37652,8 @@ function validate80(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema148.properties.enabled.type,
-          parentSchema: schema148.properties.enabled,
+          schema: schema149.properties.enabled.type,
+          parentSchema: schema149.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -37680,8 +37673,8 @@ function validate80(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema148.properties.status.type,
-          parentSchema: schema148.properties.status,
+          schema: schema149.properties.status.type,
+          parentSchema: schema149.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -37696,10 +37689,10 @@ function validate80(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema148.properties.status.enum },
+          params: { allowedValues: schema149.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema148.properties.status.enum,
-          parentSchema: schema148.properties.status,
+          schema: schema149.properties.status.enum,
+          parentSchema: schema149.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -37717,8 +37710,8 @@ function validate80(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema148.type,
-      parentSchema: schema148,
+      schema: schema149.type,
+      parentSchema: schema149,
       data,
     };
     if (vErrors === null) {
@@ -37728,10 +37721,10 @@ function validate80(
     }
     errors++;
   }
-  validate80.errors = vErrors;
+  validate81.errors = vErrors;
   return errors === 0;
 }
-validate80.evaluated = {
+validate81.evaluated = {
   props: {
     username: true,
     name: true,

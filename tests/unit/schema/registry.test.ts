@@ -101,7 +101,7 @@ describe('createAjv strict mode', () => {
             type: 'string',
             'x-column': { type: 'text_with_badge', hide: false, ignorexport: true, index: 1 },
             'x-filter': { kind: 'text', alwaysOn: true },
-            'x-input': { kind: 'text', tab: 'general', multiline: true },
+            'x-input': { kind: 'per-language', tab: 'general', multiline: true },
             'x-label': 'resources.things.fields.title',
             'x-import': { unique: true, uniqueWith: ['kind'] },
           },
