@@ -11,7 +11,7 @@ import { firstScreenBench } from './first-screen.ts';
 import { gatewayListBench } from './gateway-list.ts';
 import { importValidationBench } from './import-validation.ts';
 import { listRenderBench } from './list-render.ts';
-import { liveBench } from './live.ts';
+import { liveBench, liveTwoProcessBench } from './live.ts';
 import { locationGeneratorBench } from './location-generator.ts';
 import { searchBench } from './search.ts';
 import { mapBench } from './map.ts';
@@ -29,6 +29,7 @@ const benchmarks: Record<string, () => Promise<BenchResult>> = {
   generator: () => locationGeneratorBench(),
   search: () => searchBench(),
   live: () => liveBench(),
+  'live-pg': () => liveTwoProcessBench(),
   map: () => mapBench(),
 };
 

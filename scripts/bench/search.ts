@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../server/app.ts';
-import { migrate, openDb } from '../../server/db/adapter.ts';
+import { migrate, openDb, type Db } from '../../server/db/adapter.ts';
 import { insertRecords } from '../../server/gateway/record-store.ts';
 import { loadResources } from '../../server/gateway/resource-registry.ts';
 import { createIdentity } from '../../server/identity/index.ts';
@@ -20,6 +20,60 @@ const API_BASE = 'http://localhost:8080';
 const TARGET_P95_MS = 100;
 
 /**
+ * Tops a freshly seeded demo database up to the bench's network: 100,000 service points, 100,000 end
+ * users and a million pieces, each with a pickup token (also used to look at the plans by hand).
+ */
+export async function topUpSearchNetwork(db: Db) {
+  const resource = loadResources().get('service_points')!;
+  const seeded = Number(
+    (await db.query<{ n: string }>("SELECT count(*) AS n FROM records WHERE resource = 'service_points'")).rows[0].n,
+  );
+  await insertRecords(
+    db,
+    resource,
+    servicePoints(SERVICE_POINTS)
+      .slice(seeded)
+      .map((doc) => ({
+        key: String(doc.service_point_id),
+        doc,
+        partnerType: 'location_owner',
+        partnerId: String(doc.location_owner_id),
+      })),
+  );
+  const chunk = 50_000;
+  for (let first = 1; first <= END_USERS; first += chunk) {
+    const last = Math.min(END_USERS, first + chunk - 1);
+    await db.query(
+      `INSERT INTO records (resource, key, doc, search)
+       SELECT 'shipments/endusers', (900000000 + n)::text, doc, lower(concat_ws(' ', doc->>'name', doc->>'phone', doc->>'email'))
+       FROM (SELECT n, jsonb_build_object('enduser_id', 900000000 + n, 'name', 'Bench User ' || n,
+              'phone', '+48 6' || lpad((n / 1000)::text, 2, '0') || ' ' || lpad((n % 1000)::text, 3, '0') || ' 123',
+              'email', 'bench.user' || n || '@example.com', 'country', 'PL', 'marked_for_deletion', false) AS doc
+             FROM generate_series($1::int, $2::int) n) users`,
+      [first, last],
+    );
+  }
+  for (let first = 1; first <= PIECES; first += chunk) {
+    const last = Math.min(PIECES, first + chunk - 1);
+    await db.query(
+      `INSERT INTO records (resource, key, partner_type, partner_id, doc, search)
+       SELECT 'shipments', 'BENCH' || n, 'carrier', (1 + n % 6)::text, jsonb_build_object(
+         'piece_id', 'BENCH' || n, 'piece_barcode', 'JJDBENCH' || n, 'carrier_id', 1 + n % 6,
+         'service_point_id', 1 + (n::bigint * 7919) % ${SERVICE_POINTS}, 'piece_type', 1, 'state', 201, 'active', true,
+         'test_piece', false, 'enduser_id', 900000001 + n % ${END_USERS},
+         'tokens', jsonb_build_array(jsonb_build_object('token_type', 'end_user_pickup', 'status', 'available',
+           'code', lpad(((n::bigint * 48271) % 1000000)::text, 6, '0'))),
+         'created_at', to_char((now() - (n % 90) * interval '1 day') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+         lower('BENCH' || n || ' JJDBENCH' || n)
+       FROM generate_series($1::int, $2::int) n`,
+      [first, last],
+    );
+  }
+  await db.query("SELECT gin_clean_pending_list('records_search_trgm'::regclass)");
+  await db.query('ANALYZE');
+}
+
+/**
  * The app bar's search (GET webtool/search, issue 31.1) on 100,000 service points and a million pieces,
  * through the real request path (SigV4-signed, Fastify inject, superadmin: every kind searched, no
  * tenancy to narrow it, the worst case; file-backed PGlite). The demo seed is topped up in SQL with
@@ -35,54 +89,8 @@ export async function searchBench(rounds = 3): Promise<BenchResult> {
     await migrate(db);
     const identity = createIdentity(db, { local: true, log: () => {} });
     await seedDemo(db, identity);
-    const resource = loadResources().get('service_points')!;
-    const seeded = Number(
-      (await db.query<{ n: string }>("SELECT count(*) AS n FROM records WHERE resource = 'service_points'")).rows[0].n,
-    );
     const started = performance.now();
-    await insertRecords(
-      db,
-      resource,
-      servicePoints(SERVICE_POINTS)
-        .slice(seeded)
-        .map((doc) => ({
-          key: String(doc.service_point_id),
-          doc,
-          partnerType: 'location_owner',
-          partnerId: String(doc.location_owner_id),
-        })),
-    );
-    const chunk = 50_000;
-    for (let first = 1; first <= END_USERS; first += chunk) {
-      const last = Math.min(END_USERS, first + chunk - 1);
-      await db.query(
-        `INSERT INTO records (resource, key, doc, search)
-         SELECT 'shipments/endusers', (900000000 + n)::text, doc, lower(concat_ws(' ', doc->>'name', doc->>'phone', doc->>'email'))
-         FROM (SELECT n, jsonb_build_object('enduser_id', 900000000 + n, 'name', 'Bench User ' || n,
-                'phone', '+48 6' || lpad((n / 1000)::text, 2, '0') || ' ' || lpad((n % 1000)::text, 3, '0') || ' 123',
-                'email', 'bench.user' || n || '@example.com', 'country', 'PL', 'marked_for_deletion', false) AS doc
-               FROM generate_series($1::int, $2::int) n) users`,
-        [first, last],
-      );
-    }
-    for (let first = 1; first <= PIECES; first += chunk) {
-      const last = Math.min(PIECES, first + chunk - 1);
-      await db.query(
-        `INSERT INTO records (resource, key, partner_type, partner_id, doc, search)
-         SELECT 'shipments', 'BENCH' || n, 'carrier', (1 + n % 6)::text, jsonb_build_object(
-           'piece_id', 'BENCH' || n, 'piece_barcode', 'JJDBENCH' || n, 'carrier_id', 1 + n % 6,
-           'service_point_id', 1 + (n::bigint * 7919) % ${SERVICE_POINTS}, 'piece_type', 1, 'state', 201, 'active', true,
-           'test_piece', false, 'enduser_id', 900000001 + n % ${END_USERS},
-           'tokens', jsonb_build_array(jsonb_build_object('token_type', 'end_user_pickup', 'status', 'available',
-             'code', lpad(((n::bigint * 48271) % 1000000)::text, 6, '0'))),
-           'created_at', to_char((now() - (n % 90) * interval '1 day') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
-           lower('BENCH' || n || ' JJDBENCH' || n)
-         FROM generate_series($1::int, $2::int) n`,
-        [first, last],
-      );
-    }
-    await db.query("SELECT gin_clean_pending_list('records_search_trgm'::regclass)");
-    await db.query('ANALYZE');
+    await topUpSearchNetwork(db);
     const loadMs = performance.now() - started;
     const point = (
       await db.query<{ name: string; city: string }>(

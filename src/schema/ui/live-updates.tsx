@@ -50,14 +50,27 @@ function useOwnUsername() {
   return identity?.id === undefined ? undefined : String(identity.id);
 }
 
+/** Changed records a list asks the gateway about at once: more, and it just says "Records changed". */
+export const LIVE_CHECK_MAX_IDS = 500;
+/** Events arriving this close together (one flush of the stream) are checked in one request. */
+const CHECK_GATHER_MS = 30;
+
 /**
  * Inside a list: `banner` counts the records changed since the list was read ("3 new or changed
  * records", or "Records changed" when the gateway could not say which) and reads it again on Show;
  * `inPlace` reads it again at once (the alerts).
+ *
+ * The banner counts only the changes the list would show. A changed record on the page counts (it
+ * changed or left the filter). Any other created or updated record counts when it matches the list's
+ * current filter: the ids of one burst are asked for in ONE list request (`ids=` with every filter the
+ * list sends: equality and list filters, prefixes, dates, the search box, the caller's scope), so the
+ * gateway decides exactly as the list's own read would. A record deleted off the page is not counted:
+ * the gateway can no longer say whether it matched.
  */
 export function LiveListChanges({ mode = 'banner' }: { mode?: 'banner' | 'inPlace' }) {
   const translate = useTranslate();
-  const { resource, refetch, filterValues, page, perPage, sort } = useListContext();
+  const { resource, refetch, filterValues, page, perPage, sort, data } = useListContext();
+  const dataProvider = useDataProvider();
   const own = useOwnUsername();
   // Another page, filter or order is read afresh: what changed before is in it (kept per list query).
   const query = JSON.stringify([filterValues, page, perPage, sort]);
@@ -66,6 +79,60 @@ export function LiveListChanges({ mode = 'banner' }: { mode?: 'banner' | 'inPlac
     ...NOTHING,
   });
   const changed = noted.query === query ? noted : NOTHING;
+  const note = useCallback(
+    (ids: string[], all: boolean) => {
+      if (!ids.length && !all) return;
+      setChanged((before) => {
+        const kept = before.query === query ? before : { query, ...NOTHING };
+        return { query, ids: new Set([...kept.ids, ...ids]), all: kept.all || all };
+      });
+    },
+    [query],
+  );
+  // The ids of the page shown, and the ids gathered for the next check (of the current list query).
+  const shown = useRef<ReadonlySet<string>>(new Set());
+  useEffect(() => {
+    shown.current = new Set((data ?? []).map((record) => String(record.id)));
+  }, [data]);
+  const gathered = useRef<{ query: string; ids: Set<string>; timer?: ReturnType<typeof setTimeout> } | undefined>(
+    undefined,
+  );
+  const currentQuery = useRef(query);
+  useEffect(() => {
+    currentQuery.current = query;
+  }, [query]);
+  useEffect(() => () => clearTimeout(gathered.current?.timer), []);
+  const check = useCallback(
+    (ids: string[]) => {
+      const before = gathered.current;
+      if (before?.query !== query) clearTimeout(before?.timer);
+      const batch = before?.query === query ? before : { query, ids: new Set<string>() };
+      for (const id of ids) batch.ids.add(id);
+      gathered.current = batch;
+      batch.timer ??= setTimeout(() => {
+        gathered.current = undefined;
+        const asked = [...batch.ids];
+        if (!resource) return;
+        if (asked.length > LIVE_CHECK_MAX_IDS) return note([], true);
+        dataProvider
+          .getList(resource, {
+            filter: { ...filterValues, ids: asked.join(',') },
+            pagination: { page: 1, perPage: asked.length },
+            sort: { field: 'id', order: 'ASC' },
+          })
+          .then(({ data: matching }) => {
+            // Answered after the list moved to another filter or page: that one was read afresh.
+            if (currentQuery.current === batch.query)
+              note(
+                matching.map((record) => String(record.id)),
+                false,
+              );
+          })
+          .catch(() => undefined);
+      }, CHECK_GATHER_MS);
+    },
+    [query, resource, dataProvider, filterValues, note],
+  );
   const onEvent = useCallback(
     (event: RealtimeEvent) => {
       if (event.meta?.by !== undefined && event.meta.by === own) return;
@@ -73,16 +140,13 @@ export function LiveListChanges({ mode = 'banner' }: { mode?: 'banner' | 'inPlac
         void refetch();
         return;
       }
-      setChanged((before) => {
-        const kept = before.query === query ? before : { query, ...NOTHING };
-        return {
-          query,
-          ids: new Set([...kept.ids, ...event.payload.ids.map(String)]),
-          all: kept.all || Boolean(event.meta?.all),
-        };
-      });
+      const ids = event.payload.ids.map(String);
+      const onPage = ids.filter((id) => shown.current.has(id));
+      note(onPage, Boolean(event.meta?.all));
+      const elsewhere = event.type === 'deleted' ? [] : ids.filter((id) => !shown.current.has(id));
+      if (elsewhere.length) check(elsewhere);
     },
-    [mode, own, refetch, query],
+    [mode, own, refetch, note, check],
   );
   useLiveTopic(resource ? `resource/${resource}` : undefined, onEvent);
 
