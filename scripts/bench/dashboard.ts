@@ -34,7 +34,7 @@ const views: Record<string, string>[] = [
  * PGlite). The demo seed is topped up in SQL with pieces booked over 90 days, each with its booking,
  * delivery, pickup and, for some, a rating. Baseline: a count of the period's events by time.
  */
-export async function dashboardBench(rounds = 2): Promise<BenchResult> {
+export async function dashboardBench(rounds = 7): Promise<BenchResult> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'webtool-bench-'));
   const db = await openDb({ dataDir });
   try {
@@ -91,9 +91,14 @@ export async function dashboardBench(rounds = 2): Promise<BenchResult> {
     }
     await db.query('ALTER TABLE records ENABLE TRIGGER records_dashboard_insert');
     await db.query('ALTER TABLE piece_events ENABLE TRIGGER piece_events_dashboard_insert');
-    await db.query(
-      `SELECT dashboard_refresh(ARRAY(SELECT key FROM records WHERE resource = 'shipments' AND key LIKE 'BENCH%'))`,
-    );
+    // In slices: one refresh of every new piece builds all their rows as one JSON value, more than
+    // PGlite's memory holds at this size.
+    for (let first = 1; first <= pieces; first += chunk / 5) {
+      await db.query(`SELECT dashboard_refresh(ARRAY(SELECT 'BENCH' || n FROM generate_series($1::int, $2::int) n))`, [
+        first,
+        Math.min(pieces, first + chunk / 5 - 1),
+      ]);
+    }
     await db.query('ANALYZE');
     const loadMs = performance.now() - started;
     const total = Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM piece_events')).rows[0].n);
@@ -137,20 +142,24 @@ export async function dashboardBench(rounds = 2): Promise<BenchResult> {
       }
       const p95 = percentile(ours, 95);
       const baseP95 = percentile(baseline, 95);
+      // Each widget is held to the goal on its own: one slow widget is a miss however fast the others are.
+      const widgets = [...byWidget].map(([name, samples]) => ({ name, samples, p95: percentile(samples, 95) }));
+      const missed = widgets.filter((widget) => widget.p95 >= TARGET_P95_MS);
       return {
         name: 'Dashboard widgets, 100k service points, 1M events (p95)',
         ours: `${ms(p95)} (median ${ms(median(ours))})`,
         baseline: `${ms(baseP95)} (median ${ms(median(baseline))})`,
         ratio: p95 / baseP95,
-        target: `p95 < ${TARGET_P95_MS} ms`,
-        pass: p95 < TARGET_P95_MS,
+        target: `each widget p95 < ${TARGET_P95_MS} ms`,
+        pass: missed.length === 0,
         notes: [
           `${ours.length} signed GET webtool/dashboard/widget (superadmin): 7 widgets x ${views.length} views (30 days by day; 90 days by week for one carrier; 30 days of one region), ${rounds} rounds; ${total} piece events.`,
           `Baseline: a count of the period's events by time (the piece_events_by_time index).`,
           `Topping up the network took ${ms(loadMs)}.`,
-          ...[...byWidget].map(
-            ([name, samples]) =>
-              `  ${name.padEnd(24)} median ${ms(median(samples))}, p95 ${ms(percentile(samples, 95))}`,
+          `Each widget's p95 against the goal (< ${TARGET_P95_MS} ms): ${missed.length ? `${missed.length} MISS` : 'all PASS'}.`,
+          ...widgets.map(
+            ({ name, samples, p95: widgetP95 }) =>
+              `  ${name.padEnd(24)} median ${ms(median(samples))}, p95 ${ms(widgetP95)}  ${widgetP95 < TARGET_P95_MS ? 'PASS' : 'MISS'}`,
           ),
         ],
       };
