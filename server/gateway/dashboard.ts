@@ -429,7 +429,7 @@ async function userRatings(ctx: WidgetContext): Promise<Computed> {
   };
 }
 
-/** The service points' tenancy fields counted by `dashboard_service_points` (migration 046). */
+/** The service points' tenancy fields counted by `dashboard_service_points` (migration 046-dashboard-counts). */
 export const SERVICE_POINT_COUNT_OWNERS = ['location_owner_id', 'maintenance_provider_id', 'support_provider_id'];
 
 /** The widget's rows: service points by status key ('9' terminated), sorted by status. */
@@ -526,8 +526,43 @@ async function hardwareUnits({ db, reach, filters, carriers }: WidgetContext): P
   return { measures, breakdown, totals };
 }
 
-/** Compartments of the units the view covers, by size, today: free, occupied, reserved, out of service. */
+const COMPARTMENT_MEASURES = ['compartments', 'free', 'occupied', 'reserved', 'out_of_service'];
+
+/** The widget's rows: compartments by size (small, medium, large), the totals and the occupancy. */
+function bySize(rows: Row[]): Computed {
+  const measures = COMPARTMENT_MEASURES;
+  const order = ['small', 'medium', 'large'];
+  const breakdown: BreakdownRow[] = rows
+    .map((row) => ({ key: String(row.key), values: Object.fromEntries(measures.map((m) => [m, Number(row[m])])) }))
+    .sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));
+  const totals: Record<string, number | null> = Object.fromEntries(
+    measures.map((m) => [m, breakdown.reduce((sum, row) => sum + row.values[m], 0)]),
+  );
+  const usable = Number(totals.compartments) - Number(totals.out_of_service);
+  totals.occupancy = usable > 0 ? round((100 * (Number(totals.occupied) + Number(totals.reserved))) / usable) : null;
+  return { measures, breakdown, totals };
+}
+
+/**
+ * Compartments of the units the view covers, by size, today: free, occupied, reserved, out of service,
+ * summed from the counts by unit and size kept in the writing transaction (`dashboard_compartments`,
+ * migration 046).
+ */
 async function compartmentsCapacity({ db, reach, filters, carriers }: WidgetContext): Promise<Computed> {
+  const sql = new Sql();
+  const units = unitConditions(sql, reach, filters, carriers);
+  const found = await db.query<Row>(
+    `SELECT c.size AS key, ${COMPARTMENT_MEASURES.map((m) => `sum(c.${m}) AS ${m}`).join(', ')}
+     FROM dashboard_compartments c
+     WHERE c.hardware_id IN (SELECT u.key FROM records u WHERE ${units.join(' AND ')})
+     GROUP BY 1 HAVING sum(c.compartments) <> 0`,
+    sql.params,
+  );
+  return bySize(found.rows);
+}
+
+/** Compartments by size counted from the compartments themselves (the counts' reference in tests). */
+async function directCompartmentsCapacity({ db, reach, filters, carriers }: WidgetContext): Promise<Computed> {
   const sql = new Sql();
   const units = unitConditions(sql, reach, filters, carriers);
   const flag = (name: string) => `coalesce(c.doc->>'${name}', 'false') = 'true'`;
@@ -543,17 +578,7 @@ async function compartmentsCapacity({ db, reach, filters, carriers }: WidgetCont
      GROUP BY 1`,
     sql.params,
   );
-  const measures = ['compartments', 'free', 'occupied', 'reserved', 'out_of_service'];
-  const order = ['small', 'medium', 'large'];
-  const breakdown: BreakdownRow[] = found.rows
-    .map((row) => ({ key: String(row.key), values: Object.fromEntries(measures.map((m) => [m, Number(row[m])])) }))
-    .sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));
-  const totals: Record<string, number | null> = Object.fromEntries(
-    measures.map((m) => [m, breakdown.reduce((sum, row) => sum + row.values[m], 0)]),
-  );
-  const usable = Number(totals.compartments) - Number(totals.out_of_service);
-  totals.occupancy = usable > 0 ? round((100 * (Number(totals.occupied) + Number(totals.reserved))) / usable) : null;
-  return { measures, breakdown, totals };
+  return bySize(found.rows);
 }
 
 const WIDGETS: Record<DashboardWidget, (ctx: WidgetContext) => Promise<Computed>> = {
@@ -715,6 +740,7 @@ const DIRECT: Partial<Record<DashboardWidget, (ctx: WidgetContext) => Promise<Co
   booking_life: directBookingLife,
   user_ratings: directUserRatings,
   service_point: directServicePoints,
+  compartments_capacity: directCompartmentsCapacity,
 };
 
 /** A widget's figures from the raw rows, for a caller (the rollups' reference in tests). */

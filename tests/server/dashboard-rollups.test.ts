@@ -318,4 +318,88 @@ describe('dashboard rollups', () => {
     expect(tenancy.length).toBeGreaterThan(0);
     for (const field of tenancy) expect(SERVICE_POINT_COUNT_OWNERS).toContain(field);
   });
+
+  it('the compartment counts (migration 046) equal the compartments after random writes, rolled-back ones included', async () => {
+    expect(await expectRollupsMatch(['compartments_capacity'])).toBeGreaterThan(10);
+    const next = random(4646);
+    const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)];
+    const compartments = (
+      await stack.db.query<{ key: string }>(
+        `SELECT key FROM records WHERE resource = 'compartments' ORDER BY key LIMIT 60`,
+      )
+    ).rows.map((row) => row.key);
+    const units = (
+      await stack.db.query<{ key: string }>(
+        `SELECT key FROM records WHERE resource = 'hardware_units' ORDER BY key LIMIT 10`,
+      )
+    ).rows.map((row) => row.key);
+    const flags = [
+      'is_free',
+      'is_occupied',
+      'is_reserved',
+      'is_disabled',
+      'is_faulty',
+      'is_inactive_comp',
+      'is_locked',
+    ];
+    let written = 0;
+    for (let step = 0; step < 30; step += 1) {
+      const action = Math.floor(next() * 5);
+      const key = pick(compartments);
+      await stack.db
+        .transaction(async (tx) => {
+          if (action === 0) {
+            await tx.query(
+              `UPDATE records SET doc = doc || jsonb_build_object($2::text, $3::boolean, $4::text, $5::boolean)
+               WHERE resource = 'compartments' AND key = $1`,
+              [key, pick(flags), next() < 0.5, pick(flags), next() < 0.5],
+            );
+          } else if (action === 1) {
+            // Another size, or none (counted as medium), in another unit.
+            await tx.query(
+              `UPDATE records SET doc = CASE WHEN $2::text = '' THEN doc - 'size' ELSE doc || jsonb_build_object('size', $2::text) END
+                 || jsonb_build_object('hardware_id', $3::text)
+               WHERE resource = 'compartments' AND key = $1`,
+              [key, pick(['', 'small', 'large']), pick(units)],
+            );
+          } else if (action === 2) {
+            const id = `ROLLUP-C${step}`;
+            await tx.query(
+              `INSERT INTO records (resource, key, partner_type, partner_id, doc)
+               SELECT resource, $2, partner_type, partner_id, doc || jsonb_build_object('compartment_id', $2::text)
+               FROM records WHERE resource = 'compartments' AND key = $1`,
+              [key, id],
+            );
+            compartments.push(id);
+          } else if (action === 3) {
+            await tx.query(`DELETE FROM records WHERE resource = 'compartments' AND key = $1`, [key]);
+          } else {
+            // One statement writing a whole unit's compartments.
+            await tx.query(
+              `UPDATE records SET doc = doc || jsonb_build_object('is_occupied', $2::boolean, 'is_free', NOT $2::boolean)
+               WHERE resource = 'compartments' AND doc->>'hardware_id' = $1`,
+              [pick(units), next() < 0.5],
+            );
+          }
+          if (next() < 0.25) throw new Error('rolled back');
+        })
+        .then(
+          () => (written += 1),
+          () => undefined,
+        );
+    }
+    expect(written).toBeGreaterThan(12);
+    expect(await expectRollupsMatch(['compartments_capacity'])).toBeGreaterThan(10);
+    // Every unit and size counts what its compartments hold.
+    const drift = await stack.db.query(
+      `WITH raw AS (
+         SELECT coalesce(doc->>'hardware_id', '') AS unit, coalesce(doc->>'size', 'medium') AS size, count(*) AS n,
+           count(*) FILTER (WHERE coalesce(doc->>'is_occupied', 'false') = 'true') AS occupied
+         FROM records WHERE resource = 'compartments' GROUP BY 1, 2),
+       counted AS (SELECT hardware_id AS unit, size, compartments AS n, occupied FROM dashboard_compartments WHERE compartments <> 0)
+       SELECT * FROM raw FULL JOIN counted ON raw.unit = counted.unit AND raw.size = counted.size
+       WHERE raw.n IS DISTINCT FROM counted.n OR raw.occupied IS DISTINCT FROM counted.occupied`,
+    );
+    expect(drift.rows).toEqual([]);
+  }, 60_000);
 });

@@ -1,4 +1,4 @@
--- Dashboard service point counts (issue 30 speed): the service_point widget (service points by status,
+-- Dashboard service point and compartment counts (issue 30 speed): the service_point widget (service points by status,
 -- today) sums counted groups instead of reading every service point. Like the piece rollups (migration
 -- 047), the counts are kept by the database in the same transaction as every write that changes them:
 -- statement triggers on `records` take the written service points' old documents off and add their new
@@ -73,3 +73,60 @@ INSERT INTO dashboard_service_points (owner_field, owner_value, area_key, area_v
 SELECT g.owner_field, g.owner_value, g.area_key, g.area_value, g.status_key, g.carriers, count(*)
 FROM records r, LATERAL dashboard_service_point_groups(r.doc) g WHERE r.resource = 'service_points'
 GROUP BY 1, 2, 3, 4, 5, 6;
+
+-- Compartments (the compartments_capacity widget): counted by hardware unit and size, with how many are
+-- free, occupied, reserved (and not occupied) and out of service (disabled, faulty, inactive or locked,
+-- neither occupied nor reserved), kept the same way: the widget sums the counts of the units its view
+-- covers instead of reading every compartment. A unit whose compartments all left keeps rows of zeros
+-- (the widget sums sizes with compartments only).
+CREATE TABLE dashboard_compartments (
+  hardware_id text NOT NULL,
+  size text NOT NULL,
+  compartments bigint NOT NULL,
+  free bigint NOT NULL,
+  occupied bigint NOT NULL,
+  reserved bigint NOT NULL,
+  out_of_service bigint NOT NULL,
+  PRIMARY KEY (hardware_id, size)
+);
+
+-- What one compartment's document counts for (1 or 0 in each column), as the widget counts it.
+CREATE FUNCTION dashboard_compartment_counts(doc jsonb)
+RETURNS TABLE (hardware_id text, size text, compartments int, free int, occupied int, reserved int, out_of_service int)
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT coalesce(doc->>'hardware_id', ''), coalesce(doc->>'size', 'medium'), 1,
+    (coalesce(doc->>'is_free', 'false') = 'true')::int,
+    (coalesce(doc->>'is_occupied', 'false') = 'true')::int,
+    (coalesce(doc->>'is_reserved', 'false') = 'true' AND NOT coalesce(doc->>'is_occupied', 'false') = 'true')::int,
+    (NOT coalesce(doc->>'is_occupied', 'false') = 'true' AND NOT coalesce(doc->>'is_reserved', 'false') = 'true'
+      AND (coalesce(doc->>'is_disabled', 'false') = 'true' OR coalesce(doc->>'is_faulty', 'false') = 'true'
+        OR coalesce(doc->>'is_inactive_comp', 'false') = 'true' OR coalesce(doc->>'is_locked', 'false') = 'true'))::int
+$$;
+
+-- The written compartments' old documents off, their new ones on; a statement writing none returns at once.
+CREATE FUNCTION dashboard_compartments_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN IF NOT EXISTS (SELECT 1 FROM written WHERE resource = 'compartments') THEN RETURN NULL; END IF; INSERT INTO dashboard_compartments AS d SELECT c.hardware_id, c.size, sum(w.sign * c.compartments), sum(w.sign * c.free), sum(w.sign * c.occupied), sum(w.sign * c.reserved), sum(w.sign * c.out_of_service) FROM (SELECT doc, 1 AS sign FROM written WHERE resource = 'compartments') w, LATERAL dashboard_compartment_counts(w.doc) c GROUP BY 1, 2 ON CONFLICT (hardware_id, size) DO UPDATE SET compartments = d.compartments + excluded.compartments, free = d.free + excluded.free, occupied = d.occupied + excluded.occupied, reserved = d.reserved + excluded.reserved, out_of_service = d.out_of_service + excluded.out_of_service; RETURN NULL; END $$;
+
+CREATE FUNCTION dashboard_compartments_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN IF NOT EXISTS (SELECT 1 FROM removed WHERE resource = 'compartments') THEN RETURN NULL; END IF; INSERT INTO dashboard_compartments AS d SELECT c.hardware_id, c.size, sum(w.sign * c.compartments), sum(w.sign * c.free), sum(w.sign * c.occupied), sum(w.sign * c.reserved), sum(w.sign * c.out_of_service) FROM (SELECT doc, -1 AS sign FROM removed WHERE resource = 'compartments') w, LATERAL dashboard_compartment_counts(w.doc) c GROUP BY 1, 2 ON CONFLICT (hardware_id, size) DO UPDATE SET compartments = d.compartments + excluded.compartments, free = d.free + excluded.free, occupied = d.occupied + excluded.occupied, reserved = d.reserved + excluded.reserved, out_of_service = d.out_of_service + excluded.out_of_service; RETURN NULL; END $$;
+
+CREATE FUNCTION dashboard_compartments_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN IF NOT EXISTS (SELECT 1 FROM written WHERE resource = 'compartments') THEN RETURN NULL; END IF; INSERT INTO dashboard_compartments AS d SELECT c.hardware_id, c.size, sum(w.sign * c.compartments), sum(w.sign * c.free), sum(w.sign * c.occupied), sum(w.sign * c.reserved), sum(w.sign * c.out_of_service) FROM (SELECT doc, -1 AS sign FROM removed WHERE resource = 'compartments' UNION ALL SELECT doc, 1 FROM written WHERE resource = 'compartments') w, LATERAL dashboard_compartment_counts(w.doc) c GROUP BY 1, 2 ON CONFLICT (hardware_id, size) DO UPDATE SET compartments = d.compartments + excluded.compartments, free = d.free + excluded.free, occupied = d.occupied + excluded.occupied, reserved = d.reserved + excluded.reserved, out_of_service = d.out_of_service + excluded.out_of_service; RETURN NULL; END $$;
+
+CREATE FUNCTION dashboard_compartments_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN DELETE FROM dashboard_compartments; RETURN NULL; END $$;
+
+CREATE TRIGGER records_dashboard_compartments_insert AFTER INSERT ON records
+  REFERENCING NEW TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION dashboard_compartments_inserted();
+CREATE TRIGGER records_dashboard_compartments_delete AFTER DELETE ON records
+  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION dashboard_compartments_deleted();
+CREATE TRIGGER records_dashboard_compartments_update AFTER UPDATE ON records
+  REFERENCING OLD TABLE AS removed NEW TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION dashboard_compartments_updated();
+CREATE TRIGGER records_dashboard_compartments_truncate AFTER TRUNCATE ON records
+  FOR EACH STATEMENT EXECUTE FUNCTION dashboard_compartments_truncated();
+
+-- The compartments already stored.
+INSERT INTO dashboard_compartments
+SELECT c.hardware_id, c.size, sum(c.compartments), sum(c.free), sum(c.occupied), sum(c.reserved), sum(c.out_of_service)
+FROM records r, LATERAL dashboard_compartment_counts(r.doc) c WHERE r.resource = 'compartments'
+GROUP BY 1, 2;
