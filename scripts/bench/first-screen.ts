@@ -28,8 +28,9 @@ export interface Fetched {
  * The JS a browser fetches for a signed-in operator's first list: a fresh browser opens
  * /service_points, is sent to the sign-in, signs in (password, then the emailed code) and lands on
  * the list; every script response from the first request until the list shows its rows and no
- * request but the live updates' stream has run for half a second, each body gzipped (zlib default level) and summed, as the baseline is. The app
- * is the production build served by the gateway (server/app.ts) on a seeded demo database.
+ * request but the live updates' stream has run for half a second (scripts/bench/settled.ts), each
+ * body gzipped (zlib default level) and summed, as the baseline is. The app is the production build
+ * served by the gateway (server/app.ts) on a seeded demo database.
  * Baseline: the whole JS of a bare react-admin app with one list (scripts/bench/bare-app), every
  * chunk, lazy ones too.
  */
