@@ -429,8 +429,58 @@ async function userRatings(ctx: WidgetContext): Promise<Computed> {
   };
 }
 
-/** Service points by status, today. */
-async function servicePoints({ db, reach, filters, carriers }: WidgetContext): Promise<Computed> {
+/** The service points' tenancy fields counted by `dashboard_service_points` (migration 046-dashboard-counts). */
+export const SERVICE_POINT_COUNT_OWNERS = ['location_owner_id', 'maintenance_provider_id', 'support_provider_id'];
+
+/** The widget's rows: service points by status key ('9' terminated), sorted by status. */
+function byStatus(rows: Row[]) {
+  const breakdown: BreakdownRow[] = rows
+    .map((row) => ({ key: String(row.key), values: { service_points: Number(row.service_points) } }))
+    .sort((a, b) => Number(a.key) - Number(b.key));
+  const count = breakdown.reduce((sum, row) => sum + row.values.service_points, 0);
+  const active = breakdown.find((row) => row.key === '7')?.values.service_points ?? 0;
+  return { measures: ['service_points'], breakdown, totals: { service_points: count, active } };
+}
+
+/**
+ * Service points by status, today: summed from the counted groups kept in the writing transaction
+ * (`dashboard_service_points`, migration 046) by owner, area and the carriers served. A tenancy the
+ * groups do not hold (a scout's) is counted from the service points themselves.
+ */
+async function servicePoints(ctx: WidgetContext): Promise<Computed> {
+  const { db, reach, filters, carriers } = ctx;
+  const scope = reach.servicePoints;
+  if (typeof scope === 'object' && !SERVICE_POINT_COUNT_OWNERS.includes(scope.field)) {
+    return directServicePoints(ctx);
+  }
+  const sql = new Sql();
+  const conditions =
+    scope === 'none'
+      ? ['false']
+      : typeof scope === 'object'
+        ? [`d.owner_field = ${sql.value(scope.field)}`, `d.owner_value = ${sql.value(scope.value)}`]
+        : [`d.owner_field = ''`, `d.owner_value = ''`];
+  if (filters.area_key && filters.area_value !== undefined) {
+    const value = sql.value(filters.area_value.trim());
+    conditions.push(
+      `d.area_key = ${sql.value(filters.area_key)}`,
+      `d.area_value = ${'lookup' in AREA_KEYS[filters.area_key] ? value : `lower(${value})`}`,
+    );
+  } else {
+    conditions.push(`d.area_key = ''`, `d.area_value = ''`);
+  }
+  if (carriers) conditions.push(`d.carriers && ${sql.value(carriers)}::text[]`);
+  const found = await db.query<Row>(
+    `SELECT d.status_key AS key, sum(d.n) AS service_points
+     FROM dashboard_service_points d WHERE ${conditions.join(' AND ')}
+     GROUP BY 1 HAVING sum(d.n) <> 0`,
+    sql.params,
+  );
+  return byStatus(found.rows);
+}
+
+/** Service points by status, today, counted from the service points (the groups' reference in tests). */
+async function directServicePoints({ db, reach, filters, carriers }: WidgetContext): Promise<Computed> {
   const sql = new Sql();
   const where = servicePointConditions(sql, reach, filters, carriers);
   const found = await db.query<Row>(
@@ -439,12 +489,7 @@ async function servicePoints({ db, reach, filters, carriers }: WidgetContext): P
      FROM records s WHERE ${where.join(' AND ')} GROUP BY 1`,
     sql.params,
   );
-  const breakdown: BreakdownRow[] = found.rows
-    .map((row) => ({ key: String(row.key), values: { service_points: Number(row.service_points) } }))
-    .sort((a, b) => Number(a.key) - Number(b.key));
-  const count = breakdown.reduce((sum, row) => sum + row.values.service_points, 0);
-  const active = breakdown.find((row) => row.key === '7')?.values.service_points ?? 0;
-  return { measures: ['service_points'], breakdown, totals: { service_points: count, active } };
+  return byStatus(found.rows);
 }
 
 /**
@@ -481,8 +526,43 @@ async function hardwareUnits({ db, reach, filters, carriers }: WidgetContext): P
   return { measures, breakdown, totals };
 }
 
-/** Compartments of the units the view covers, by size, today: free, occupied, reserved, out of service. */
+const COMPARTMENT_MEASURES = ['compartments', 'free', 'occupied', 'reserved', 'out_of_service'];
+
+/** The widget's rows: compartments by size (small, medium, large), the totals and the occupancy. */
+function bySize(rows: Row[]): Computed {
+  const measures = COMPARTMENT_MEASURES;
+  const order = ['small', 'medium', 'large'];
+  const breakdown: BreakdownRow[] = rows
+    .map((row) => ({ key: String(row.key), values: Object.fromEntries(measures.map((m) => [m, Number(row[m])])) }))
+    .sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));
+  const totals: Record<string, number | null> = Object.fromEntries(
+    measures.map((m) => [m, breakdown.reduce((sum, row) => sum + row.values[m], 0)]),
+  );
+  const usable = Number(totals.compartments) - Number(totals.out_of_service);
+  totals.occupancy = usable > 0 ? round((100 * (Number(totals.occupied) + Number(totals.reserved))) / usable) : null;
+  return { measures, breakdown, totals };
+}
+
+/**
+ * Compartments of the units the view covers, by size, today: free, occupied, reserved, out of service,
+ * summed from the counts by unit and size kept in the writing transaction (`dashboard_compartments`,
+ * migration 046).
+ */
 async function compartmentsCapacity({ db, reach, filters, carriers }: WidgetContext): Promise<Computed> {
+  const sql = new Sql();
+  const units = unitConditions(sql, reach, filters, carriers);
+  const found = await db.query<Row>(
+    `SELECT c.size AS key, ${COMPARTMENT_MEASURES.map((m) => `sum(c.${m}) AS ${m}`).join(', ')}
+     FROM dashboard_compartments c
+     WHERE c.hardware_id IN (SELECT u.key FROM records u WHERE ${units.join(' AND ')})
+     GROUP BY 1 HAVING sum(c.compartments) <> 0`,
+    sql.params,
+  );
+  return bySize(found.rows);
+}
+
+/** Compartments by size counted from the compartments themselves (the counts' reference in tests). */
+async function directCompartmentsCapacity({ db, reach, filters, carriers }: WidgetContext): Promise<Computed> {
   const sql = new Sql();
   const units = unitConditions(sql, reach, filters, carriers);
   const flag = (name: string) => `coalesce(c.doc->>'${name}', 'false') = 'true'`;
@@ -498,17 +578,7 @@ async function compartmentsCapacity({ db, reach, filters, carriers }: WidgetCont
      GROUP BY 1`,
     sql.params,
   );
-  const measures = ['compartments', 'free', 'occupied', 'reserved', 'out_of_service'];
-  const order = ['small', 'medium', 'large'];
-  const breakdown: BreakdownRow[] = found.rows
-    .map((row) => ({ key: String(row.key), values: Object.fromEntries(measures.map((m) => [m, Number(row[m])])) }))
-    .sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));
-  const totals: Record<string, number | null> = Object.fromEntries(
-    measures.map((m) => [m, breakdown.reduce((sum, row) => sum + row.values[m], 0)]),
-  );
-  const usable = Number(totals.compartments) - Number(totals.out_of_service);
-  totals.occupancy = usable > 0 ? round((100 * (Number(totals.occupied) + Number(totals.reserved))) / usable) : null;
-  return { measures, breakdown, totals };
+  return bySize(found.rows);
 }
 
 const WIDGETS: Record<DashboardWidget, (ctx: WidgetContext) => Promise<Computed>> = {
@@ -540,7 +610,8 @@ export async function widgetData(
 
 /*
  * The piece widgets computed straight from the raw rows (pieces and their events), as before the
- * rollups: the reference the server tests hold the rollup figures to (tests/server/dashboard-rollups.test.ts).
+ * rollups, and the service point widget from the service points: the reference the server tests hold the
+ * rollup figures to (tests/server/dashboard-rollups.test.ts).
  */
 
 /** Parcels booked in the period (by creation, as the shipment search's date filter), by outcome. */
@@ -668,9 +739,11 @@ const DIRECT: Partial<Record<DashboardWidget, (ctx: WidgetContext) => Promise<Co
   delivery_pickup: directDeliveryPickup,
   booking_life: directBookingLife,
   user_ratings: directUserRatings,
+  service_point: directServicePoints,
+  compartments_capacity: directCompartmentsCapacity,
 };
 
-/** A piece widget's figures from the raw rows, for a caller (the rollups' reference in tests). */
+/** A widget's figures from the raw rows, for a caller (the rollups' reference in tests). */
 export async function directWidgetData(
   db: Db,
   access: CallerAccess,
