@@ -17,17 +17,10 @@ import SearchIcon from '@mui/icons-material/Search';
 import HistoryIcon from '@mui/icons-material/History';
 import CloseIcon from '@mui/icons-material/Close';
 import { useNavigate } from 'react-router-dom';
-import {
-  HttpError,
-  useDataProvider,
-  useGetIdentity,
-  usePermissions,
-  useResourceDefinitions,
-  useTranslate,
-} from 'react-admin';
+import { HttpError, useGetIdentity, usePermissions, useResourceDefinitions, useTranslate } from 'react-admin';
+import { useGateway } from '../schema/ui/gateway-api.ts';
 import type { AccessProfile } from '../authProvider/access-profile.ts';
 import { canOpenPath } from '../authProvider/route-access.ts';
-import type { GatewayRequest } from '../dataProvider/signed-fetch.ts';
 import type { SearchItem, SearchKind, SearchResponse } from '../contract/search.ts';
 import { SEARCH_MAX_LENGTH } from '../contract/search.ts';
 import { configuredCountry } from '../schema/configured-country.ts';
@@ -176,9 +169,7 @@ function OptionRow({
 
 function SearchDialog({ open, onClose, user }: { open: boolean; onClose: () => void; user: string }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider() as unknown as {
-    call<T>(request: GatewayRequest): Promise<T>;
-  };
+  const dataProvider = useGateway();
   const navigate = useNavigate();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));

@@ -14,15 +14,12 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useGateway } from '../../schema/ui/gateway-api.ts';
 import { GatewayReport } from '../../schema/ui/gateway-report.tsx';
 import { CSV_POLL_MS } from '../../schema/ui/gateway-job.tsx';
 import { dateTexts } from '../../schema/dates.ts';
 import { downloadFileAnswer, type FileAnswer } from '../../schema/ui/download-file.ts';
-
-type Gateway = {
-  call: <T>(request: { method: 'GET'; path: string; query: Record<string, unknown> }) => Promise<T>;
-};
 
 interface InvoiceHead {
   invoice_id: number;
@@ -57,7 +54,7 @@ function InvoiceLog({ reload }: { reload: number }) {
   const [locale] = useLocaleState();
   const dates = dateTexts(locale);
   const notify = useNotify();
-  const gateway = useDataProvider() as unknown as Gateway;
+  const gateway = useGateway();
   const [rows, setRows] = useState<InvoiceHead[]>();
   const [failed, setFailed] = useState<string>();
   useEffect(() => {

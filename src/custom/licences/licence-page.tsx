@@ -1,15 +1,12 @@
 import { useCallback, useState } from 'react';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useGateway } from '../../schema/ui/gateway-api.ts';
 import { GatewayReport, type ReportFile } from '../../schema/ui/gateway-report.tsx';
 import { dateTexts } from '../../schema/dates.ts';
 import { periodErrors, type LicencePeriod } from '../../contract/licence-period.ts';
 import { downloadFileAnswer, type FileAnswer } from '../../schema/ui/download-file.ts';
-
-type Gateway = {
-  call: <T>(request: { method: 'GET'; path: string; query: Record<string, unknown> }) => Promise<T>;
-};
 
 interface LicenceAnswer {
   owners: string[];
@@ -41,7 +38,7 @@ function LicenceSummary({ report }: { report: ReportFile }) {
   const [locale] = useLocaleState();
   const dates = dateTexts(locale);
   const notify = useNotify();
-  const gateway = useDataProvider() as unknown as Gateway;
+  const gateway = useGateway();
   const [busy, setBusy] = useState(false);
   const answer = report.answer as unknown as LicenceAnswer | undefined;
   if (!answer?.totals) return null;

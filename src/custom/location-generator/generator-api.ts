@@ -1,4 +1,4 @@
-import { useDataProvider } from 'react-admin';
+import { useGateway } from '../../schema/ui/gateway-api.ts';
 import type { GatewayRequest } from '../../dataProvider/signed-fetch.ts';
 
 /** The location generator's gateway calls (server/gateway/location-generator/routes.ts). */
@@ -97,7 +97,7 @@ export type GeneratorCall = <T>(request: GatewayRequest) => Promise<T>;
 
 /** The data provider's plain gateway call, typed. */
 export function useGeneratorCall(): GeneratorCall {
-  const dataProvider = useDataProvider() as unknown as { call: GeneratorCall };
+  const dataProvider = useGateway();
   return (request) => dataProvider.call(request);
 }
 

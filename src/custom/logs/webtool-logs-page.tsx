@@ -24,9 +24,9 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { Title, useLocaleState, useTranslate } from 'react-admin';
+import { useGateway } from '../../schema/ui/gateway-api.ts';
 import type { LogEntry, LogGroupColumn, LogResult, LogRow } from '../../contract/logs.ts';
-import type { GatewayRequest } from '../../dataProvider/signed-fetch.ts';
 import { useLocalPages } from '../../schema/ui/local-pages.tsx';
 import { ChangeLine, historyValue } from '../../schema/ui/record-history.tsx';
 import { fieldOf, isChange, ReferenceName, resourceModel } from '../../schema/ui/field-words.tsx';
@@ -37,8 +37,6 @@ import { lastDay, logTime, searchWindow } from './log-search.ts';
 const LocalDateTimeField = lazy(() =>
   import('../../schema/ui/date-time-pickers.tsx').then((pickers) => ({ default: pickers.LocalDateTimeField })),
 );
-
-type Caller = { call: <T>(request: GatewayRequest) => Promise<T> };
 
 const PATH = 'webtool/logs';
 const PAGE_SIZE = 50;
@@ -112,7 +110,7 @@ function LogEntryDialog({
 }) {
   const translate = useTranslate();
   const labels = useLabels(resourceNames);
-  const dataProvider = useDataProvider() as unknown as Caller;
+  const dataProvider = useGateway();
   const {
     data: entry,
     isPending,
@@ -257,7 +255,7 @@ function LogResults({
 /** Webtool logs (spec 02): search the gateway's logs by group, time range and text. */
 export function WebtoolLogsPage({ resourceNames }: WebtoolLogsPageProps) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider() as unknown as Caller;
+  const dataProvider = useGateway();
   const [range, setRange] = useState(() => lastDay(new Date()));
   const [chosenGroup, setChosenGroup] = useState<string>();
   const [queryString, setQueryString] = useState('');

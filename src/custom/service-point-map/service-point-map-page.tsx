@@ -2,7 +2,8 @@ import { lazy, Suspense, useMemo } from 'react';
 import { Alert, Box, Button, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import ListIcon from '@mui/icons-material/ViewList';
 import { useQuery } from '@tanstack/react-query';
-import { Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { Title, useLocaleState, useTranslate } from 'react-admin';
+import { useGateway } from '../../schema/ui/gateway-api.ts';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { MapPoint } from '../../contract/service-point-map.ts';
 import { COUNTRY_CENTRES, centreOf } from '../../schema/ui/address/map-settings.ts';
@@ -11,8 +12,6 @@ import { STATUS_COLOURS } from './map-clusters.ts';
 import type { NetworkMapProps } from './network-map.tsx';
 
 const NetworkMap = lazy(() => import('./network-map.tsx'));
-
-type Caller = { call<T>(request: { method: 'GET'; path: string; query: Record<string, string> }): Promise<T> };
 
 /** The list's filters as react-admin keeps them in the URL (`?filter={"status":7}`), shared by list and map. */
 function useUrlFilter() {
@@ -52,7 +51,7 @@ const STATUSES = Object.values(ServicePointStatus);
 export function ServicePointMapPage() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const dataProvider = useDataProvider() as unknown as Caller;
+  const dataProvider = useGateway();
   const [filter, setFilter] = useUrlFilter();
   const query = gatewayFilters(filter);
   const countryName = useMemo(() => new Intl.DisplayNames([locale], { type: 'region' }), [locale]);

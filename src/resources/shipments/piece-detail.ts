@@ -1,9 +1,8 @@
 import type { Notification } from '../../types/generated/notification.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
+import { useGateway, type GatewayApi } from '../../schema/ui/gateway-api.ts';
 import { useLiveTopic } from '../../schema/ui/live-updates.tsx';
 import type { Piece } from '../../types/generated/piece.ts';
-import type { GatewayRequest } from '../../dataProvider/signed-fetch.ts';
 
 /** One event of the timeline, as `GET webtool/shipments?opname=get_piece_detail` answers it. */
 export interface PieceEvent {
@@ -57,16 +56,11 @@ export interface LogLine {
   message: string;
 }
 
-interface Caller {
-  call<T>(request: GatewayRequest): Promise<T>;
-  action<T>(resource: string, method: 'PATCH', opname: string, body: Record<string, unknown>): Promise<T>;
-}
-
 const PATH = 'webtool/shipments';
 
 /** The piece's detail and what may be done with it, each read once and read again after an action. */
 export function usePieceDetail(pieceId: string | undefined) {
-  const caller = useDataProvider() as unknown as Caller;
+  const caller = useGateway();
   const queryClient = useQueryClient();
   const enabled = pieceId !== undefined;
   const get = <T>(opname: string) =>
@@ -108,13 +102,11 @@ export function usePieceDetail(pieceId: string | undefined) {
   return { detail, troubleshoot, send, perform };
 }
 
-export async function fetchPieceLogs(caller: unknown, query: Record<string, string>) {
-  const answer = await (caller as Caller).call<{ data: { piece_id: string; piece_barcode: string; lines: LogLine[] } }>(
-    {
-      method: 'GET',
-      path: 'webtool/shipments/piece_logs',
-      query,
-    },
-  );
+export async function fetchPieceLogs(caller: Pick<GatewayApi, 'call'>, query: Record<string, string>) {
+  const answer = await caller.call<{ data: { piece_id: string; piece_barcode: string; lines: LogLine[] } }>({
+    method: 'GET',
+    path: 'webtool/shipments/piece_logs',
+    query,
+  });
   return answer.data;
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { useGateway } from '../../schema/ui/gateway-api.ts';
 import { fetchPieceLogs } from './piece-detail.ts';
 import { dateTexts } from '../../schema/dates.ts';
 import { historyValue } from '../../schema/ui/record-history.tsx';
@@ -57,7 +58,7 @@ function LogMessage({ message }: { message: string }) {
 export function PieceLogLines({ query }: { query: Record<string, string> }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const dataProvider = useDataProvider();
+  const dataProvider = useGateway();
   const dates = dateTexts(locale);
   const logs = useQuery({
     queryKey: ['shipments', 'logs', query],

@@ -1,16 +1,15 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, MenuItem, Paper, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import {
-  useDataProvider,
   useGetMany,
   useListContext,
   useNotify,
   usePermissions,
   useRefresh,
   useTranslate,
-  type DataProvider,
   type RaRecord,
 } from 'react-admin';
+import { useGateway } from '../../schema/ui/gateway-api.ts';
 import { useQuery } from '@tanstack/react-query';
 import type { BulkActionBarProps } from '../../schema/ui/bulk-actions.tsx';
 import { useLookupChoices } from '../../schema/ui/lookup-choices.ts';
@@ -28,10 +27,6 @@ import {
 const LocalDateField = lazy(() =>
   import('../../schema/ui/date-time-pickers.tsx').then((pickers) => ({ default: pickers.LocalDateField })),
 );
-
-type Caller = DataProvider & {
-  call: <T>(request: { method: 'GET' | 'PATCH'; path: string; query?: object; body?: object }) => Promise<T>;
-};
 
 interface Profile {
   partnerType: string;
@@ -92,7 +87,7 @@ function NumberChoice({
 
 /** Spec 02 §3 search helper "maintenance operators (active=1)": the provider's active operators. */
 function useActiveOperators(providerId: number | undefined) {
-  const dataProvider = useDataProvider() as Caller;
+  const dataProvider = useGateway();
   const { data } = useQuery({
     queryKey: ['quick-actions-operators', providerId],
     enabled: Boolean(providerId),
@@ -134,7 +129,7 @@ export function QuickActionsForm({
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider() as Caller;
+  const dataProvider = useGateway();
   const { permissions: profile } = usePermissions<Profile | undefined>();
   const [values, setValues] = useState<QuickActionValues>(EMPTY);
   const [refusal, setRefusal] = useState<string>();

@@ -4,7 +4,6 @@ import {
   Form,
   HttpError,
   SaveButton,
-  useDataProvider,
   useNotify,
   usePermissions,
   useRecordContext,
@@ -12,6 +11,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { useGateway } from './gateway-api.ts';
 import { accessLevel, featureOption, type PermissionSet } from '../permissions.ts';
 import { mayDo } from '../resource-actions.ts';
 import { formValuesOf, matchesCondition, type RecordActionModel, type ResourceModel } from '../resource-model.ts';
@@ -19,10 +19,6 @@ import { toFieldErrors, validateRecord } from '../validate.ts';
 import type { FieldErrors } from '../../contract/errors.ts';
 import { formOf, loadValidators, schemaRegistry } from './registry.ts';
 import { SchemaInput } from './schema-inputs.tsx';
-
-type Caller = {
-  call: <T>(request: { method: RecordActionModel['method']; path: string; body: object }) => Promise<T>;
-};
 
 /** What the authProvider's getPermissions gives: the partner type and the policies of the user. */
 interface CallerProfile {
@@ -161,7 +157,7 @@ export interface RecordActionEntry {
  */
 export function useRecordActions(model: ResourceModel) {
   const record = useRecordContext();
-  const dataProvider = useDataProvider() as unknown as Caller;
+  const dataProvider = useGateway();
   const notify = useNotify();
   const refresh = useRefresh();
   const translate = useTranslate();

@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
-import { useDataProvider, usePermissions, useResourceContext } from 'react-admin';
+import { usePermissions, useResourceContext } from 'react-admin';
+import { useGateway } from '../gateway-api.ts';
 import { useFormContext } from 'react-hook-form';
 import type { AddressSuggestion } from '../../../contract/addresses.ts';
 import { features } from '../../features.ts';
 import { featureOption, type PermissionSet } from '../../permissions.ts';
-import type { OpnameQuery } from './opname-query.ts';
 
 /** Spec 01 §9: the type-ahead waits this long after the last key before it asks. */
 export const TYPE_AHEAD_MS = 300;
@@ -14,7 +14,7 @@ export const TYPE_AHEAD_MS = 300;
  * the endpoint of the resource on screen (a scout's form calls its own).
  */
 export function useAddressSuggestions() {
-  const dataProvider = useDataProvider() as unknown as OpnameQuery;
+  const dataProvider = useGateway();
   const resource = useResourceContext() ?? 'service-points';
   return useCallback(
     async (text: string, boundary: string) =>
