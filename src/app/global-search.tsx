@@ -23,6 +23,7 @@ import type { AccessProfile } from '../authProvider/access-profile.ts';
 import { canOpenPath } from '../authProvider/route-access.ts';
 import type { SearchItem, SearchKind, SearchResponse } from '../contract/search.ts';
 import { SEARCH_MAX_LENGTH } from '../contract/search.ts';
+import { searchApi } from './search-api.ts';
 import { configuredCountry } from '../schema/configured-country.ts';
 import { modelOfResource } from '../schema/ui/registry.ts';
 
@@ -198,13 +199,8 @@ function SearchDialog({ open, onClose, user }: { open: boolean; onClose: () => v
     if (!typed || tooLong) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      dataProvider
-        .call<SearchResponse>({
-          method: 'GET',
-          path: 'webtool/search',
-          query: { q: typed, limit: 5, country: configuredCountry },
-          signal: controller.signal,
-        })
+      searchApi(dataProvider)
+        .search(typed, configuredCountry, controller.signal)
         .then((answer) => {
           if (!controller.signal.aborted) setResult({ query: typed, answer });
         })

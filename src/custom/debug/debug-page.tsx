@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Title, useLocaleState, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { useGateway } from '../../schema/ui/gateway-api.ts';
 import type { AccessProfile } from '../../authProvider/access-profile.ts';
-import type { DebugInfo } from '../../contract/debug-info.ts';
+import { debugApi, debugKeys } from './api.ts';
 import { dateTexts } from '../../schema/dates.ts';
 import { features } from '../../schema/features.ts';
 
@@ -27,11 +27,11 @@ export function DebugPage({ app }: DebugPageProps) {
   const notify = useNotify();
   const [locale] = useLocaleState();
   const dates = dateTexts(locale);
-  const dataProvider = useGateway();
+  const api = debugApi(useGateway());
   const { permissions: profile } = usePermissions<AccessProfile>();
   const { data, error, isPending } = useQuery({
-    queryKey: ['debug'],
-    queryFn: async () => (await dataProvider.call<{ data: DebugInfo }>({ method: 'GET', path: 'webtool/debug' })).data,
+    queryKey: debugKeys.info(),
+    queryFn: api.info,
   });
 
   // A module's option is configured on each of its policies (basic, advance...): shown once.

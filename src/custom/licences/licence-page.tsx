@@ -6,7 +6,8 @@ import { useGateway } from '../../schema/ui/gateway-api.ts';
 import { GatewayReport, type ReportFile } from '../../schema/ui/gateway-report.tsx';
 import { dateTexts } from '../../schema/dates.ts';
 import { periodErrors, type LicencePeriod } from '../../contract/licence-period.ts';
-import { downloadFileAnswer, type FileAnswer } from '../../schema/ui/download-file.ts';
+import { downloadFileAnswer } from '../../schema/ui/download-file.ts';
+import { LICENCE_ENDPOINT, licenceApi } from './api.ts';
 
 interface LicenceAnswer {
   owners: string[];
@@ -16,7 +17,6 @@ interface LicenceAnswer {
   totals: { units: number; licence_days: number; no_fee: number; terminated: number; pending: number };
 }
 
-const PATH = 'webtool/hardware/license';
 const DAY_COLUMNS = ['licence_days', 'no_fee', 'terminated', 'pending'] as const;
 
 /** The calendar quarter before the current one: the period a licence statement usually covers. */
@@ -46,13 +46,7 @@ function LicenceSummary({ report }: { report: ReportFile }) {
   const pdf = async () => {
     setBusy(true);
     try {
-      downloadFileAnswer(
-        await gateway.call<FileAnswer>({
-          method: 'GET',
-          path: PATH,
-          query: { opname: 'export_pdf', report_id: report.request_id, lang: locale },
-        }),
-      );
+      downloadFileAnswer(await licenceApi(gateway).pdf(report.request_id, locale));
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
     } finally {
@@ -140,7 +134,7 @@ export function LicencePage() {
   const summary = useCallback((report: ReportFile) => <LicenceSummary report={report} />, []);
   return (
     <GatewayReport
-      endpoint="hardware/license"
+      endpoint={LICENCE_ENDPOINT}
       requestOpname="search"
       fileOpname="find"
       form="licence-request"

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { useGateway } from '../../schema/ui/gateway-api.ts';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { MapPoint } from '../../contract/service-point-map.ts';
+import { servicePointMapApi, servicePointMapKeys } from './api.ts';
 import { COUNTRY_CENTRES, centreOf } from '../../schema/ui/address/map-settings.ts';
 import { ServicePointStatus } from '../../types/generated/codes.ts';
 import { STATUS_COLOURS } from './map-clusters.ts';
@@ -51,20 +51,13 @@ const STATUSES = Object.values(ServicePointStatus);
 export function ServicePointMapPage() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const dataProvider = useGateway();
+  const api = servicePointMapApi(useGateway());
   const [filter, setFilter] = useUrlFilter();
   const query = gatewayFilters(filter);
   const countryName = useMemo(() => new Intl.DisplayNames([locale], { type: 'region' }), [locale]);
   const points = useQuery({
-    queryKey: ['service-point-map', query],
-    queryFn: async () =>
-      (
-        await dataProvider.call<{ data: MapPoint[] }>({
-          method: 'GET',
-          path: 'webtool/service_points',
-          query: { opname: 'map_points', ...query },
-        })
-      ).data,
+    queryKey: servicePointMapKeys.points(query),
+    queryFn: () => api.points(query),
     placeholderData: (previous) => previous,
   });
   const statusName = (status: number | null) =>

@@ -20,7 +20,7 @@ import { useCanAccess, useCreatePath, useNotify, usePermissions, useRecordContex
 import { features } from '../../schema/features.ts';
 import { useGateway } from '../../schema/ui/gateway-api.ts';
 import { featureOption, type PermissionSet } from '../../schema/permissions.ts';
-import { CompartmentGrid, type UnitCompartments } from '../../schema/ui/compartment-grid.tsx';
+import { CompartmentGrid, compartmentKeys, type UnitCompartments } from '../../schema/ui/compartment-grid.tsx';
 import { choicesById, LookupBadgeList } from '../../schema/ui/lookup-badges.tsx';
 import { useLookupChoices } from '../../schema/ui/lookup-choices.ts';
 import type { ServicePoint } from '../../types/generated/service-point.ts';
@@ -49,7 +49,7 @@ function useServicePointHardware(servicePointId: number | undefined) {
       ).data,
   });
   const compartments = useQuery({
-    queryKey: ['compartments', { service_point_id: servicePointId }],
+    queryKey: compartmentKeys.of({ service_point_id: servicePointId }),
     enabled,
     retry: false,
     queryFn: async () =>
@@ -92,7 +92,7 @@ export function HardwareUnitsPanel() {
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: ['service-point-hardware', servicePointId] }),
-      queryClient.invalidateQueries({ queryKey: ['compartments'] }),
+      queryClient.invalidateQueries({ queryKey: compartmentKeys.all() }),
       queryClient.invalidateQueries({ queryKey: ['service-points', 'getOne'] }),
     ]);
 

@@ -58,6 +58,14 @@ export interface LogLine {
 
 const PATH = 'webtool/shipments';
 
+/** A piece's react-query keys: `all()` refreshes the detail, the verdicts and the log lines after an action. */
+export const shipmentKeys = {
+  all: () => ['shipments'] as const,
+  part: (part: 'detail' | 'troubleshoot' | 'send', pieceId: string | undefined) =>
+    ['shipments', part, pieceId] as const,
+  logs: (query: Record<string, string>) => ['shipments', 'logs', query] as const,
+};
+
 /** The piece's detail and what may be done with it, each read once and read again after an action. */
 export function usePieceDetail(pieceId: string | undefined) {
   const caller = useGateway();
@@ -68,27 +76,27 @@ export function usePieceDetail(pieceId: string | undefined) {
       .call<{ data: T }>({ method: 'GET', path: PATH, query: { opname, piece_id: String(pieceId) } })
       .then((answer) => answer.data);
   const detail = useQuery({
-    queryKey: ['shipments', 'detail', pieceId],
+    queryKey: shipmentKeys.part('detail', pieceId),
     enabled,
     retry: false,
     queryFn: () => get<PieceDetail>('get_piece_detail'),
   });
   const troubleshoot = useQuery({
-    queryKey: ['shipments', 'troubleshoot', pieceId],
+    queryKey: shipmentKeys.part('troubleshoot', pieceId),
     enabled,
     retry: false,
     queryFn: () => get<TroubleshootVerdicts>('validate_troubleshoot_actions'),
   });
   const send = useQuery({
-    queryKey: ['shipments', 'send', pieceId],
+    queryKey: shipmentKeys.part('send', pieceId),
     enabled,
     retry: false,
     queryFn: () => get<SendVerdicts>('validate_send_notifications'),
   });
   // An event recorded by someone else (a courier's drop, a colleague's action) joins the timeline in place.
   useLiveTopic(enabled ? `resource/shipments/${pieceId}` : undefined, () => {
-    for (const part of ['detail', 'troubleshoot', 'send']) {
-      void queryClient.invalidateQueries({ queryKey: ['shipments', part, pieceId] });
+    for (const part of ['detail', 'troubleshoot', 'send'] as const) {
+      void queryClient.invalidateQueries({ queryKey: shipmentKeys.part(part, pieceId) });
     }
   });
   /** A troubleshooting write; the timeline, tokens and verdicts are read again after it, refused or not. */
@@ -96,7 +104,7 @@ export function usePieceDetail(pieceId: string | undefined) {
     try {
       return await caller.action('shipments', 'PATCH', opname, { piece_id: pieceId, ...body });
     } finally {
-      await queryClient.invalidateQueries({ queryKey: ['shipments'] });
+      await queryClient.invalidateQueries({ queryKey: shipmentKeys.all() });
     }
   };
   return { detail, troubleshoot, send, perform };

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useGateway } from '../../schema/ui/gateway-api.ts';
-import { fetchPieceLogs } from './piece-detail.ts';
+import { fetchPieceLogs, shipmentKeys } from './piece-detail.ts';
 import { dateTexts } from '../../schema/dates.ts';
 import { historyValue } from '../../schema/ui/record-history.tsx';
 import { ReferenceName } from '../../schema/ui/field-words.tsx';
@@ -61,7 +61,7 @@ export function PieceLogLines({ query }: { query: Record<string, string> }) {
   const dataProvider = useGateway();
   const dates = dateTexts(locale);
   const logs = useQuery({
-    queryKey: ['shipments', 'logs', query],
+    queryKey: shipmentKeys.logs(query),
     retry: false,
     queryFn: () => fetchPieceLogs(dataProvider, query),
   });

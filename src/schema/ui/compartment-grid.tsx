@@ -29,6 +29,12 @@ export interface UnitCompartments {
 
 export type CompartmentQuery = { hardware_id: number | string } | { service_point_id: number | string };
 
+/** The compartments' react-query keys: `all()` refreshes every grid (after a unit's action elsewhere). */
+export const compartmentKeys = {
+  all: () => ['compartments'] as const,
+  of: (query: CompartmentQuery | { service_point_id: number | string | undefined }) => ['compartments', query] as const,
+};
+
 /**
  * A compartment shows one state; when several flags are set, the first of this order wins: what
  * stops a door from being used (a fault, a lock, switched off) says more than what is inside it.
@@ -293,7 +299,7 @@ export function CompartmentGrids({ query }: { query: CompartmentQuery }) {
   const translate = useTranslate();
   const dataProvider = useGateway();
   const { data, error, isPending, refetch } = useQuery({
-    queryKey: ['compartments', query],
+    queryKey: compartmentKeys.of(query),
     // A refusal or a missing unit does not mend itself: the error shows at once, with a retry button.
     retry: false,
     queryFn: async () =>
