@@ -17,9 +17,10 @@ import SearchIcon from '@mui/icons-material/Search';
 import HistoryIcon from '@mui/icons-material/History';
 import CloseIcon from '@mui/icons-material/Close';
 import { useNavigate } from 'react-router-dom';
-import { HttpError, useGetIdentity, usePermissions, useResourceDefinitions, useTranslate } from 'react-admin';
+import { HttpError, useGetIdentity, useResourceDefinitions, useTranslate } from 'react-admin';
 import { useGateway } from '../schema/ui/gateway-api.ts';
 import type { AccessProfile } from '../authProvider/access-profile.ts';
+import { useProfile } from '../schema/ui/profile.ts';
 import { canOpenPath } from '../authProvider/route-access.ts';
 import type { SearchItem, SearchKind, SearchResponse } from '../contract/search.ts';
 import { SEARCH_MAX_LENGTH } from '../contract/search.ts';
@@ -416,7 +417,7 @@ export function searchableFor(profile: AccessProfile | undefined): boolean {
 /** The app bar's search button (an icon on a phone), and Ctrl+K / Cmd+K from any page. */
 export function GlobalSearch() {
   const translate = useTranslate();
-  const { permissions: profile } = usePermissions<AccessProfile>();
+  const profile = useProfile();
   const { identity } = useGetIdentity();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));

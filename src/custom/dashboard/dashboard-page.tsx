@@ -25,9 +25,9 @@ import DownloadIcon from '@mui/icons-material/Download';
 import LinkIcon from '@mui/icons-material/Link';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { Title, useLocaleState, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useGateway } from '../../schema/ui/gateway-api.ts';
-import type { AccessProfile } from '../../authProvider/access-profile.ts';
+import { useProfile } from '../../schema/ui/profile.ts';
 import {
   AREA_KEYS,
   BUCKETS,
@@ -432,7 +432,7 @@ export function DashboardPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const api = dashboardApi(useGateway());
-  const { permissions: profile } = usePermissions<AccessProfile>();
+  const profile = useProfile();
   const view = useMemo(() => viewFromSearch(location.search), [location.search]);
   const ownCarrier = profile?.partnerType === 'carrier' && !profile.superAdmin;
   const onChange = (change: Partial<DashboardView>) =>

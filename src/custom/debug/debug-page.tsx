@@ -1,9 +1,9 @@
 import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useQuery } from '@tanstack/react-query';
-import { Title, useLocaleState, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useGateway } from '../../schema/ui/gateway-api.ts';
-import type { AccessProfile } from '../../authProvider/access-profile.ts';
+import { useProfile } from '../../schema/ui/profile.ts';
 import { debugApi, debugKeys } from './api.ts';
 import { dateTexts } from '../../schema/dates.ts';
 import { features } from '../../schema/features.ts';
@@ -28,7 +28,7 @@ export function DebugPage({ app }: DebugPageProps) {
   const [locale] = useLocaleState();
   const dates = dateTexts(locale);
   const api = debugApi(useGateway());
-  const { permissions: profile } = usePermissions<AccessProfile>();
+  const profile = useProfile();
   const { data, error, isPending } = useQuery({
     queryKey: debugKeys.info(),
     queryFn: api.info,

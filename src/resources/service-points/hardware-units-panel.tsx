@@ -16,10 +16,11 @@ import {
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
-import { useCanAccess, useCreatePath, useNotify, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { useCanAccess, useCreatePath, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { useProfile } from '../../schema/ui/profile.ts';
 import { features } from '../../schema/features.ts';
 import { useGateway } from '../../schema/ui/gateway-api.ts';
-import { featureOption, type PermissionSet } from '../../schema/permissions.ts';
+import { featureOption } from '../../schema/permissions.ts';
 import { CompartmentGrid, compartmentKeys, type UnitCompartments } from '../../schema/ui/compartment-grid.tsx';
 import { choicesById, LookupBadgeList } from '../../schema/ui/lookup-badges.tsx';
 import { useLookupChoices } from '../../schema/ui/lookup-choices.ts';
@@ -78,7 +79,7 @@ export function HardwareUnitsPanel() {
   const { canAccess: mayEditServicePoint } = useCanAccess({ resource: 'service-points', action: 'edit' });
   const { canAccess: mayEditHardware } = useCanAccess({ resource: 'hardware', action: 'edit' });
   const { canAccess: mayReadHardware } = useCanAccess({ resource: 'hardware', action: 'show' });
-  const { permissions } = usePermissions<{ permissions?: PermissionSet }>();
+  const permissions = useProfile();
   const showPinpad = permissions?.permissions
     ? featureOption(permissions.permissions, features.servicepoints, 'pinpad')
     : false;

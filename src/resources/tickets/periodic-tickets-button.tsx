@@ -13,7 +13,8 @@ import {
   Switch,
 } from '@mui/material';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
-import { useNotify, usePermissions, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
+import { useProfile } from '../../schema/ui/profile.ts';
 import { useGateway } from '../../schema/ui/gateway-api.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { features } from '../../schema/features.ts';
@@ -49,9 +50,7 @@ export function maySwitchPeriodicTickets(
 }
 
 function useMaySwitch() {
-  const { permissions: profile } = usePermissions<
-    { partnerType: string; superAdmin: boolean; permissions: PermissionSet } | undefined
-  >();
+  const profile = useProfile();
   return maySwitchPeriodicTickets(profile);
 }
 

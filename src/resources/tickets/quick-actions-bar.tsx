@@ -1,19 +1,12 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, MenuItem, Paper, Skeleton, Stack, TextField, Typography } from '@mui/material';
-import {
-  useGetMany,
-  useListContext,
-  useNotify,
-  usePermissions,
-  useRefresh,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { useGetMany, useListContext, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import { useProfile } from '../../schema/ui/profile.ts';
 import { useGateway } from '../../schema/ui/gateway-api.ts';
 import { useQuery } from '@tanstack/react-query';
 import type { BulkActionBarProps } from '../../schema/ui/bulk-actions.tsx';
 import { useLookupChoices } from '../../schema/ui/lookup-choices.ts';
-import { accessLevel, type PermissionSet } from '../../schema/permissions.ts';
+import { accessLevel } from '../../schema/permissions.ts';
 import {
   QUICK_ACTION_LOCK_MS,
   QUICK_ACTIONS_MAX,
@@ -27,13 +20,6 @@ import {
 const LocalDateField = lazy(() =>
   import('../../schema/ui/date-time-pickers.tsx').then((pickers) => ({ default: pickers.LocalDateField })),
 );
-
-interface Profile {
-  partnerType: string;
-  partner?: string;
-  superAdmin: boolean;
-  permissions: PermissionSet;
-}
 
 const EMPTY: QuickActionValues = {
   maintenance_provider_id: 0,
@@ -130,7 +116,7 @@ export function QuickActionsForm({
   const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = useGateway();
-  const { permissions: profile } = usePermissions<Profile | undefined>();
+  const profile = useProfile();
   const [values, setValues] = useState<QuickActionValues>(EMPTY);
   const [refusal, setRefusal] = useState<string>();
   const [locked, setLocked] = useState(false);

@@ -5,14 +5,14 @@ import {
   HttpError,
   SaveButton,
   useNotify,
-  usePermissions,
   useRecordContext,
   useRefresh,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { useProfile } from './profile.ts';
 import { useGateway } from './gateway-api.ts';
-import { accessLevel, featureOption, type PermissionSet } from '../permissions.ts';
+import { accessLevel, featureOption } from '../permissions.ts';
 import { mayDo } from '../resource-actions.ts';
 import { formValuesOf, matchesCondition, type RecordActionModel, type ResourceModel } from '../resource-model.ts';
 import { toFieldErrors, validateRecord } from '../validate.ts';
@@ -20,16 +20,9 @@ import type { FieldErrors } from '../../contract/errors.ts';
 import { formOf, loadValidators, schemaRegistry } from './registry.ts';
 import { SchemaInput } from './schema-inputs.tsx';
 
-/** What the authProvider's getPermissions gives: the partner type and the policies of the user. */
-interface CallerProfile {
-  partnerType: string;
-  superAdmin: boolean;
-  permissions: PermissionSet;
-}
-
 /** An action's own `levels` / `partnerTypes`, or else the rule of editing the record; and its feature option. */
 function useMaySee(model: ResourceModel) {
-  const { permissions: profile } = usePermissions<CallerProfile | undefined>();
+  const profile = useProfile();
   return (action: RecordActionModel) => {
     if (!profile?.permissions) return false;
     const { option } = action;
