@@ -36,6 +36,25 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // One typed gateway client (src/schema/ui/gateway-api.ts): no private cast of the dataProvider.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSAsExpression > CallExpression[callee.name='useDataProvider']",
+          message:
+            'Call the gateway through useGateway() (src/schema/ui/gateway-api.ts), not a cast of the dataProvider.',
+        },
+        {
+          selector: 'TSAsExpression[expression.name=/^(dataProvider|provider|caller)$/]',
+          message:
+            'Call the gateway through useGateway() (src/schema/ui/gateway-api.ts), not a cast of the dataProvider.',
+        },
+      ],
+    },
+  },
   layer(
     ['src/schema/ui/**'],
     ['/(app|resources|custom|dataProvider|authProvider)/'],

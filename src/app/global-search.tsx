@@ -17,19 +17,14 @@ import SearchIcon from '@mui/icons-material/Search';
 import HistoryIcon from '@mui/icons-material/History';
 import CloseIcon from '@mui/icons-material/Close';
 import { useNavigate } from 'react-router-dom';
-import {
-  HttpError,
-  useDataProvider,
-  useGetIdentity,
-  usePermissions,
-  useResourceDefinitions,
-  useTranslate,
-} from 'react-admin';
+import { HttpError, useGetIdentity, useResourceDefinitions, useTranslate } from 'react-admin';
+import { useGateway } from '../schema/ui/gateway-api.ts';
 import type { AccessProfile } from '../authProvider/access-profile.ts';
+import { useProfile } from '../schema/ui/profile.ts';
 import { canOpenPath } from '../authProvider/route-access.ts';
-import type { GatewayRequest } from '../dataProvider/signed-fetch.ts';
 import type { SearchItem, SearchKind, SearchResponse } from '../contract/search.ts';
 import { SEARCH_MAX_LENGTH } from '../contract/search.ts';
+import { searchApi } from './search-api.ts';
 import { configuredCountry } from '../schema/configured-country.ts';
 import { modelOfResource } from '../schema/ui/registry.ts';
 
@@ -176,9 +171,7 @@ function OptionRow({
 
 function SearchDialog({ open, onClose, user }: { open: boolean; onClose: () => void; user: string }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider() as unknown as {
-    call<T>(request: GatewayRequest): Promise<T>;
-  };
+  const dataProvider = useGateway();
   const navigate = useNavigate();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
@@ -207,13 +200,8 @@ function SearchDialog({ open, onClose, user }: { open: boolean; onClose: () => v
     if (!typed || tooLong) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      dataProvider
-        .call<SearchResponse>({
-          method: 'GET',
-          path: 'webtool/search',
-          query: { q: typed, limit: 5, country: configuredCountry },
-          signal: controller.signal,
-        })
+      searchApi(dataProvider)
+        .search(typed, configuredCountry, controller.signal)
         .then((answer) => {
           if (!controller.signal.aborted) setResult({ query: typed, answer });
         })
@@ -429,7 +417,7 @@ export function searchableFor(profile: AccessProfile | undefined): boolean {
 /** The app bar's search button (an icon on a phone), and Ctrl+K / Cmd+K from any page. */
 export function GlobalSearch() {
   const translate = useTranslate();
-  const { permissions: profile } = usePermissions<AccessProfile>();
+  const profile = useProfile();
   const { identity } = useGetIdentity();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));

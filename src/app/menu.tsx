@@ -1,5 +1,5 @@
-import { Menu, usePermissions, useTranslate } from 'react-admin';
-import type { AccessProfile } from '../authProvider/access-profile.ts';
+import { Menu, useTranslate } from 'react-admin';
+import { useProfile } from '../schema/ui/profile.ts';
 import { menuFor, type NavItem } from './navigation.ts';
 import { environment } from './environment.ts';
 import { areaIcons } from '../schema/ui/area-icons.tsx';
@@ -20,7 +20,7 @@ function MenuIcon({ name }: { name: NavItem['icon'] }) {
 
 /** The sidebar, built from the user's feature menu (spec 01 §2.1, §2.2). */
 export function AppMenu() {
-  const { permissions: profile } = usePermissions<AccessProfile>();
+  const profile = useProfile();
   const translate = useTranslate();
   if (!profile) return <Menu />;
   const items = menuFor(profile, { shipmentReports: environment.shipmentReports });

@@ -1,6 +1,7 @@
 import { isSuperAdmin, operatorRoleMarker, parseRole } from '../schema/roles.ts';
-import { accessLevel, permissionSet, type PermissionSet, type Policy } from '../schema/permissions.ts';
+import { accessLevel, permissionSet, type Policy } from '../schema/permissions.ts';
 import type { FeatureIds } from '../schema/features.ts';
+import type { UserProfile } from '../schema/ui/profile.ts';
 import { mayDo, type ResourceAccessRule as ActionAccessRule } from '../schema/resource-actions.ts';
 
 /** GET webtool/identity_access/nav_drawer `data`. */
@@ -12,19 +13,8 @@ export interface NavigationData {
   commit_version?: string;
 }
 
-/** What the app knows about the signed-in user's reach, computed once at sign-in. */
-export interface AccessProfile {
-  roleName: string;
-  /** The stored default, which the super-admin check reads. */
-  roleDescription: string;
-  /** The description per app language, where its role has one (`role_description_translations`). */
-  roleDescriptions: Record<string, string>;
-  partnerType: string;
-  partner: string | undefined;
-  partnerName: string | null;
-  superAdmin: boolean;
-  permissions: PermissionSet;
-}
+/** What the app knows about the signed-in user's reach, computed once at sign-in (`useProfile()` reads it). */
+export type AccessProfile = UserProfile;
 
 export function accessProfile(groups: readonly string[], navigation: NavigationData): AccessProfile | undefined {
   const role = parseRole(groups);

@@ -3,7 +3,7 @@ import { HttpError } from 'react-admin';
 import type { ListResponse, RecordResponse } from '../contract/responses.ts';
 import type { GatewayCall } from './gateway-client.ts';
 import type { GatewayRequest, QueryValue } from './signed-fetch.ts';
-import type { GatewayCalls } from '../schema/ui/gateway-calls.ts';
+import type { GatewayApi } from '../schema/ui/gateway-api.ts';
 import type { LiveUpdates, RealtimeCallback } from './live-updates.ts';
 
 export interface ResourceEndpoint {
@@ -236,6 +236,6 @@ export function createDataProvider(call: GatewayCall, options: DataProviderOptio
       return { data: null };
     },
   };
-  // The widgets' `useGatewayCalls` types the opname call as this provider makes it.
-  return provider satisfies GatewayCalls as typeof provider & DataProvider;
+  // `useGateway` (src/schema/ui/gateway-api.ts) types the calls as this provider makes them.
+  return provider satisfies GatewayApi as typeof provider & DataProvider;
 }

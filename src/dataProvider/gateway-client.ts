@@ -1,6 +1,9 @@
 import { HttpError } from 'react-admin';
-import { signRequest, type GatewayRequest, type SigningSession } from './signed-fetch.ts';
+import { signRequest, type SigningSession } from './signed-fetch.ts';
+import type { CallOptions, GatewayCall, GatewayRequest } from '../contract/gateway.ts';
 import { errorMessage } from './http-errors.ts';
+
+export type { CallOptions, GatewayCall };
 
 export type Translate = (key: string, args?: Record<string, unknown>) => string;
 
@@ -13,14 +16,6 @@ export interface GatewayClientOptions {
   translate?: Translate;
   fetchImpl?: typeof fetch;
 }
-
-export interface CallOptions {
-  /** Names the work in the last-resort '<context>: Oops server error' message. */
-  context?: string;
-  code313Message?: string;
-}
-
-export type GatewayCall = <T = unknown>(request: GatewayRequest, options?: CallOptions) => Promise<T>;
 
 /** Headers the production gateway expects on particular paths (spec 01 §7). */
 export function contractHeaders(request: GatewayRequest, replaceLoma: boolean, version: string) {

@@ -1,5 +1,6 @@
 import { SignatureV4 } from '@smithy/signature-v4';
 import { Sha256 } from '@aws-crypto/sha256-js';
+import type { GatewayRequest, QueryValue } from '../contract/gateway.ts';
 
 export interface SigningSession {
   region: string;
@@ -8,18 +9,7 @@ export interface SigningSession {
   credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
 }
 
-export type QueryValue = string | number | boolean | undefined | null;
-
-export interface GatewayRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Path below the API base, e.g. webtool/service_points. */
-  path: string;
-  query?: Record<string, QueryValue>;
-  body?: unknown;
-  headers?: Record<string, string>;
-  /** Cancels the call: react-admin aborts a list's requests when the user leaves or changes a filter. */
-  signal?: AbortSignal;
-}
+export type { GatewayRequest, QueryValue };
 
 function cleanQuery(query: Record<string, QueryValue> = {}) {
   const clean: Record<string, string> = {};

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
-import type { DataProvider } from 'react-admin';
+import type { Gateway } from '../../src/schema/ui/gateway-api.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
 import fr from '../../locales/fr-FR.json';
@@ -38,7 +38,7 @@ const LISTS: Record<string, { column_id: number | string; column_name: string }[
 
 const dataProvider = {
   call: async ({ query }: { query: { type: string } }) => ({ data: LISTS[query.type] ?? [] }),
-} as unknown as DataProvider;
+} as unknown as Gateway;
 
 function translatorOf(language: 'en-US' | 'fr-FR') {
   const provider = polyglotI18nProvider(() => ({ ...englishMessages, ...(language === 'en-US' ? en : fr) }), language);

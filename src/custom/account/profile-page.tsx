@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
-import { Title, useGetIdentity, useLocaleState, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { Title, useGetIdentity, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { changePassword } from '../../authProvider/amplify-session.ts';
-import type { AccessProfile } from '../../authProvider/access-profile.ts';
+import { useProfile } from '../../schema/ui/profile.ts';
 import { localisedText } from '../../schema/localised-text.ts';
 import { passwordProblem } from './password-rules.ts';
 import { changePasswordErrorKey } from './sign-in-errors.ts';
@@ -14,7 +14,7 @@ export function ProfilePage() {
   const [locale] = useLocaleState();
   const notify = useNotify();
   const { identity } = useGetIdentity();
-  const { permissions: profile } = usePermissions<AccessProfile>();
+  const profile = useProfile();
   const [oldPassword, setOldPassword] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');

@@ -25,9 +25,9 @@ import DownloadIcon from '@mui/icons-material/Download';
 import LinkIcon from '@mui/icons-material/Link';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { Title, useDataProvider, useLocaleState, useNotify, usePermissions, useTranslate } from 'react-admin';
-import type { AccessProfile } from '../../authProvider/access-profile.ts';
-import type { GatewayRequest } from '../../dataProvider/signed-fetch.ts';
+import { Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useGateway } from '../../schema/ui/gateway-api.ts';
+import { useProfile } from '../../schema/ui/profile.ts';
 import {
   AREA_KEYS,
   BUCKETS,
@@ -42,10 +42,10 @@ import {
   changedView,
   searchOfView,
   viewFromSearch,
-  widgetQuery,
   type DashboardView,
 } from './dashboard-filters.ts';
 import { widgetPlan, type WidgetPlan } from './widget-plan.ts';
+import { dashboardApi, dashboardKeys, type ListItem } from './api.ts';
 import { downloadBlob } from '../../schema/ui/download-file.ts';
 
 /** The chart library is a chunk of its own, fetched when the first chart draws. */
@@ -53,9 +53,6 @@ const WidgetChart = lazy(() => import('./widget-chart.tsx'));
 const LocalDateField = lazy(() =>
   import('../../schema/ui/date-time-pickers.tsx').then((pickers) => ({ default: pickers.LocalDateField })),
 );
-
-type Caller = { call: <T>(request: GatewayRequest) => Promise<T> };
-type ListItem = { column_id: number | string; column_name: string };
 
 interface CallError {
   message?: string;
@@ -68,13 +65,12 @@ function errorText(error: unknown, translate: (key: string, options?: Record<str
 }
 
 function useLookup(type: string | undefined) {
-  const dataProvider = useDataProvider() as unknown as Caller;
+  const api = dashboardApi(useGateway());
   return useQuery({
-    queryKey: ['dashboard-lookup', type],
+    queryKey: dashboardKeys.lookup(type),
     enabled: Boolean(type),
     staleTime: 5 * 60_000,
-    queryFn: async () =>
-      (await dataProvider.call<{ data: ListItem[] }>({ method: 'GET', path: 'webtool/lists', query: { type } })).data,
+    queryFn: () => api.lookup(type),
   });
 }
 
@@ -435,8 +431,8 @@ export function DashboardPage() {
   const translate = useTranslate();
   const location = useLocation();
   const navigate = useNavigate();
-  const dataProvider = useDataProvider() as unknown as Caller;
-  const { permissions: profile } = usePermissions<AccessProfile>();
+  const api = dashboardApi(useGateway());
+  const profile = useProfile();
   const view = useMemo(() => viewFromSearch(location.search), [location.search]);
   const ownCarrier = profile?.partnerType === 'carrier' && !profile.superAdmin;
   const onChange = (change: Partial<DashboardView>) =>
@@ -444,18 +440,10 @@ export function DashboardPage() {
 
   const queries = useQueries({
     queries: DASHBOARD_WIDGETS.map((name) => ({
-      queryKey: ['dashboard', name, view],
+      queryKey: dashboardKeys.widget(name, view),
       // A refusal (4xx) stays one; a failure of the network is tried once more.
       retry: (count: number, error: unknown) => count < 1 && ((error as CallError).status ?? 0) < 400,
-      queryFn: async ({ signal }: { signal: AbortSignal }) =>
-        (
-          await dataProvider.call<{ data: WidgetData }>({
-            method: 'GET',
-            path: 'webtool/dashboard/widget',
-            query: widgetQuery(name, view),
-            signal,
-          })
-        ).data,
+      queryFn: ({ signal }: { signal: AbortSignal }) => api.widget(name, view, signal),
     })),
   });
   // A filter the gateway refuses fails every widget alike: its message is shown once, by the filters.

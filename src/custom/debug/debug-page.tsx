@@ -1,14 +1,12 @@
 import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useQuery } from '@tanstack/react-query';
-import { Title, useDataProvider, useLocaleState, useNotify, usePermissions, useTranslate } from 'react-admin';
-import type { AccessProfile } from '../../authProvider/access-profile.ts';
-import type { DebugInfo } from '../../contract/debug-info.ts';
-import type { GatewayRequest } from '../../dataProvider/signed-fetch.ts';
+import { Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useGateway } from '../../schema/ui/gateway-api.ts';
+import { useProfile } from '../../schema/ui/profile.ts';
+import { debugApi, debugKeys } from './api.ts';
 import { dateTexts } from '../../schema/dates.ts';
 import { features } from '../../schema/features.ts';
-
-type Caller = { call: <T>(request: GatewayRequest) => Promise<T> };
 
 export interface DebugPageProps {
   /** The app's version and build, and what it was built for (src/app/environment.ts). */
@@ -29,11 +27,11 @@ export function DebugPage({ app }: DebugPageProps) {
   const notify = useNotify();
   const [locale] = useLocaleState();
   const dates = dateTexts(locale);
-  const dataProvider = useDataProvider() as unknown as Caller;
-  const { permissions: profile } = usePermissions<AccessProfile>();
+  const api = debugApi(useGateway());
+  const profile = useProfile();
   const { data, error, isPending } = useQuery({
-    queryKey: ['debug'],
-    queryFn: async () => (await dataProvider.call<{ data: DebugInfo }>({ method: 'GET', path: 'webtool/debug' })).data,
+    queryKey: debugKeys.info(),
+    queryFn: api.info,
   });
 
   // A module's option is configured on each of its policies (basic, advance...): shown once.

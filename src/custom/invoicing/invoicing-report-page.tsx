@@ -14,34 +14,14 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useGateway } from '../../schema/ui/gateway-api.ts';
 import { GatewayReport } from '../../schema/ui/gateway-report.tsx';
 import { CSV_POLL_MS } from '../../schema/ui/gateway-job.tsx';
 import { dateTexts } from '../../schema/dates.ts';
-import { downloadFileAnswer, type FileAnswer } from '../../schema/ui/download-file.ts';
+import { downloadFileAnswer } from '../../schema/ui/download-file.ts';
+import { INVOICING_ENDPOINT, invoicingApi, type InvoiceHead } from './api.ts';
 
-type Gateway = {
-  call: <T>(request: { method: 'GET'; path: string; query: Record<string, unknown> }) => Promise<T>;
-};
-
-interface InvoiceHead {
-  invoice_id: number;
-  invoice_number: string;
-  carrier_id: number;
-  carrier_name: string | null;
-  from_date: string;
-  to_date: string;
-  pieces: number;
-  currency: string;
-  net_total: number;
-  vat_rate: number;
-  vat_amount: number;
-  total: number;
-  file_name: string;
-  created_at: string;
-}
-
-const PATH = 'webtool/invoicing';
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Last month, first to last day: the period an invoice run usually covers. */
@@ -57,14 +37,14 @@ function InvoiceLog({ reload }: { reload: number }) {
   const [locale] = useLocaleState();
   const dates = dateTexts(locale);
   const notify = useNotify();
-  const gateway = useDataProvider() as unknown as Gateway;
+  const gateway = useGateway();
   const [rows, setRows] = useState<InvoiceHead[]>();
   const [failed, setFailed] = useState<string>();
   useEffect(() => {
     let live = true;
-    gateway
-      .call<{ data: InvoiceHead[] }>({ method: 'GET', path: PATH, query: { opname: 'invoice_log' } })
-      .then((answer) => live && setRows(answer.data))
+    invoicingApi(gateway)
+      .log()
+      .then((data) => live && setRows(data))
       .catch((error: Error) => live && setFailed(error.message));
     return () => {
       live = false;
@@ -72,13 +52,7 @@ function InvoiceLog({ reload }: { reload: number }) {
   }, [gateway, reload]);
   const download = async (invoice: InvoiceHead, kind: 'pdf' | 'csv') => {
     try {
-      downloadFileAnswer(
-        await gateway.call<FileAnswer>({
-          method: 'GET',
-          path: PATH,
-          query: { opname: 'download', file_name: `${invoice.file_name}.${kind}`, lang: locale },
-        }),
-      );
+      downloadFileAnswer(await invoicingApi(gateway).download(invoice, kind, locale));
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
     }
@@ -162,7 +136,7 @@ export function InvoicingReportPage() {
   const done = useCallback(() => setReload((count) => count + 1), []);
   return (
     <GatewayReport
-      endpoint="invoicing"
+      endpoint={INVOICING_ENDPOINT}
       requestOpname="generate_invoice"
       fileOpname="find"
       form="invoice-request"

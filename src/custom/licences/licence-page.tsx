@@ -1,15 +1,13 @@
 import { useCallback, useState } from 'react';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useGateway } from '../../schema/ui/gateway-api.ts';
 import { GatewayReport, type ReportFile } from '../../schema/ui/gateway-report.tsx';
 import { dateTexts } from '../../schema/dates.ts';
 import { periodErrors, type LicencePeriod } from '../../contract/licence-period.ts';
-import { downloadFileAnswer, type FileAnswer } from '../../schema/ui/download-file.ts';
-
-type Gateway = {
-  call: <T>(request: { method: 'GET'; path: string; query: Record<string, unknown> }) => Promise<T>;
-};
+import { downloadFileAnswer } from '../../schema/ui/download-file.ts';
+import { LICENCE_ENDPOINT, licenceApi } from './api.ts';
 
 interface LicenceAnswer {
   owners: string[];
@@ -19,7 +17,6 @@ interface LicenceAnswer {
   totals: { units: number; licence_days: number; no_fee: number; terminated: number; pending: number };
 }
 
-const PATH = 'webtool/hardware/license';
 const DAY_COLUMNS = ['licence_days', 'no_fee', 'terminated', 'pending'] as const;
 
 /** The calendar quarter before the current one: the period a licence statement usually covers. */
@@ -41,7 +38,7 @@ function LicenceSummary({ report }: { report: ReportFile }) {
   const [locale] = useLocaleState();
   const dates = dateTexts(locale);
   const notify = useNotify();
-  const gateway = useDataProvider() as unknown as Gateway;
+  const gateway = useGateway();
   const [busy, setBusy] = useState(false);
   const answer = report.answer as unknown as LicenceAnswer | undefined;
   if (!answer?.totals) return null;
@@ -49,13 +46,7 @@ function LicenceSummary({ report }: { report: ReportFile }) {
   const pdf = async () => {
     setBusy(true);
     try {
-      downloadFileAnswer(
-        await gateway.call<FileAnswer>({
-          method: 'GET',
-          path: PATH,
-          query: { opname: 'export_pdf', report_id: report.request_id, lang: locale },
-        }),
-      );
+      downloadFileAnswer(await licenceApi(gateway).pdf(report.request_id, locale));
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
     } finally {
@@ -143,7 +134,7 @@ export function LicencePage() {
   const summary = useCallback((report: ReportFile) => <LicenceSummary report={report} />, []);
   return (
     <GatewayReport
-      endpoint="hardware/license"
+      endpoint={LICENCE_ENDPOINT}
       requestOpname="search"
       fileOpname="find"
       form="licence-request"

@@ -21,7 +21,7 @@ import { Confirm, Title, useLocaleState, useNotify, useTranslate } from 'react-a
 import { useNavigate } from 'react-router-dom';
 import type { LatLngTuple } from 'leaflet';
 import { COUNTRY_CENTRES, centreOf } from '../../schema/ui/address/map-settings.ts';
-import { GENERATOR, useGeneratorCall, type Area, type Criteria, type Zone } from './generator-api.ts';
+import { GENERATOR, generatorKeys, useGeneratorCall, type Area, type Criteria, type Zone } from './generator-api.ts';
 import type { MapRegion } from './generator-map.tsx';
 
 const GeneratorMap = lazy(() => import('./generator-map.tsx'));
@@ -45,14 +45,14 @@ export function CreateReportPage() {
   const countryName = useMemo(() => new Intl.DisplayNames([locale], { type: 'region' }), [locale]);
 
   const areas = useQuery({
-    queryKey: ['location-generator', 'areas'],
+    queryKey: generatorKeys.areas(),
     queryFn: async () => (await call<{ data: Area[] }>({ method: 'GET', path: `${GENERATOR}/areas` })).data,
   });
   const zones = useQuery({
-    queryKey: ['location-generator', 'zones'],
+    queryKey: generatorKeys.zones(),
     queryFn: async () => (await call<{ data: Zone[] }>({ method: 'GET', path: `${GENERATOR}/zones` })).data,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['location-generator'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: generatorKeys.all() });
 
   // What is being drawn: a new area (country, name or municipality) or a zone of an area.
   const [mode, setMode] = useState<'area' | 'zone'>('area');
@@ -93,7 +93,7 @@ export function CreateReportPage() {
   };
 
   const municipalities = useQuery({
-    queryKey: ['location-generator', 'municipalities', country],
+    queryKey: generatorKeys.municipalities(country),
     queryFn: async () =>
       (
         await call<{ data: { column_id: number; column_name: string }[] }>({

@@ -1,8 +1,20 @@
-import { useDataProvider } from 'react-admin';
-import type { GatewayRequest } from '../../dataProvider/signed-fetch.ts';
+import { useGateway } from '../../schema/ui/gateway-api.ts';
+import type { GatewayRequest } from '../../contract/gateway.ts';
 
 /** The location generator's gateway calls (server/gateway/location-generator/routes.ts). */
 export const GENERATOR = 'webtool/location_generator';
+
+/** The location generator's react-query keys: `all()` refreshes every one of them. */
+export const generatorKeys = {
+  all: () => ['location-generator'] as const,
+  areas: () => ['location-generator', 'areas'] as const,
+  zones: () => ['location-generator', 'zones'] as const,
+  municipalities: (country: string) => ['location-generator', 'municipalities', country] as const,
+  /** Every reports list (active and archived). */
+  reports: () => ['location-generator', 'reports'] as const,
+  reportList: (archived: boolean) => ['location-generator', 'reports', archived] as const,
+  locations: (reportId: string) => ['location-generator', 'locations', reportId] as const,
+};
 
 export type { Polygon, ScoreParts } from '../../contract/location-generator.ts';
 import type { Polygon, ScoreParts } from '../../contract/location-generator.ts';
@@ -97,7 +109,7 @@ export type GeneratorCall = <T>(request: GatewayRequest) => Promise<T>;
 
 /** The data provider's plain gateway call, typed. */
 export function useGeneratorCall(): GeneratorCall {
-  const dataProvider = useDataProvider() as unknown as { call: GeneratorCall };
+  const dataProvider = useGateway();
   return (request) => dataProvider.call(request);
 }
 

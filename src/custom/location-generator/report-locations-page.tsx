@@ -27,7 +27,14 @@ import { Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
 import { centreOf } from '../../schema/ui/address/map-settings.ts';
 import { useLookupChoices } from '../../schema/ui/lookup-choices.ts';
-import { GENERATOR, isBusy, STATUS_COLOURS, useGeneratorCall, type ReportPage } from './generator-api.ts';
+import {
+  GENERATOR,
+  generatorKeys,
+  isBusy,
+  STATUS_COLOURS,
+  useGeneratorCall,
+  type ReportPage,
+} from './generator-api.ts';
 
 /** The score's parts as columns from a tablet up; on a phone they read under the address. */
 const WIDE = { display: { xs: 'none', md: 'table-cell' } } as const;
@@ -57,7 +64,7 @@ export function ReportLocationsPage() {
     value.toLocaleString(locale, { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
   const page = useQuery({
-    queryKey: ['location-generator', 'locations', reportId],
+    queryKey: generatorKeys.locations(reportId),
     enabled: /^\d+$/.test(reportId),
     queryFn: async () =>
       (
@@ -86,7 +93,7 @@ export function ReportLocationsPage() {
     onSuccess: async () => {
       setConfirming(false);
       setSelected([]);
-      await queryClient.invalidateQueries({ queryKey: ['location-generator', 'locations', reportId] });
+      await queryClient.invalidateQueries({ queryKey: generatorKeys.locations(reportId) });
     },
     onError: (error: Error) => {
       setConfirming(false);

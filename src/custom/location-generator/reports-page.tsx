@@ -18,7 +18,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { GENERATOR, STATUS_COLOURS, useGeneratorCall, type Report } from './generator-api.ts';
+import { GENERATOR, generatorKeys, STATUS_COLOURS, useGeneratorCall, type Report } from './generator-api.ts';
 import { dateTexts } from '../../schema/dates.ts';
 
 /** `/location-generator` (issue 29.4): the location reports with their status, opened or archived from here. */
@@ -30,7 +30,7 @@ export function ReportsPage() {
   const [locale] = useLocaleState();
   const [archived, setArchived] = useState(false);
   const reports = useQuery({
-    queryKey: ['location-generator', 'reports', archived],
+    queryKey: generatorKeys.reportList(archived),
     queryFn: async () =>
       (
         await call<{ data: Report[] }>({
@@ -52,7 +52,7 @@ export function ReportsPage() {
       }),
     onSuccess: async () => {
       notify('location_generator.archived', { type: 'info' });
-      await queryClient.invalidateQueries({ queryKey: ['location-generator', 'reports'] });
+      await queryClient.invalidateQueries({ queryKey: generatorKeys.reports() });
     },
     onError: (error: Error) => notify(error.message, { type: 'error' }),
   });

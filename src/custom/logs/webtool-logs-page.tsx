@@ -24,9 +24,10 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
-import type { LogEntry, LogGroupColumn, LogResult, LogRow } from '../../contract/logs.ts';
-import type { GatewayRequest } from '../../dataProvider/signed-fetch.ts';
+import { Title, useLocaleState, useTranslate } from 'react-admin';
+import { useGateway } from '../../schema/ui/gateway-api.ts';
+import type { LogResult, LogRow } from '../../contract/logs.ts';
+import { logKeys, logsApi } from './api.ts';
 import { useLocalPages } from '../../schema/ui/local-pages.tsx';
 import { ChangeLine, historyValue } from '../../schema/ui/record-history.tsx';
 import { fieldOf, isChange, ReferenceName, resourceModel } from '../../schema/ui/field-words.tsx';
@@ -38,9 +39,6 @@ const LocalDateTimeField = lazy(() =>
   import('../../schema/ui/date-time-pickers.tsx').then((pickers) => ({ default: pickers.LocalDateTimeField })),
 );
 
-type Caller = { call: <T>(request: GatewayRequest) => Promise<T> };
-
-const PATH = 'webtool/logs';
 const PAGE_SIZE = 50;
 /** A new record changes every field: the summary names the first ones. */
 const SUMMARY_FIELDS = 10;
@@ -112,16 +110,15 @@ function LogEntryDialog({
 }) {
   const translate = useTranslate();
   const labels = useLabels(resourceNames);
-  const dataProvider = useDataProvider() as unknown as Caller;
+  const api = logsApi(useGateway());
   const {
     data: entry,
     isPending,
     isError,
   } = useQuery({
-    queryKey: ['webtool-logs', 'log', ptr],
+    queryKey: logKeys.entry(ptr),
     enabled: ptr !== undefined,
-    queryFn: async () =>
-      (await dataProvider.call<{ data: LogEntry }>({ method: 'GET', path: PATH, query: { opname: 'log', ptr } })).data,
+    queryFn: () => api.entry(ptr),
   });
   const changes = entry && changeList(entry.changes)?.filter(([, change]) => isChange(change));
 
@@ -257,7 +254,7 @@ function LogResults({
 /** Webtool logs (spec 02): search the gateway's logs by group, time range and text. */
 export function WebtoolLogsPage({ resourceNames }: WebtoolLogsPageProps) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider() as unknown as Caller;
+  const api = logsApi(useGateway());
   const [range, setRange] = useState(() => lastDay(new Date()));
   const [chosenGroup, setChosenGroup] = useState<string>();
   const [queryString, setQueryString] = useState('');
@@ -265,22 +262,14 @@ export function WebtoolLogsPage({ resourceNames }: WebtoolLogsPageProps) {
   const [openPtr, setOpenPtr] = useState<string>();
 
   const groups = useQuery({
-    queryKey: ['webtool-logs', 'groups'],
-    queryFn: async () =>
-      (
-        await dataProvider.call<{ data: LogGroupColumn[] }>({
-          method: 'GET',
-          path: PATH,
-          query: { opname: 'log_group_list' },
-        })
-      ).data,
+    queryKey: logKeys.groups(),
+    queryFn: api.groups,
     staleTime: Infinity,
   });
   const group = chosenGroup ?? groups.data?.[0]?.column_id ?? '';
 
   const search = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      dataProvider.call<LogResult>({ method: 'POST', path: PATH, body: { opname: 'query', ...body } }),
+    mutationFn: api.search,
   });
 
   const submit = (event: FormEvent) => {

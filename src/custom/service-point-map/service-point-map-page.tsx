@@ -2,17 +2,16 @@ import { lazy, Suspense, useMemo } from 'react';
 import { Alert, Box, Button, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import ListIcon from '@mui/icons-material/ViewList';
 import { useQuery } from '@tanstack/react-query';
-import { Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { Title, useLocaleState, useTranslate } from 'react-admin';
+import { useGateway } from '../../schema/ui/gateway-api.ts';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { MapPoint } from '../../contract/service-point-map.ts';
+import { servicePointMapApi, servicePointMapKeys } from './api.ts';
 import { COUNTRY_CENTRES, centreOf } from '../../schema/ui/address/map-settings.ts';
 import { ServicePointStatus } from '../../types/generated/codes.ts';
 import { STATUS_COLOURS } from './map-clusters.ts';
 import type { NetworkMapProps } from './network-map.tsx';
 
 const NetworkMap = lazy(() => import('./network-map.tsx'));
-
-type Caller = { call<T>(request: { method: 'GET'; path: string; query: Record<string, string> }): Promise<T> };
 
 /** The list's filters as react-admin keeps them in the URL (`?filter={"status":7}`), shared by list and map. */
 function useUrlFilter() {
@@ -52,20 +51,13 @@ const STATUSES = Object.values(ServicePointStatus);
 export function ServicePointMapPage() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const dataProvider = useDataProvider() as unknown as Caller;
+  const api = servicePointMapApi(useGateway());
   const [filter, setFilter] = useUrlFilter();
   const query = gatewayFilters(filter);
   const countryName = useMemo(() => new Intl.DisplayNames([locale], { type: 'region' }), [locale]);
   const points = useQuery({
-    queryKey: ['service-point-map', query],
-    queryFn: async () =>
-      (
-        await dataProvider.call<{ data: MapPoint[] }>({
-          method: 'GET',
-          path: 'webtool/service_points',
-          query: { opname: 'map_points', ...query },
-        })
-      ).data,
+    queryKey: servicePointMapKeys.points(query),
+    queryFn: () => api.points(query),
     placeholderData: (previous) => previous,
   });
   const statusName = (status: number | null) =>

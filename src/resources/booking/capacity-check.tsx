@@ -3,7 +3,7 @@ import { useWatch } from 'react-hook-form';
 import { Alert, Box, Button, CircularProgress, Stack } from '@mui/material';
 import InventoryIcon from '@mui/icons-material/Inventory2';
 import { useTranslate } from 'react-admin';
-import { useGatewayCalls, type QueryValue } from '../../schema/ui/gateway-calls.ts';
+import { useGateway, type QueryValue } from '../../schema/ui/gateway-api.ts';
 
 type CapacityAnswer = { free_capacity: number; reason?: string };
 const PARCEL_FIELDS = ['service_point_id', 'carrier_id', 'height', 'width', 'depth', 'piece_type'] as const;
@@ -14,7 +14,7 @@ const PARCEL_FIELDS = ['service_point_id', 'carrier_id', 'height', 'width', 'dep
  */
 export function CapacityCheck() {
   const translate = useTranslate();
-  const dataProvider = useGatewayCalls();
+  const dataProvider = useGateway();
   const values = useWatch() as Record<string, QueryValue>;
   const [answer, setAnswer] = useState<{ ok: boolean; text: string }>();
   const [busy, setBusy] = useState(false);

@@ -3,23 +3,16 @@ import { Box, Button, FormHelperText, Stack, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
-  useDataProvider,
   useNotify,
   useRecordContext,
   useRefresh,
   useResourceContext,
   useTranslate,
   useTranslateLabel,
-  type Identifier,
 } from 'react-admin';
+import { useGateway } from '../../schema/ui/gateway-api.ts';
 import type { InputKindProps } from '../../schema/ui/input-kinds.tsx';
 import { createSvgSanitiser, svgFileProblem, SVG_CONTENT_TYPE, SVG_MESSAGES } from '../../schema/svg-upload.ts';
-
-/** The dataProvider's upload calls (src/dataProvider); the engine names only what it uses. */
-interface UploadProvider {
-  put(resource: string, params: { id: Identifier; data: Record<string, unknown> }): Promise<unknown>;
-  deleteOpname(resource: string, params: { id: Identifier; opname: string }): Promise<unknown>;
-}
 
 let sanitiser: ((text: string) => string | undefined) | undefined;
 const sanitiseSvg = (text: string) => (sanitiser ??= createSvgSanitiser(window))(text);
@@ -48,7 +41,7 @@ export function SvgUploadInput({ field }: Pick<InputKindProps, 'field'>) {
   const translateLabel = useTranslateLabel();
   const notify = useNotify();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider() as unknown as UploadProvider;
+  const dataProvider = useGateway();
   const [chosen, setChosen] = useState<{ file: File; preview: string }>();
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);

@@ -17,7 +17,7 @@ import { Link } from 'react-router-dom';
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { dateTexts } from '../../schema/dates.ts';
 import { PieceEventsTable } from '../../schema/ui/piece-events-table.tsx';
-import { useGatewayCalls } from '../../schema/ui/gateway-calls.ts';
+import { useGateway } from '../../schema/ui/gateway-api.ts';
 
 interface PieceEvent {
   id: number;
@@ -80,7 +80,7 @@ function PieceRow({ piece }: { piece: PieceWithEvents }) {
 export function EndUserPieces() {
   const translate = useTranslate();
   const record = useRecordContext();
-  const dataProvider = useGatewayCalls();
+  const dataProvider = useGateway();
   const [pieces, setPieces] = useState<PieceWithEvents[]>();
   const [failure, setFailure] = useState<string>();
   const id = record?.enduser_id;

@@ -8,20 +8,8 @@ import {
   DialogTitle,
 } from '@mui/material';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
-import {
-  Button,
-  useCanAccess,
-  useDataProvider,
-  useNotify,
-  useRecordContext,
-  useRedirect,
-  useRefresh,
-  useTranslate,
-} from 'react-admin';
-
-type RawCall = {
-  call: <T>(request: { method: 'DELETE'; path: string; body: object }) => Promise<T>;
-};
+import { Button, useCanAccess, useNotify, useRecordContext, useRedirect, useRefresh, useTranslate } from 'react-admin';
+import { useGateway } from '../../schema/ui/gateway-api.ts';
 
 /**
  * Marks the end user for deletion (`DELETE {enduser_id}`, spec 02 §4): deleted at once when none of
@@ -33,7 +21,7 @@ export function MarkForDeletionButton() {
   const notify = useNotify();
   const refresh = useRefresh();
   const redirect = useRedirect();
-  const dataProvider = useDataProvider() as unknown as RawCall;
+  const dataProvider = useGateway();
   const { canAccess } = useCanAccess({ resource: 'end-users', action: 'delete' });
   const [asking, setAsking] = useState(false);
   if (!record || !canAccess || record.marked_for_deletion) return null;

@@ -20,7 +20,7 @@ import { ChangeLine } from '../../schema/ui/record-history.tsx';
 import { fieldOf } from '../../schema/ui/field-words.tsx';
 import { FixedPager } from '../../schema/ui/local-pages.tsx';
 import { modelOf } from '../../schema/ui/registry.ts';
-import { useGatewayCalls } from '../../schema/ui/gateway-calls.ts';
+import { useGateway } from '../../schema/ui/gateway-api.ts';
 import { dateTexts } from '../../schema/dates.ts';
 import type { FieldErrors } from '../../contract/errors.ts';
 
@@ -47,7 +47,7 @@ export function OrderLogPanel({ model }: TabPanelProps) {
   const record = useRecordContext();
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const calls = useGatewayCalls();
+  const calls = useGateway();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(0);
   const [about, setAbout] = useState('');

@@ -1,12 +1,9 @@
 import { Alert } from '@mui/material';
-import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useGateway } from '../../schema/ui/gateway-api.ts';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { InputKindProps } from '../../schema/ui/input-kinds.tsx';
 import { MapPickerInput } from '../../schema/ui/address/map-picker-input.tsx';
-
-interface ActionProvider {
-  action<T = unknown>(resource: string, method: 'PATCH', opname: string, body?: Record<string, unknown>): Promise<T>;
-}
 
 const isCoordinate = (value: unknown) => typeof value === 'number' && Number.isFinite(value);
 
@@ -18,7 +15,7 @@ const isCoordinate = (value: unknown) => typeof value === 'number' && Number.isF
  */
 export function ProposalMapPicker(props: InputKindProps) {
   const record = useRecordContext();
-  const provider = useDataProvider() as unknown as ActionProvider;
+  const provider = useGateway();
   const notify = useNotify();
   const refresh = useRefresh();
   const translate = useTranslate();

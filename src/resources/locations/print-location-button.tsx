@@ -3,7 +3,7 @@ import PrintIcon from '@mui/icons-material/Print';
 import { CircularProgress } from '@mui/material';
 import { Button, useNotify, useRecordContext } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { useGatewayCalls } from '../../schema/ui/gateway-calls.ts';
+import { useGateway } from '../../schema/ui/gateway-api.ts';
 import { cachePrintData, printKeys, type LocationExport } from '../../schema/print-cache.ts';
 
 /**
@@ -12,7 +12,7 @@ import { cachePrintData, printKeys, type LocationExport } from '../../schema/pri
  */
 export function PrintLocationButton() {
   const record = useRecordContext<{ location_id: number }>();
-  const calls = useGatewayCalls();
+  const calls = useGateway();
   const notify = useNotify();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);

@@ -12,7 +12,8 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useDataProvider, useInput, useRecordContext, useTranslate } from 'react-admin';
+import { useInput, useRecordContext, useTranslate } from 'react-admin';
+import { useGateway } from '../../schema/ui/gateway-api.ts';
 import type { Policy } from '../../schema/permissions.ts';
 import type { InputKindProps, ValueKindProps } from '../../schema/ui/input-kinds.tsx';
 
@@ -21,8 +22,6 @@ export interface PermissionNode {
   parent_id: number | null;
   options: { level: 'basic' | 'advance' | 'scout'; feature_id: number }[];
 }
-
-type Caller = { call: <T>(request: { method: 'GET'; path: string }) => Promise<T> };
 
 /** The level a role holds for one feature: the granted option, if any. */
 function chosen(node: PermissionNode, policies: Policy[]): string {
@@ -40,7 +39,7 @@ export function choose(node: PermissionNode, policies: Policy[], level: string):
 
 /** The features a role can be granted, as the gateway names them, fetched once. */
 function usePermissionTree(): PermissionNode[] {
-  const dataProvider = useDataProvider() as unknown as Caller;
+  const dataProvider = useGateway();
   const { data: tree = [] } = useQuery({
     queryKey: ['permission-tree'],
     queryFn: async () =>

@@ -16,28 +16,17 @@ import {
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
-import {
-  useCanAccess,
-  useCreatePath,
-  useDataProvider,
-  useNotify,
-  usePermissions,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { useCanAccess, useCreatePath, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { useProfile } from '../../schema/ui/profile.ts';
 import { features } from '../../schema/features.ts';
-import { featureOption, type PermissionSet } from '../../schema/permissions.ts';
-import { CompartmentGrid, type UnitCompartments } from '../../schema/ui/compartment-grid.tsx';
+import { useGateway } from '../../schema/ui/gateway-api.ts';
+import { featureOption } from '../../schema/permissions.ts';
+import { CompartmentGrid, compartmentKeys, type UnitCompartments } from '../../schema/ui/compartment-grid.tsx';
 import { choicesById, LookupBadgeList } from '../../schema/ui/lookup-badges.tsx';
 import { useLookupChoices } from '../../schema/ui/lookup-choices.ts';
 import type { ServicePoint } from '../../types/generated/service-point.ts';
 import { AddHardwareUnitDialog } from './add-hardware-unit-dialog.tsx';
-import {
-  hardwareCaller,
-  addUnitBlocker,
-  installationAction,
-  type StoredHardwareUnit,
-} from './service-point-hardware.ts';
+import { addUnitBlocker, installationAction, type StoredHardwareUnit } from './service-point-hardware.ts';
 
 const BADGES = 'webtool/lists?type=badges';
 const PINPAD_MODELS = 'webtool/lists?type=pinpad_models';
@@ -45,7 +34,7 @@ const PLANNED = 2;
 
 /** The units at the service point and their compartments, each query refreshed after an action. */
 function useServicePointHardware(servicePointId: number | undefined) {
-  const caller = hardwareCaller(useDataProvider());
+  const caller = useGateway();
   const enabled = servicePointId !== undefined;
   const units = useQuery({
     queryKey: ['service-point-hardware', servicePointId],
@@ -61,7 +50,7 @@ function useServicePointHardware(servicePointId: number | undefined) {
       ).data,
   });
   const compartments = useQuery({
-    queryKey: ['compartments', { service_point_id: servicePointId }],
+    queryKey: compartmentKeys.of({ service_point_id: servicePointId }),
     enabled,
     retry: false,
     queryFn: async () =>
@@ -90,7 +79,7 @@ export function HardwareUnitsPanel() {
   const { canAccess: mayEditServicePoint } = useCanAccess({ resource: 'service-points', action: 'edit' });
   const { canAccess: mayEditHardware } = useCanAccess({ resource: 'hardware', action: 'edit' });
   const { canAccess: mayReadHardware } = useCanAccess({ resource: 'hardware', action: 'show' });
-  const { permissions } = usePermissions<{ permissions?: PermissionSet }>();
+  const permissions = useProfile();
   const showPinpad = permissions?.permissions
     ? featureOption(permissions.permissions, features.servicepoints, 'pinpad')
     : false;
@@ -104,7 +93,7 @@ export function HardwareUnitsPanel() {
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: ['service-point-hardware', servicePointId] }),
-      queryClient.invalidateQueries({ queryKey: ['compartments'] }),
+      queryClient.invalidateQueries({ queryKey: compartmentKeys.all() }),
       queryClient.invalidateQueries({ queryKey: ['service-points', 'getOne'] }),
     ]);
 
@@ -239,7 +228,7 @@ function DeletePlanDialog({
 }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const caller = hardwareCaller(useDataProvider());
+  const caller = useGateway();
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string>();
   const confirm = async () => {
@@ -303,7 +292,7 @@ function UnitCard({
   const translate = useTranslate();
   const createPath = useCreatePath();
   const notify = useNotify();
-  const caller = hardwareCaller(useDataProvider());
+  const caller = useGateway();
   const [busy, setBusy] = useState(false);
   const action = installationAction(unit);
   const name = unit.name ?? String(unit.hardware_id);

@@ -1,4 +1,3 @@
-import type { DataProvider } from 'react-admin';
 import type { HardwareUnit } from '../../types/generated/hardware-unit.ts';
 import type { ServicePoint } from '../../types/generated/service-point.ts';
 
@@ -17,18 +16,6 @@ const ACCEPTS_HARDWARE = new Set([5, 6, 7]);
 const MAX_UNITS = 7;
 const PLANNED = 2;
 const SCHEDULED_REMOVAL = 2;
-
-type Caller = {
-  call: <T>(request: {
-    method: 'GET' | 'PATCH' | 'DELETE';
-    path: string;
-    query?: Record<string, string>;
-    body?: object;
-  }) => Promise<T>;
-};
-
-/** The dataProvider's raw webtool/ call, for the service point opnames of this tab. */
-export const hardwareCaller = (dataProvider: DataProvider) => dataProvider as unknown as Caller;
 
 /** Why no unit can be added now (a translation key and its arguments), or undefined when one can. */
 export function addUnitBlocker(

@@ -1,9 +1,8 @@
 import type { Notification } from '../../types/generated/notification.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
+import { useGateway, type GatewayApi } from '../../schema/ui/gateway-api.ts';
 import { useLiveTopic } from '../../schema/ui/live-updates.tsx';
 import type { Piece } from '../../types/generated/piece.ts';
-import type { GatewayRequest } from '../../dataProvider/signed-fetch.ts';
 
 /** One event of the timeline, as `GET webtool/shipments?opname=get_piece_detail` answers it. */
 export interface PieceEvent {
@@ -57,16 +56,19 @@ export interface LogLine {
   message: string;
 }
 
-interface Caller {
-  call<T>(request: GatewayRequest): Promise<T>;
-  action<T>(resource: string, method: 'PATCH', opname: string, body: Record<string, unknown>): Promise<T>;
-}
-
 const PATH = 'webtool/shipments';
+
+/** A piece's react-query keys: `all()` refreshes the detail, the verdicts and the log lines after an action. */
+export const shipmentKeys = {
+  all: () => ['shipments'] as const,
+  part: (part: 'detail' | 'troubleshoot' | 'send', pieceId: string | undefined) =>
+    ['shipments', part, pieceId] as const,
+  logs: (query: Record<string, string>) => ['shipments', 'logs', query] as const,
+};
 
 /** The piece's detail and what may be done with it, each read once and read again after an action. */
 export function usePieceDetail(pieceId: string | undefined) {
-  const caller = useDataProvider() as unknown as Caller;
+  const caller = useGateway();
   const queryClient = useQueryClient();
   const enabled = pieceId !== undefined;
   const get = <T>(opname: string) =>
@@ -74,27 +76,27 @@ export function usePieceDetail(pieceId: string | undefined) {
       .call<{ data: T }>({ method: 'GET', path: PATH, query: { opname, piece_id: String(pieceId) } })
       .then((answer) => answer.data);
   const detail = useQuery({
-    queryKey: ['shipments', 'detail', pieceId],
+    queryKey: shipmentKeys.part('detail', pieceId),
     enabled,
     retry: false,
     queryFn: () => get<PieceDetail>('get_piece_detail'),
   });
   const troubleshoot = useQuery({
-    queryKey: ['shipments', 'troubleshoot', pieceId],
+    queryKey: shipmentKeys.part('troubleshoot', pieceId),
     enabled,
     retry: false,
     queryFn: () => get<TroubleshootVerdicts>('validate_troubleshoot_actions'),
   });
   const send = useQuery({
-    queryKey: ['shipments', 'send', pieceId],
+    queryKey: shipmentKeys.part('send', pieceId),
     enabled,
     retry: false,
     queryFn: () => get<SendVerdicts>('validate_send_notifications'),
   });
   // An event recorded by someone else (a courier's drop, a colleague's action) joins the timeline in place.
   useLiveTopic(enabled ? `resource/shipments/${pieceId}` : undefined, () => {
-    for (const part of ['detail', 'troubleshoot', 'send']) {
-      void queryClient.invalidateQueries({ queryKey: ['shipments', part, pieceId] });
+    for (const part of ['detail', 'troubleshoot', 'send'] as const) {
+      void queryClient.invalidateQueries({ queryKey: shipmentKeys.part(part, pieceId) });
     }
   });
   /** A troubleshooting write; the timeline, tokens and verdicts are read again after it, refused or not. */
@@ -102,19 +104,17 @@ export function usePieceDetail(pieceId: string | undefined) {
     try {
       return await caller.action('shipments', 'PATCH', opname, { piece_id: pieceId, ...body });
     } finally {
-      await queryClient.invalidateQueries({ queryKey: ['shipments'] });
+      await queryClient.invalidateQueries({ queryKey: shipmentKeys.all() });
     }
   };
   return { detail, troubleshoot, send, perform };
 }
 
-export async function fetchPieceLogs(caller: unknown, query: Record<string, string>) {
-  const answer = await (caller as Caller).call<{ data: { piece_id: string; piece_barcode: string; lines: LogLine[] } }>(
-    {
-      method: 'GET',
-      path: 'webtool/shipments/piece_logs',
-      query,
-    },
-  );
+export async function fetchPieceLogs(caller: Pick<GatewayApi, 'call'>, query: Record<string, string>) {
+  const answer = await caller.call<{ data: { piece_id: string; piece_barcode: string; lines: LogLine[] } }>({
+    method: 'GET',
+    path: 'webtool/shipments/piece_logs',
+    query,
+  });
   return answer.data;
 }

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
-import { fetchPieceLogs } from './piece-detail.ts';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { useGateway } from '../../schema/ui/gateway-api.ts';
+import { fetchPieceLogs, shipmentKeys } from './piece-detail.ts';
 import { dateTexts } from '../../schema/dates.ts';
 import { historyValue } from '../../schema/ui/record-history.tsx';
 import { ReferenceName } from '../../schema/ui/field-words.tsx';
@@ -57,10 +58,10 @@ function LogMessage({ message }: { message: string }) {
 export function PieceLogLines({ query }: { query: Record<string, string> }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const dataProvider = useDataProvider();
+  const dataProvider = useGateway();
   const dates = dateTexts(locale);
   const logs = useQuery({
-    queryKey: ['shipments', 'logs', query],
+    queryKey: shipmentKeys.logs(query),
     retry: false,
     queryFn: () => fetchPieceLogs(dataProvider, query),
   });

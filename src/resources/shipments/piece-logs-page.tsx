@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
-import { Title, usePermissions, useTranslate } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
+import { useProfile } from '../../schema/ui/profile.ts';
 import { features } from '../../schema/features.ts';
-import { featureOption, type PermissionSet } from '../../schema/permissions.ts';
+import { featureOption } from '../../schema/permissions.ts';
 import { PieceLogLines } from './piece-log-lines.tsx';
 import { SHIPMENT_LOGS_OPTION } from './piece-panels.tsx';
 
 /** Route /piece-logs (spec 01 §2.2 "parcel details"): a piece's logs by its id or barcode. */
 export function PieceLogsPage() {
   const translate = useTranslate();
-  const { permissions } = usePermissions<{ permissions?: PermissionSet }>();
+  const permissions = useProfile();
   const [pieceId, setPieceId] = useState(() => new URLSearchParams(window.location.search).get('piece_id') ?? '');
   const [barcode, setBarcode] = useState('');
   const [query, setQuery] = useState<Record<string, string> | undefined>(() =>

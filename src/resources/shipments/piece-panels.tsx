@@ -28,13 +28,13 @@ import {
   useCreatePath,
   useLocaleState,
   useNotify,
-  usePermissions,
   useRecordContext,
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { useProfile } from '../../schema/ui/profile.ts';
 import { features } from '../../schema/features.ts';
-import { featureOption, type PermissionSet } from '../../schema/permissions.ts';
+import { featureOption } from '../../schema/permissions.ts';
 import { usePieceDetail, type PieceDetail, type Verdict } from './piece-detail.ts';
 import { PieceLogLines } from './piece-log-lines.tsx';
 import { PieceEventsTable } from '../../schema/ui/piece-events-table.tsx';
@@ -624,7 +624,7 @@ export function PieceTroubleshootingPanel() {
 export function PieceLogsPanel() {
   const pieceId = usePieceId();
   const translate = useTranslate();
-  const { permissions } = usePermissions<{ permissions?: PermissionSet }>();
+  const permissions = useProfile();
   const enabled = permissions?.permissions
     ? featureOption(permissions.permissions, features.shipments, SHIPMENT_LOGS_OPTION)
     : false;

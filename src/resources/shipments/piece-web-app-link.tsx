@@ -1,8 +1,9 @@
 import { Button } from '@mui/material';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
+import { useProfile } from '../../schema/ui/profile.ts';
 import { features } from '../../schema/features.ts';
-import { featureOption, type PermissionSet } from '../../schema/permissions.ts';
+import { featureOption } from '../../schema/permissions.ts';
 import { usePieceDetail } from './piece-detail.ts';
 
 /** The web app link option of spec 01 §6 (server/gateway/rules/web-app-link.ts reads the same). */
@@ -16,7 +17,7 @@ export const WEB_APP_LINK_OPTION = 'web_app_link';
 export function PieceWebAppLink() {
   const translate = useTranslate();
   const record = useRecordContext();
-  const { permissions } = usePermissions<{ permissions?: PermissionSet } | undefined>();
+  const permissions = useProfile();
   const enabled = permissions?.permissions
     ? featureOption(permissions.permissions, features.shipments, WEB_APP_LINK_OPTION)
     : false;

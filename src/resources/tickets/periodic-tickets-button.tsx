@@ -13,15 +13,13 @@ import {
   Switch,
 } from '@mui/material';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
-import { useDataProvider, useNotify, usePermissions, useTranslate, type DataProvider } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
+import { useProfile } from '../../schema/ui/profile.ts';
+import { useGateway } from '../../schema/ui/gateway-api.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { features } from '../../schema/features.ts';
 import { accessLevel, type PermissionSet } from '../../schema/permissions.ts';
 import { TICKET_OPTIONS, ticketOption } from '../../schema/ticket-options.ts';
-
-type Caller = DataProvider & {
-  call: <T>(request: { method: 'GET' | 'PATCH'; path: string; query?: object; body?: object }) => Promise<T>;
-};
 
 interface Provider {
   maintenance_provider_id: number;
@@ -52,9 +50,7 @@ export function maySwitchPeriodicTickets(
 }
 
 function useMaySwitch() {
-  const { permissions: profile } = usePermissions<
-    { partnerType: string; superAdmin: boolean; permissions: PermissionSet } | undefined
-  >();
+  const profile = useProfile();
   return maySwitchPeriodicTickets(profile);
 }
 
@@ -82,7 +78,7 @@ export function PeriodicTicketsButton() {
 function PeriodicTicketsDialog({ close }: { close: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider() as Caller;
+  const dataProvider = useGateway();
   const queryClient = useQueryClient();
   const [refusal, setRefusal] = useState<string>();
   const [busy, setBusy] = useState<number>();

@@ -1,20 +1,12 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, MenuItem, Paper, Skeleton, Stack, TextField, Typography } from '@mui/material';
-import {
-  useDataProvider,
-  useGetMany,
-  useListContext,
-  useNotify,
-  usePermissions,
-  useRefresh,
-  useTranslate,
-  type DataProvider,
-  type RaRecord,
-} from 'react-admin';
+import { useGetMany, useListContext, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import { useProfile } from '../../schema/ui/profile.ts';
+import { useGateway } from '../../schema/ui/gateway-api.ts';
 import { useQuery } from '@tanstack/react-query';
 import type { BulkActionBarProps } from '../../schema/ui/bulk-actions.tsx';
 import { useLookupChoices } from '../../schema/ui/lookup-choices.ts';
-import { accessLevel, type PermissionSet } from '../../schema/permissions.ts';
+import { accessLevel } from '../../schema/permissions.ts';
 import {
   QUICK_ACTION_LOCK_MS,
   QUICK_ACTIONS_MAX,
@@ -28,17 +20,6 @@ import {
 const LocalDateField = lazy(() =>
   import('../../schema/ui/date-time-pickers.tsx').then((pickers) => ({ default: pickers.LocalDateField })),
 );
-
-type Caller = DataProvider & {
-  call: <T>(request: { method: 'GET' | 'PATCH'; path: string; query?: object; body?: object }) => Promise<T>;
-};
-
-interface Profile {
-  partnerType: string;
-  partner?: string;
-  superAdmin: boolean;
-  permissions: PermissionSet;
-}
 
 const EMPTY: QuickActionValues = {
   maintenance_provider_id: 0,
@@ -92,7 +73,7 @@ function NumberChoice({
 
 /** Spec 02 §3 search helper "maintenance operators (active=1)": the provider's active operators. */
 function useActiveOperators(providerId: number | undefined) {
-  const dataProvider = useDataProvider() as Caller;
+  const dataProvider = useGateway();
   const { data } = useQuery({
     queryKey: ['quick-actions-operators', providerId],
     enabled: Boolean(providerId),
@@ -134,8 +115,8 @@ export function QuickActionsForm({
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider() as Caller;
-  const { permissions: profile } = usePermissions<Profile | undefined>();
+  const dataProvider = useGateway();
+  const profile = useProfile();
   const [values, setValues] = useState<QuickActionValues>(EMPTY);
   const [refusal, setRefusal] = useState<string>();
   const [locked, setLocked] = useState(false);

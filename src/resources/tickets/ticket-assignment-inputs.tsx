@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { AutocompleteInput, Labeled, ReferenceInput, SelectInput, TextField, useRecordContext } from 'react-admin';
 import type { InputKindProps } from '../../schema/ui/input-kinds.tsx';
-import { useGatewayCalls } from '../../schema/ui/gateway-calls.ts';
+import { useGateway } from '../../schema/ui/gateway-api.ts';
 import { searchPageSizeOf } from '../../schema/ui/registry.ts';
 
 const PROVIDER = 'maintenance_provider_id';
@@ -60,7 +60,7 @@ interface OfferedOperator {
  * operator or one of another provider.
  */
 export function TicketOperatorInput({ field, mode }: InputKindProps) {
-  const calls = useGatewayCalls();
+  const calls = useGateway();
   const record = useRecordContext();
   const { setValue } = useFormContext();
   const provider = useWatch({ name: PROVIDER }) as unknown;

@@ -4,7 +4,7 @@ import { CheckboxGroupInput, NumberInput, SelectInput, useTranslate } from 'reac
 import { Typography } from '@mui/material';
 import type { InputKindProps } from '../../schema/ui/input-kinds.tsx';
 import { TICKET_TYPE } from '../../schema/ticket-badge.ts';
-import { useGatewayCalls } from '../../schema/ui/gateway-calls.ts';
+import { useGateway } from '../../schema/ui/gateway-api.ts';
 
 interface UnitAtServicePoint {
   hardware_id: number;
@@ -28,7 +28,7 @@ const NOTHING: HardwareAt = { units: [], pinpad: null };
  * without the hardware screens.
  */
 function useHardwareAt(servicePointId: unknown): HardwareAt {
-  const dataProvider = useGatewayCalls();
+  const dataProvider = useGateway();
   const key = servicePointId === undefined || servicePointId === null ? '' : String(servicePointId);
   const [loaded, setLoaded] = useState<{ key: string; hardware: HardwareAt }>();
   useEffect(() => {

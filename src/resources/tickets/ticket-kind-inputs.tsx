@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import { SelectInput, usePermissions, useRecordContext } from 'react-admin';
+import { SelectInput, useRecordContext } from 'react-admin';
+import { useProfile } from '../../schema/ui/profile.ts';
 import type { InputKindProps } from '../../schema/ui/input-kinds.tsx';
 import { enumChoices } from '../../schema/ui/choices.ts';
 import { useLookupChoices } from '../../schema/ui/lookup-choices.ts';
-import type { PermissionSet } from '../../schema/permissions.ts';
 import { allowedKindChoice } from '../../schema/ticket-options.ts';
 
 type KindField = 'ticket_type' | 'event_type' | 'job_type';
@@ -15,7 +15,7 @@ type KindField = 'ticket_type' | 'event_type' | 'job_type';
  * inspection with its option. A saved ticket keeps its own value listed. The gateway refuses the same.
  */
 export function TicketKindInput({ field }: InputKindProps) {
-  const { permissions: profile } = usePermissions<{ permissions?: PermissionSet } | undefined>();
+  const profile = useProfile();
   const record = useRecordContext();
   const source = field.source as KindField;
   const lookup = useLookupChoices(field.lookup?.source);

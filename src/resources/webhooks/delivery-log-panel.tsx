@@ -16,13 +16,10 @@ import {
 } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useLocaleState, useRecordContext, useTranslate, type DataProvider } from 'react-admin';
+import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { useGateway } from '../../schema/ui/gateway-api.ts';
 import { dateTexts } from '../../schema/dates.ts';
 import type { TabPanelProps } from '../../schema/ui/tab-panels.tsx';
-
-type Caller = DataProvider & {
-  call: <T>(request: { method: 'GET'; path: string; query: Record<string, string> }) => Promise<T>;
-};
 
 /** One delivery attempt, as `GET alerts/webhooks?opname=logs` answers it. */
 interface Attempt {
@@ -51,7 +48,7 @@ export function DeliveryLogPanel({ model }: TabPanelProps) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const dates = dateTexts(locale);
-  const dataProvider = useDataProvider() as Caller;
+  const dataProvider = useGateway();
   const eventId = record?.event_id as number | undefined;
   // A phone reads each attempt as a small card rather than a table wider than the screen.
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));

@@ -12,12 +12,9 @@ import {
   Typography,
 } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
-import { useDataProvider, useNotify, useRefresh, useTranslate, type DataProvider } from 'react-admin';
+import { useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useGateway } from '../../schema/ui/gateway-api.ts';
 import type { BulkActionBarProps } from '../../schema/ui/bulk-actions.tsx';
-
-type Caller = DataProvider & {
-  call: <T>(request: { method: 'PATCH'; path: string; body: object }) => Promise<T>;
-};
 
 /**
  * The webhooks list's resend (spec 02 §7 `PATCH alerts/webhooks {event_ids}`): the chosen events (at most 500)
@@ -26,7 +23,7 @@ type Caller = DataProvider & {
  */
 export function ResendBar({ model, selectedIds, clear }: BulkActionBarProps) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider();
+  const dataProvider = useGateway();
   const notify = useNotify();
   const refresh = useRefresh();
   const [asking, setAsking] = useState(false);
@@ -38,7 +35,7 @@ export function ResendBar({ model, selectedIds, clear }: BulkActionBarProps) {
     setSending(true);
     setRefusal(undefined);
     try {
-      const answer = await (dataProvider as Caller).call<{ data: { queued: number; selected: number } }>({
+      const answer = await dataProvider.call<{ data: { queued: number; selected: number } }>({
         method: 'PATCH',
         path: `webtool/${model.endpoint}`,
         body: { opname: 'resend', event_ids: selectedIds },

@@ -1,16 +1,10 @@
 import type { ReactElement } from 'react';
-import { SelectInput, TextInput, usePermissions } from 'react-admin';
+import { SelectInput, TextInput } from 'react-admin';
+import { useProfile } from './profile.ts';
 import type { FieldModel } from '../resource-model.ts';
 import { enumChoices } from './choices.ts';
 
 /** What the signed-in user's access profile says about its partner. */
-interface CallerPartner {
-  partnerType?: string;
-  partner?: string;
-  partnerName?: string | null;
-  superAdmin?: boolean;
-}
-
 /**
  * `x-input.callerPartner` (`"type"` or `"id"`): a partner (not the operator company) may only
  * name itself there, e.g. a carrier creating a webtool user; the input offers only its own
@@ -18,7 +12,7 @@ interface CallerPartner {
  * gets the usual input.
  */
 export function CallerPartnerInput({ field, otherwise }: { field: FieldModel; otherwise: ReactElement }) {
-  const { permissions } = usePermissions<CallerPartner>();
+  const permissions = useProfile();
   if (!permissions || permissions.superAdmin || permissions.partnerType === 'operator') return otherwise;
   const ownId = field.input.callerPartner === 'type' ? permissions.partnerType : permissions.partner;
   // The role names the partner as text; a field of numeric ids (a hardware owner's) stores it as a number.

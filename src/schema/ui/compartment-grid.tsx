@@ -15,7 +15,8 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useLiveTopic } from './live-updates.tsx';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { useGateway } from './gateway-api.ts';
 import type { Compartment } from '../../types/generated/compartment.ts';
 
 /** One unit of `GET webtool/service_points?opname=get_compartments` (by hardware_id or service_point_id). */
@@ -27,6 +28,12 @@ export interface UnitCompartments {
 }
 
 export type CompartmentQuery = { hardware_id: number | string } | { service_point_id: number | string };
+
+/** The compartments' react-query keys: `all()` refreshes every grid (after a unit's action elsewhere). */
+export const compartmentKeys = {
+  all: () => ['compartments'] as const,
+  of: (query: CompartmentQuery | { service_point_id: number | string | undefined }) => ['compartments', query] as const,
+};
 
 /**
  * A compartment shows one state; when several flags are set, the first of this order wins: what
@@ -290,14 +297,14 @@ export function CompartmentGrid({ unit }: { unit: UnitCompartments }) {
  */
 export function CompartmentGrids({ query }: { query: CompartmentQuery }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider();
+  const dataProvider = useGateway();
   const { data, error, isPending, refetch } = useQuery({
-    queryKey: ['compartments', query],
+    queryKey: compartmentKeys.of(query),
     // A refusal or a missing unit does not mend itself: the error shows at once, with a retry button.
     retry: false,
     queryFn: async () =>
       (
-        await (dataProvider as unknown as CompartmentCaller).call<{ data: UnitCompartments[] }>({
+        await dataProvider.call<{ data: UnitCompartments[] }>({
           method: 'GET',
           path: 'webtool/service_points',
           query: { ...query, opname: 'get_compartments' },
@@ -343,7 +350,3 @@ export function CompartmentGrids({ query }: { query: CompartmentQuery }) {
 
 /** The resource of the hardware units, whose compartments the stream reports as their part. */
 const HARDWARE_RESOURCE = 'hardware';
-
-type CompartmentCaller = {
-  call: <T>(request: { method: 'GET'; path: string; query: Record<string, string | number> }) => Promise<T>;
-};

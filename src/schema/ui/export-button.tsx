@@ -12,7 +12,6 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Button,
-  useDataProvider,
   useListContext,
   useLocaleState,
   useNotify,
@@ -20,6 +19,7 @@ import {
   type DataProvider,
   type Identifier,
 } from 'react-admin';
+import { useGateway } from './gateway-api.ts';
 import type { FieldModel, ResourceModel } from '../resource-model.ts';
 import { lookupQuery, translatedChoices } from './lookup-choices.ts';
 import { downloadBlob } from './download-file.ts';
@@ -86,7 +86,7 @@ export function referenceNamer(dataProvider: DataProvider, fields: readonly Fiel
  */
 export function ExportButton({ model }: { model: ResourceModel }) {
   const { filterValues, sort, total, resource } = useListContext();
-  const dataProvider = useDataProvider();
+  const dataProvider = useGateway();
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const notify = useNotify();

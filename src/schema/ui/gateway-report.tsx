@@ -16,16 +16,8 @@ import {
   Typography,
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import {
-  Form,
-  HttpError,
-  ResourceContextProvider,
-  SaveButton,
-  Title,
-  useDataProvider,
-  useLocaleState,
-  useTranslate,
-} from 'react-admin';
+import { Form, HttpError, ResourceContextProvider, SaveButton, Title, useLocaleState, useTranslate } from 'react-admin';
+import { useGateway } from './gateway-api.ts';
 import type { FieldErrors } from '../../contract/errors.ts';
 import { exportFileName } from '../csv-export.ts';
 import { csvDateTime, dateTexts } from '../dates.ts';
@@ -83,10 +75,6 @@ export interface GatewayReportProps {
   /** Columns whose cells never wrap (a unit name "DK00078-1" is not broken at its hyphen). */
   nowrap?: readonly string[];
 }
-
-type Gateway = {
-  call: <T>(request: { method: 'GET'; path: string; query: Record<string, unknown> }) => Promise<T>;
-};
 
 function submissionErrors(errors: FieldErrors): Record<string, string> {
   return Object.fromEntries(
@@ -262,7 +250,7 @@ export function GatewayReport({
   summary,
 }: GatewayReportProps) {
   const translate = useTranslate();
-  const gateway = useDataProvider() as unknown as Gateway;
+  const gateway = useGateway();
   const form = formOf(formSchemaId);
   const requested = useRef<string>(undefined);
   const [refusal, setRefusal] = useState<string>();

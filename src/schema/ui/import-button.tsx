@@ -20,16 +20,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  useCanAccess,
-  useDataProvider,
-  useLocaleState,
-  useNotify,
-  useRefresh,
-  useTranslate,
-  type DataProvider,
-} from 'react-admin';
+import { Button, useCanAccess, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useGateway } from './gateway-api.ts';
 import {
   importFile,
   LIST_SEPARATOR,
@@ -47,10 +39,6 @@ import { useLocalPages } from './local-pages.tsx';
 import { loadValidators, schemaRegistry } from './registry.ts';
 
 const PAGE_SIZE = 25;
-
-interface ActionProvider {
-  action<T = unknown>(resource: string, method: 'POST', opname: string, body?: Record<string, unknown>): Promise<T>;
-}
 
 type RowErrorsBody = Pick<ErrorBody, 'row_errors'>;
 
@@ -99,8 +87,7 @@ export function ImportButton({ model }: { model: ResourceModel }) {
 }
 
 function ImportDialog({ model }: { model: ResourceModel }) {
-  const provider = useDataProvider();
-  const dataProvider = provider as unknown as ActionProvider;
+  const dataProvider = useGateway();
   const queryClient = useQueryClient();
   const [locale] = useLocaleState();
   const translate = useTranslate();
@@ -135,7 +122,7 @@ function ImportDialog({ model }: { model: ResourceModel }) {
         model,
         translate,
         locale,
-        provider as DataProvider,
+        dataProvider,
         queryClient,
       );
       setShownNames(names);

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { DataProvider, TranslateFunction } from 'react-admin';
+import type { TranslateFunction } from 'react-admin';
+import type { GatewayApi } from './gateway-api.ts';
 import type { ImportVocabulary } from '../bulk-import.ts';
 import type { ResourceModel } from '../resource-model.ts';
 import { lookupQuery, translatedChoices } from './lookup-choices.ts';
@@ -18,7 +19,7 @@ export async function importVocabulary(
   model: ResourceModel,
   translate: TranslateFunction,
   locale: string,
-  dataProvider: DataProvider,
+  dataProvider: Pick<GatewayApi, 'call'>,
   queryClient: QueryClient,
 ): Promise<{ vocabulary: ImportVocabulary; shownNames: ShownNames }> {
   const headers: ImportVocabulary['headers'] = {};

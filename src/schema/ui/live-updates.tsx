@@ -8,6 +8,7 @@ import {
   useResourceContext,
   useTranslate,
 } from 'react-admin';
+import { useGateway } from './gateway-api.ts';
 import type { RealtimeEvent } from '../../contract/live.ts';
 import { requestReload } from './stale-record.tsx';
 
@@ -17,14 +18,9 @@ import { requestReload } from './stale-record.tsx';
  * place; an open edit form says who saved its record meanwhile, before its user saves into a 409.
  */
 
-interface Realtime {
-  subscribe?: (topic: string, callback: (event: RealtimeEvent) => void) => Promise<unknown>;
-  unsubscribe?: (topic: string, callback: (event: RealtimeEvent) => void) => Promise<unknown>;
-}
-
 /** Calls `onEvent` with the events of `topic` while mounted (none when `topic` is undefined). */
 export function useLiveTopic(topic: string | undefined, onEvent: (event: RealtimeEvent) => void) {
-  const dataProvider = useDataProvider() as unknown as Realtime;
+  const dataProvider = useGateway();
   const latest = useRef(onEvent);
   useEffect(() => {
     latest.current = onEvent;

@@ -1,11 +1,8 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
-import type { DataProvider, TranslateFunction } from 'react-admin';
-
-type Caller = {
-  call: <T>(request: { method: 'GET'; path: string; query: Record<string, string> }) => Promise<T>;
-};
+import { useLocaleState, useTranslate } from 'react-admin';
+import type { TranslateFunction } from 'react-admin';
+import { useGateway, type GatewayApi } from './gateway-api.ts';
 
 export interface Choice {
   id: number | string;
@@ -22,7 +19,7 @@ const NO_CHOICES: Choice[] = [];
  * app's language (see `translatedChoices`).
  */
 export function useLookupChoices(source: string | undefined): Choice[] {
-  const dataProvider = useDataProvider();
+  const dataProvider = useGateway();
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { data } = useQuery({ ...lookupQuery(dataProvider, source ?? ''), enabled: Boolean(source) });
@@ -51,8 +48,7 @@ export function translatedChoices(
 }
 
 /** The query behind `useLookupChoices`, for code that needs the choices outside rendering (the CSV export). */
-export function lookupQuery(dataProvider: DataProvider, source: string) {
-  const caller = dataProvider as unknown as Caller;
+export function lookupQuery(caller: Pick<GatewayApi, 'call'>, source: string) {
   return {
     queryKey: ['lookup', source],
     staleTime: Infinity,

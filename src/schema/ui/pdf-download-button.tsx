@@ -2,7 +2,7 @@ import { useState } from 'react';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { CircularProgress } from '@mui/material';
 import { Button, useLocaleState, useNotify, useRecordContext } from 'react-admin';
-import { useGatewayCalls } from './gateway-calls.ts';
+import { useGateway } from './gateway-api.ts';
 import { downloadFileAnswer, type FileAnswer } from './download-file.ts';
 
 export interface PdfDownloadProps {
@@ -24,7 +24,7 @@ export interface PdfDownloadProps {
  */
 export function PdfDownloadButton({ resource, idParam, labels, opname = 'pdf' }: PdfDownloadProps) {
   const record = useRecordContext();
-  const dataProvider = useGatewayCalls();
+  const dataProvider = useGateway();
   const [locale] = useLocaleState();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);

@@ -4,15 +4,15 @@ import {
   Form,
   HttpError,
   SaveButton,
-  useDataProvider,
   useNotify,
-  usePermissions,
   useRecordContext,
   useRefresh,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { accessLevel, featureOption, type PermissionSet } from '../permissions.ts';
+import { useProfile } from './profile.ts';
+import { useGateway } from './gateway-api.ts';
+import { accessLevel, featureOption } from '../permissions.ts';
 import { mayDo } from '../resource-actions.ts';
 import { formValuesOf, matchesCondition, type RecordActionModel, type ResourceModel } from '../resource-model.ts';
 import { toFieldErrors, validateRecord } from '../validate.ts';
@@ -20,20 +20,9 @@ import type { FieldErrors } from '../../contract/errors.ts';
 import { formOf, loadValidators, schemaRegistry } from './registry.ts';
 import { SchemaInput } from './schema-inputs.tsx';
 
-type Caller = {
-  call: <T>(request: { method: RecordActionModel['method']; path: string; body: object }) => Promise<T>;
-};
-
-/** What the authProvider's getPermissions gives: the partner type and the policies of the user. */
-interface CallerProfile {
-  partnerType: string;
-  superAdmin: boolean;
-  permissions: PermissionSet;
-}
-
 /** An action's own `levels` / `partnerTypes`, or else the rule of editing the record; and its feature option. */
 function useMaySee(model: ResourceModel) {
-  const { permissions: profile } = usePermissions<CallerProfile | undefined>();
+  const profile = useProfile();
   return (action: RecordActionModel) => {
     if (!profile?.permissions) return false;
     const { option } = action;
@@ -161,7 +150,7 @@ export interface RecordActionEntry {
  */
 export function useRecordActions(model: ResourceModel) {
   const record = useRecordContext();
-  const dataProvider = useDataProvider() as unknown as Caller;
+  const dataProvider = useGateway();
   const notify = useNotify();
   const refresh = useRefresh();
   const translate = useTranslate();

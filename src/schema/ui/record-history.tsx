@@ -29,7 +29,7 @@ import { dateTexts } from '../dates.ts';
 import { FieldValue, fieldOf, isBlank, isChange, NOTHING } from './field-words.tsx';
 import { FixedPager } from './local-pages.tsx';
 import type { HistoryPage } from '../../contract/logs.ts';
-import { useGatewayCalls } from './gateway-calls.ts';
+import { useGateway } from './gateway-api.ts';
 
 const PAGE_SIZE = 10;
 
@@ -79,7 +79,7 @@ export function ChangeLine({
 }
 
 function useRecordHistory(model: ResourceModel, id: Identifier | undefined, page: number) {
-  const dataProvider = useGatewayCalls();
+  const dataProvider = useGateway();
   return useQuery({
     queryKey: [model.name, 'history', id, page],
     enabled: id !== undefined,

@@ -9,13 +9,12 @@ import {
   TabbedShowLayout,
   TabbedShowLayoutTabs,
   useI18nProvider,
-  usePermissions,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { useProfile } from './profile.ts';
 import type { FieldModel, ResourceModel } from '../resource-model.ts';
 import { optionShowsField } from '../feature-options.ts';
-import type { PermissionSet } from '../permissions.ts';
 import { cellContext, columnPlan } from './schema-columns.tsx';
 import { FieldValue } from './field-words.tsx';
 import { useLookupChoices } from './lookup-choices.ts';
@@ -122,7 +121,7 @@ export function RecordView({ model }: { model: ResourceModel }) {
   const panels = useTabPanels();
   const tabs = useReadableTabs(model);
   const valueKinds = useValueKinds();
-  const permissions = usePermissions<{ permissions?: PermissionSet } | undefined>().permissions?.permissions;
+  const permissions = useProfile()?.permissions;
   const fields = model.fields.filter(
     (field) =>
       !SECRET_FIELD.test(field.source) &&

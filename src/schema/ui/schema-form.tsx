@@ -11,11 +11,11 @@ import {
   useResourceContext,
   useCanAccess,
   useCanAccessResources,
-  usePermissions,
   useRecordContext,
   type FormTabProps,
   type RaRecord,
 } from 'react-admin';
+import { useProfile } from './profile.ts';
 import { useWatch } from 'react-hook-form';
 import type { ChildModel, FieldModel, ResourceModel } from '../resource-model.ts';
 import { optionRequiredErrors, optionShowsField } from '../feature-options.ts';
@@ -37,7 +37,7 @@ export type FormMode = 'create' | 'edit';
 
 /** The user's policies, as the authProvider resolved them at sign-in. */
 function usePermissionSet(): PermissionSet | undefined {
-  return usePermissions<{ permissions?: PermissionSet } | undefined>().permissions?.permissions;
+  return useProfile()?.permissions;
 }
 
 /** Whether the user holds only the scout level of the resource's feature: their form has `scoutFields` only. */
@@ -77,7 +77,7 @@ export function useSchemaValidator(model: ResourceModel, mode: FormMode = 'creat
  */
 export function useFormFields(model: ResourceModel, mode: FormMode): FieldModel[] {
   const permissions = usePermissionSet();
-  const partnerType = usePermissions<{ partnerType?: string } | undefined>().permissions?.partnerType;
+  const partnerType = useProfile()?.partnerType;
   const scout = useScoutForm(model);
   return useMemo(
     () =>

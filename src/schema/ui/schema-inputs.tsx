@@ -12,14 +12,14 @@ import {
   SelectInput,
   TextArrayInput,
   TextInput,
-  usePermissions,
   useResourceContext,
   useTranslate,
   type SelectInputProps,
 } from 'react-admin';
+import { useProfile } from './profile.ts';
 import type { FieldModel } from '../resource-model.ts';
 import type { DateTimeFormat } from './date-time-pickers.tsx';
-import { optionEnabled, type PermissionSet } from '../permissions.ts';
+import { optionEnabled } from '../permissions.ts';
 import { enumChoices } from './choices.ts';
 import { CallerPartnerInput } from './caller-partner-input.tsx';
 import { useRegisteredInput } from './input-kinds.tsx';
@@ -55,7 +55,7 @@ function dateTimeFormatOf(field: FieldModel): DateTimeFormat | undefined {
 
 /** `x-input.uppercaseOption`: upper-case the value when a policy configuration says so. */
 function useUppercase(field: FieldModel): boolean {
-  const { permissions } = usePermissions<{ permissions?: PermissionSet }>();
+  const permissions = useProfile();
   const option = field.input.uppercaseOption as { feature: number; option: string } | undefined;
   return Boolean(
     option && permissions?.permissions && optionEnabled(permissions.permissions, option.feature, option.option),

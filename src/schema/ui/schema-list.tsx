@@ -8,12 +8,11 @@ import {
   TopToolbar,
   useCanAccess,
   useListContext,
-  usePermissions,
   useTranslate,
 } from 'react-admin';
+import { useProfile } from './profile.ts';
 import { columnEntries, columnsStorageKey, hiddenColumns, toggleColumn } from '../column-preferences.ts';
 import { rowsPerPageOptions } from '../page-sizes.ts';
-import type { PermissionSet } from '../permissions.ts';
 import type { ResourceModel } from '../resource-model.ts';
 import { optionShowsField } from '../feature-options.ts';
 import { FILTERS_STORAGE_KEY, savedFilters, savesFilters, withSavedFilters } from '../saved-filters.ts';
@@ -118,7 +117,7 @@ export function SchemaList({
   const { canAccess: mayEdit } = useCanAccess({ resource: schemaModel.name, action: 'edit' });
   const bulk = mayEdit ? bulkActions : undefined;
   const translate = useTranslate();
-  const { permissions } = usePermissions<{ permissions?: PermissionSet }>();
+  const permissions = useProfile();
   // A field whose input a feature option of the user's role hides (`x-input.option`) has no column,
   // filter nor export either: a ticket's internal notes without the notes column option.
   const set = permissions?.permissions;

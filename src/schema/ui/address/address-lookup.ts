@@ -1,10 +1,11 @@
 import { useCallback } from 'react';
-import { useDataProvider, usePermissions, useResourceContext } from 'react-admin';
+import { useResourceContext } from 'react-admin';
+import { useProfile } from '../profile.ts';
+import { useGateway } from '../gateway-api.ts';
 import { useFormContext } from 'react-hook-form';
 import type { AddressSuggestion } from '../../../contract/addresses.ts';
 import { features } from '../../features.ts';
-import { featureOption, type PermissionSet } from '../../permissions.ts';
-import type { OpnameQuery } from './opname-query.ts';
+import { featureOption } from '../../permissions.ts';
 
 /** Spec 01 §9: the type-ahead waits this long after the last key before it asks. */
 export const TYPE_AHEAD_MS = 300;
@@ -14,7 +15,7 @@ export const TYPE_AHEAD_MS = 300;
  * the endpoint of the resource on screen (a scout's form calls its own).
  */
 export function useAddressSuggestions() {
-  const dataProvider = useDataProvider() as unknown as OpnameQuery;
+  const dataProvider = useGateway();
   const resource = useResourceContext() ?? 'service-points';
   return useCallback(
     async (text: string, boundary: string) =>
@@ -33,7 +34,7 @@ export function useAddressSuggestions() {
  * mapping are the tool's usual way of working: on unless a policy turns them off.
  */
 export function useServicePointOption(option: 'address_autocomplete' | 'address_mapping' | 'street_view') {
-  const { permissions } = usePermissions<{ permissions?: PermissionSet }>();
+  const permissions = useProfile();
   const fallback = option !== 'street_view';
   return permissions?.permissions
     ? featureOption(permissions.permissions, features.servicepoints, option, fallback)

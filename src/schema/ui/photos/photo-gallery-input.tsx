@@ -1,27 +1,13 @@
 import { useState } from 'react';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
-import {
-  useDataProvider,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-  useResourceContext,
-  useTranslate,
-  type Identifier,
-  type RaRecord,
-} from 'react-admin';
+import { useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate, type RaRecord } from 'react-admin';
+import { useGateway } from '../gateway-api.ts';
 import type { InputKindProps } from '../input-kinds.tsx';
 import { PHOTO_MAX_COUNT } from '../../photo-upload.ts';
 import { resourceEndpoints } from '../registry.ts';
 import { base64Of, type ServicePointPhoto } from './photo-files.ts';
 import { PhotoGalleryDialog, type PhotoActions } from './photo-gallery-dialog.tsx';
-
-/** The dataProvider's upload calls (src/dataProvider); the widget names only what it uses. */
-interface UploadProvider {
-  put(resource: string, params: { id: Identifier; data: Record<string, unknown> }): Promise<{ data: RaRecord }>;
-  action<T>(resource: string, method: 'DELETE', opname: string, body: Record<string, unknown>): Promise<T>;
-}
 
 const STRIP_SIZE = 56;
 
@@ -37,7 +23,7 @@ export function PhotoGalleryInput({ field }: Pick<InputKindProps, 'field'>) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider() as unknown as UploadProvider;
+  const dataProvider = useGateway();
   const [open, setOpen] = useState(false);
   // The gateway's answer shows at once; the refreshed record takes over once it is as new.
   const [answered, setAnswered] = useState<RaRecord>();
