@@ -30,7 +30,9 @@ export async function openServerTestDb(adminUrl: string, pool?: Partial<PoolSett
 
 /** The database of one test: in-memory PGlite, or a database of its own on the PostgreSQL run's server. */
 export async function openTestDb(): Promise<Db> {
-  return postgresAdminUrl ? openServerTestDb(postgresAdminUrl) : openDb();
+  // A test's own seed (the demo's: 25,000 piece events a statement, with their rollup triggers) is no request: on
+  // PostgreSQL, beside a busy run, one statement can outlast the pool's 30 s request timeout, so none applies here.
+  return postgresAdminUrl ? openServerTestDb(postgresAdminUrl, { statementTimeoutMs: 0 }) : openDb();
 }
 
 /**
@@ -57,9 +59,7 @@ export async function openSeededTestDb(): Promise<Db> {
 export const DEMO_SEED_BUDGET_MS = 600_000;
 
 export async function openDemoTestDb(): Promise<Db> {
-  // The demo seed's bulk statements (25,000 piece events a statement, with their rollup triggers) are no
-  // requests: on PostgreSQL, beside a busy run, one can outlast the pool's 30 s request timeout.
-  const db = postgresAdminUrl ? await openServerTestDb(postgresAdminUrl, { statementTimeoutMs: 0 }) : await openDb();
+  const db = await openTestDb();
   await migrate(db);
   await seedDemo(db, createIdentity(db, { local: true, log: () => {} }), { size: 'demo' });
   return db;
