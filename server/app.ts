@@ -1,7 +1,7 @@
-import { INVOICE_JOB, invoiceWork } from './gateway/rules/invoicing.ts';
-import { LICENCE_JOB, licenceWork } from './gateway/rules/licences.ts';
-import { REMINDER_JOB, reminderWork } from './gateway/rules/notifications.ts';
-import { createCarrierRules } from './gateway/rules/carriers.ts';
+import { INVOICE_JOB, invoiceWork } from './gateway/rules/invoicing/invoicing.ts';
+import { LICENCE_JOB, licenceWork } from './gateway/rules/integrations/licences.ts';
+import { REMINDER_JOB, reminderWork } from './gateway/rules/integrations/notifications.ts';
+import { createCarrierRules } from './gateway/rules/partners/carriers.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +20,7 @@ import { validateRecord } from '../src/schema/validate.ts';
 import { resourceRules } from './gateway/rules/index.ts';
 import { identityAccessRoutes } from './gateway/identity-access.ts';
 import { listsRoute } from './gateway/lists.ts';
-import { pieceLogsRoutes } from './gateway/rules/piece-logs-route.ts';
+import { pieceLogsRoutes } from './gateway/rules/shipments/piece-logs-route.ts';
 import { webtoolLogsRoutes } from './gateway/webtool-logs.ts';
 import { searchRoutes } from './gateway/search.ts';
 import { dashboardRoutes } from './gateway/dashboard.ts';
@@ -32,10 +32,13 @@ import { createWritePipeline } from './gateway/write-pipeline.ts';
 import { createWebhookDelivery, type WebhookDeliveryOptions } from './gateway/webhook-delivery.ts';
 import { startChangeFeed, type ChangeFeed } from './gateway/live/change-feed.ts';
 import { createLiveStreams, type LiveStreamLimits, type LiveStreams } from './gateway/live/stream-route.ts';
-import { createWebhookRules, WEBHOOKS } from './gateway/rules/webhooks.ts';
-import { HARDWARE_BADGES_JOB, hardwareBadgesWork } from './gateway/rules/hardware-badges-refresh.ts';
-import { SERVICE_POINT_REPORT_JOB, servicePointReportWork } from './gateway/rules/service-point-report.ts';
-import { SHIPMENT_REPORT_JOB, shipmentReportWork } from './gateway/rules/shipment-reports.ts';
+import { createWebhookRules, WEBHOOKS } from './gateway/rules/integrations/webhooks.ts';
+import { HARDWARE_BADGES_JOB, hardwareBadgesWork } from './gateway/rules/hardware/hardware-badges-refresh.ts';
+import {
+  SERVICE_POINT_REPORT_JOB,
+  servicePointReportWork,
+} from './gateway/rules/service-points/service-point-report.ts';
+import { SHIPMENT_REPORT_JOB, shipmentReportWork } from './gateway/rules/shipments/shipment-reports.ts';
 
 export interface AppOptions {
   db: Db;

@@ -23,9 +23,9 @@ import { single } from './list-query.ts';
 import type { ResourceDefinition } from './resource-registry.ts';
 import { scopeFor, type Scope } from './tenancy.ts';
 import type { SpecialRoute } from './webtool-routes.ts';
-import { PieceEvent } from './rules/piece-events.ts';
-import { PIECES } from './rules/piece-store.ts';
-import { COMPARTMENTS, HARDWARE_UNITS, SERVICE_POINTS } from './rules/hardware-store.ts';
+import { PieceEvent } from './rules/shared/piece-events.ts';
+import { PIECES } from './rules/shared/piece-store.ts';
+import { COMPARTMENTS, HARDWARE_UNITS, SERVICE_POINTS } from './rules/shared/hardware-store.ts';
 
 /**
  * `GET webtool/dashboard/widget?name=` (spec 02 §2, §7): the figures of one dashboard widget, computed

@@ -4,7 +4,7 @@ import { badRequest } from './http-error.ts';
 import { ownsPartner } from './identity-access/context.ts';
 import { partnerEntries } from './identity-access/partners.ts';
 import { scoutsFor } from './identity-access/scouts.ts';
-import { HARDWARE_MODELS } from './rules/hardware-store.ts';
+import { HARDWARE_MODELS } from './rules/shared/hardware-store.ts';
 import { MAX_LIMIT } from './record-store.ts';
 
 const TYPE = /^[a-z_]{2,40}$/;

@@ -10,7 +10,7 @@ import { allUsers } from './identity-access/user-directory.ts';
 import { nonNegativeInt, single } from './list-query.ts';
 import { escapeLike, scopeSql, type Doc } from './record-store.ts';
 import { loadSchemas, type ResourceDefinition } from './resource-registry.ts';
-import { visibleEndUsersClause } from './rules/end-users.ts';
+import { visibleEndUsersClause } from './rules/shipments/end-users.ts';
 import { readableDoc, scopeFor, type Scope } from './tenancy.ts';
 import type { SpecialRoute } from './webtool-routes.ts';
 

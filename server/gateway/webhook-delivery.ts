@@ -5,8 +5,8 @@ import type { Db } from '../db/adapter.ts';
 import type { Carrier } from '../../src/types/generated/carrier.ts';
 import type { WebhookEvent } from '../../src/types/generated/webhook-event.ts';
 import { processName, type JobWork } from './background-jobs.ts';
-import { readDoc } from './rules/hardware-store.ts';
-import { webhookSettings, WEBHOOKS } from './rules/webhooks.ts';
+import { readDoc } from './rules/shared/hardware-store.ts';
+import { webhookSettings, WEBHOOKS } from './rules/integrations/webhooks.ts';
 
 /**
  * The webhook delivery worker (issue 28). Deliveries are background jobs (`background_jobs`, its lease and

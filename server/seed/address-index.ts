@@ -1,5 +1,5 @@
 import type { Db } from '../db/adapter.ts';
-import { foldedText, searchText, splitStreetLine, streetLine } from '../gateway/rules/address-text.ts';
+import { foldedText, searchText, splitStreetLine, streetLine } from '../gateway/rules/shared/address-text.ts';
 import { cities, streets, type City } from './geography.ts';
 
 /** House numbers of every demo street in every demo city: the service points draw theirs from the same range. */

@@ -1,8 +1,8 @@
 import type { Carrier } from '../../src/types/generated/carrier.ts';
-import { WEBHOOKS } from '../gateway/rules/webhooks.ts';
+import { WEBHOOKS } from '../gateway/rules/integrations/webhooks.ts';
 import { demoWebhookHistory, insertWebhookAttempts } from './webhook-history.ts';
 import { demoNotifications } from './notification-history.ts';
-import { NOTIFICATIONS } from '../gateway/rules/notifications.ts';
+import { NOTIFICATIONS } from '../gateway/rules/integrations/notifications.ts';
 import { demoTestAppUsers } from './test-app-users.ts';
 import type { Courier } from '../../src/types/generated/courier.ts';
 import type { Compartment } from '../../src/types/generated/compartment.ts';
@@ -15,16 +15,16 @@ import { features, featureIdsOf, type FeatureName } from '../../src/schema/featu
 import { featuresByPartnerType, policies } from '../gateway/identity-access/partner-admin-role.ts';
 import type { PartnerType } from '../../src/contract/partner-types.ts';
 import { SAVE_FILTERS_OPTION } from '../../src/schema/saved-filters.ts';
-import { COMPARTMENTS, HARDWARE_MODELS, HARDWARE_UNITS, PINPADS } from '../gateway/rules/hardware-store.ts';
-import { DEFAULT_MP_BULK_TICKETS } from '../gateway/rules/ticket-bulk.ts';
-import { DOUBLE_BOOKING_OPTION } from '../gateway/rules/bookings.ts';
-import { WEB_APP_LINK_OPTION } from '../gateway/rules/web-app-link.ts';
+import { COMPARTMENTS, HARDWARE_MODELS, HARDWARE_UNITS, PINPADS } from '../gateway/rules/shared/hardware-store.ts';
+import { DEFAULT_MP_BULK_TICKETS } from '../gateway/rules/tickets/ticket-bulk.ts';
+import { DOUBLE_BOOKING_OPTION } from '../gateway/rules/booking/bookings.ts';
+import { WEB_APP_LINK_OPTION } from '../gateway/rules/shipments/web-app-link.ts';
 import { TICKET_OPTIONS } from '../../src/schema/ticket-options.ts';
 import {
   servicePointHardwareFields,
   type PadAtServicePoint,
   type UnitBadges,
-} from '../gateway/rules/service-point-hardware-derived.ts';
+} from '../gateway/rules/hardware/service-point-hardware-derived.ts';
 import { demoAddresses, insertAddresses } from './address-index.ts';
 import { hotlineProviders, partnerSetup } from './partner-network.ts';
 import { demoPrices, seedInvoices } from './invoice-network.ts';

@@ -1,5 +1,5 @@
 import type { HardwareBadge } from '../../src/types/generated/hardware-unit.ts';
-import type { CompartmentSize, HardwareModel, LayoutColumn } from '../gateway/rules/hardware-store.ts';
+import type { CompartmentSize, HardwareModel, LayoutColumn } from '../gateway/rules/shared/hardware-store.ts';
 
 /**
  * Reference data of the physical network: the hardware models a unit or a PIN pad is built as, and

@@ -1,8 +1,8 @@
 import type { Compartment } from '../../src/types/generated/compartment.ts';
 import type { Pinpad } from '../../src/types/generated/pinpad.ts';
 import type { NewRecord } from '../gateway/record-store.ts';
-import { deriveHardwareFields, LOW_BATTERY_PERCENT } from '../gateway/rules/hardware-badges.ts';
-import { compartmentsOfLayout, type StoredUnit } from '../gateway/rules/hardware-store.ts';
+import { deriveHardwareFields, LOW_BATTERY_PERCENT } from '../gateway/rules/hardware/hardware-badges.ts';
+import { compartmentsOfLayout, type StoredUnit } from '../gateway/rules/shared/hardware-store.ts';
 import { hardwareModels } from './hardware-catalogue.ts';
 import { hardwareProviders } from './network-data.ts';
 import { seededRandom } from './random.ts';

@@ -1,6 +1,6 @@
 import type { Db } from '../db/adapter.ts';
 import type { NewRecord } from '../gateway/record-store.ts';
-import { computeInvoice, storeInvoice } from '../gateway/rules/invoicing.ts';
+import { computeInvoice, storeInvoice } from '../gateway/rules/invoicing/invoicing.ts';
 import { carriers, carrierSetups } from './network-data.ts';
 
 /**

@@ -12,8 +12,8 @@ import {
   reminderFor,
   type Draft,
   type NotificationFacts,
-} from '../gateway/rules/notifications.ts';
-import { applyEvent } from '../gateway/rules/piece-events.ts';
+} from '../gateway/rules/integrations/notifications.ts';
+import { applyEvent } from '../gateway/rules/shared/piece-events.ts';
 import type { EventRow } from './piece-network.ts';
 
 const MINUTE_MS = 60_000;

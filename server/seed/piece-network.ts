@@ -3,7 +3,7 @@ import type { EndUser } from '../../src/types/generated/end-user.ts';
 import type { Piece } from '../../src/types/generated/piece.ts';
 import type { Db } from '../db/adapter.ts';
 import type { NewRecord } from '../gateway/record-store.ts';
-import { applyEvent, PieceEvent } from '../gateway/rules/piece-events.ts';
+import { applyEvent, PieceEvent } from '../gateway/rules/shared/piece-events.ts';
 import { carrierSetups, carriers } from './network-data.ts';
 import { seededRandom } from './random.ts';
 import { checkInternationalPhone } from '../../src/schema/validators/phone.ts';

@@ -3,7 +3,7 @@ import type { Carrier } from '../../src/types/generated/carrier.ts';
 import type { Piece } from '../../src/types/generated/piece.ts';
 import type { WebhookEvent } from '../../src/types/generated/webhook-event.ts';
 import type { NewRecord } from '../gateway/record-store.ts';
-import { newWebhookEvent, webhookSettings, WEBHOOK_TYPE_OF_EVENT } from '../gateway/rules/webhooks.ts';
+import { newWebhookEvent, webhookSettings, WEBHOOK_TYPE_OF_EVENT } from '../gateway/rules/integrations/webhooks.ts';
 import { WEBHOOK_CYCLES } from '../gateway/webhook-delivery.ts';
 import type { EventRow } from './piece-network.ts';
 import { seededRandom } from './random.ts';

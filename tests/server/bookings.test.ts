@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import type { Compartment } from '../../src/types/generated/compartment.ts';
-import { COMPARTMENT_SIZES, isBookable } from '../../server/gateway/rules/booking-capacity.ts';
-import { pieceEvents } from '../../server/gateway/rules/piece-store.ts';
+import { COMPARTMENT_SIZES, isBookable } from '../../server/gateway/rules/booking/booking-capacity.ts';
+import { pieceEvents } from '../../server/gateway/rules/shared/piece-store.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { signInAll } from './support/sessions.ts';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveAccess, type CallerAccess } from '../../server/gateway/caller-access.ts';
 import { assertDashboardAccess, directWidgetData, SERVICE_POINT_COUNT_OWNERS } from '../../server/gateway/dashboard.ts';
 import { loadResources } from '../../server/gateway/resource-registry.ts';
-import { appendEvent, createPiece, readPiece } from '../../server/gateway/rules/piece-store.ts';
+import { appendEvent, createPiece, readPiece } from '../../server/gateway/rules/shared/piece-store.ts';
 import { demoUsers } from '../../server/seed/demo-network.ts';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import type { WidgetData } from '../../src/schema/dashboard.ts';

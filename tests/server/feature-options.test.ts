@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import type { Compartment } from '../../src/types/generated/compartment.ts';
-import { pieceEvents } from '../../server/gateway/rules/piece-store.ts';
+import { pieceEvents } from '../../server/gateway/rules/shared/piece-store.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { refusalChecks, type ExpectRefused } from './support/refusals.ts';
 import { signInAll } from './support/sessions.ts';

@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDb, type Db } from '../../server/db/adapter.ts';
 import { createJobQueue, SCHEDULE_OWNER, type JobQueue } from '../../server/gateway/background-jobs.ts';
-import { deriveHardwareFields } from '../../server/gateway/rules/hardware-badges.ts';
+import { deriveHardwareFields } from '../../server/gateway/rules/hardware/hardware-badges.ts';
 import {
   HARDWARE_BADGES_JOB,
   hardwareBadgesWork,
   refreshHardwareOverTime,
-} from '../../server/gateway/rules/hardware-badges-refresh.ts';
-import { HARDWARE_UNITS } from '../../server/gateway/rules/hardware-store.ts';
+} from '../../server/gateway/rules/hardware/hardware-badges-refresh.ts';
+import { HARDWARE_UNITS } from '../../server/gateway/rules/shared/hardware-store.ts';
 import { Warranty } from '../../src/types/generated/codes.ts';
 
 /**

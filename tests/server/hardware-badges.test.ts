@@ -6,7 +6,7 @@ import {
   warrantyBadge,
   type CompartmentState,
   type UnitState,
-} from '../../server/gateway/rules/hardware-badges.ts';
+} from '../../server/gateway/rules/hardware/hardware-badges.ts';
 import type { HardwareBadge } from '../../src/types/generated/hardware-unit.ts';
 import common from '../../schemas/common.schema.json';
 

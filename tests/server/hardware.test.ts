@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import type { Compartment } from '../../src/types/generated/compartment.ts';
 import type { HardwareUnit } from '../../src/types/generated/hardware-unit.ts';
-import { refreshHardwareUnits } from '../../server/gateway/rules/hardware-store.ts';
+import { refreshHardwareUnits } from '../../server/gateway/rules/shared/hardware-store.ts';
 import { hardwareModels } from '../../server/seed/hardware-catalogue.ts';
 import common from '../../schemas/common.schema.json';
 import { startStack, type Stack } from './support/stack.ts';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { parseReportFile } from '../../src/schema/report-file.ts';
-import { badgeDays, licenceClock } from '../../server/gateway/rules/licences.ts';
+import { badgeDays, licenceClock } from '../../server/gateway/rules/integrations/licences.ts';
 import { pdfPages } from './support/pdf-text.ts';
 import { recordsFingerprint } from './support/records-fingerprint.ts';
 import { startStack, type Stack } from './support/stack.ts';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identitySettings, MIN_JOB_LEASE_SECONDS } from '../../server/config.ts';
 import { openDb } from '../../server/db/adapter.ts';
 import { createJobQueue } from '../../server/gateway/background-jobs.ts';
-import { SERVICE_POINT_REPORT_JOB } from '../../server/gateway/rules/service-point-report.ts';
+import { SERVICE_POINT_REPORT_JOB } from '../../server/gateway/rules/service-points/service-point-report.ts';
 import { DEMO_PASSWORD } from '../../server/seed/demo-network.ts';
 import { signRequest, type SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { cognitoClient } from './support/cognito-client.ts';

@@ -13,8 +13,8 @@ import {
   reminderFor,
   sendDueReminders,
   type NotificationFacts,
-} from '../../server/gateway/rules/notifications.ts';
-import { applyEvent } from '../../server/gateway/rules/piece-events.ts';
+} from '../../server/gateway/rules/integrations/notifications.ts';
+import { applyEvent } from '../../server/gateway/rules/shared/piece-events.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { recordsFingerprint } from './support/records-fingerprint.ts';
 

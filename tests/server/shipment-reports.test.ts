@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
-import { REPORT_COLUMNS, REPORT_LINK_SECONDS, type ReportKind } from '../../server/gateway/rules/shipment-reports.ts';
+import {
+  REPORT_COLUMNS,
+  REPORT_LINK_SECONDS,
+  type ReportKind,
+} from '../../server/gateway/rules/shipments/shipment-reports.ts';
 import { startStack, type Stack } from './support/stack.ts';
 
 /**

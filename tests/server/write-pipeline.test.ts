@@ -7,7 +7,7 @@ import { HttpError } from '../../server/gateway/http-error.ts';
 import type { Doc } from '../../server/gateway/record-store.ts';
 import { loadResources, loadSchemas, type ResourceDefinition } from '../../server/gateway/resource-registry.ts';
 import type { ResourceRules } from '../../server/gateway/resource-rules.ts';
-import { courierRules } from '../../server/gateway/rules/couriers.ts';
+import { courierRules } from '../../server/gateway/rules/partners/couriers.ts';
 import { createWritePipeline, type RecordValidator } from '../../server/gateway/write-pipeline.ts';
 import { startStack, type Stack } from './support/stack.ts';
 

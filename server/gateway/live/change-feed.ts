@@ -2,7 +2,7 @@ import { DatabaseUnavailableError, type Db } from '../../db/adapter.ts';
 import type { Doc } from '../record-store.ts';
 import type { ResourceDefinition } from '../resource-registry.ts';
 import { SCOUT_SCOPE_FIELD } from '../tenancy.ts';
-import { COMPARTMENTS, HARDWARE_UNITS } from '../rules/hardware-store.ts';
+import { COMPARTMENTS, HARDWARE_UNITS } from '../rules/shared/hardware-store.ts';
 
 /**
  * The committed changes of records, as the triggers of migration 045 publish them on the channel

@@ -1,34 +1,34 @@
 import type { ResourceRules } from '../resource-rules.ts';
-import { alertRules } from './alerts.ts';
-import { bookingRules } from './bookings.ts';
-import { carrierRules } from './carriers.ts';
-import { courierRules } from './couriers.ts';
-import { endUserRules } from './end-users.ts';
-import { hardwareOrderRules, subOrderRules } from './hardware-orders.ts';
-import { hardwareUnitRules } from './hardware-units.ts';
-import { maintenanceOperatorRules } from './maintenance-operators.ts';
+import { alertRules } from './integrations/alerts.ts';
+import { bookingRules } from './booking/bookings.ts';
+import { carrierRules } from './partners/carriers.ts';
+import { courierRules } from './partners/couriers.ts';
+import { endUserRules } from './shipments/end-users.ts';
+import { hardwareOrderRules, subOrderRules } from './hardware/hardware-orders.ts';
+import { hardwareUnitRules } from './hardware/hardware-units.ts';
+import { maintenanceOperatorRules } from './tickets/maintenance-operators.ts';
 import {
   hardwareOwnerRules,
   hotlineProviderRules,
   locationOwnerRules,
   maintenanceProviderSetupRules,
   supportProviderRules,
-} from './partners.ts';
-import { pinpadRules } from './pinpads.ts';
-import { servicePointGroupRules } from './service-point-groups.ts';
-import { servicePointRules } from './service-points.ts';
-import { ticketRules } from './tickets.ts';
-import { shipmentRules } from './shipments.ts';
-import { shipmentReportQueries } from './shipment-reports.ts';
-import { priceStructureRules } from './price-structure.ts';
-import { invoicingRules } from './invoicing.ts';
-import { webhookRules, WEBHOOKS } from './webhooks.ts';
-import { testAppUserRules, TEST_APP_USERS } from './test-app-users.ts';
-import { notificationRules, NOTIFICATIONS } from './notifications.ts';
-import { locationRules } from './locations.ts';
-import { proposalRules } from './location-proposals.ts';
-import { contactRules } from './location-contacts.ts';
-import { licenceRules, LICENCES } from './licences.ts';
+} from './partners/partners.ts';
+import { pinpadRules } from './hardware/pinpads.ts';
+import { servicePointGroupRules } from './service-points/service-point-groups.ts';
+import { servicePointRules } from './service-points/service-points.ts';
+import { ticketRules } from './tickets/tickets.ts';
+import { shipmentRules } from './shipments/shipments.ts';
+import { shipmentReportQueries } from './shipments/shipment-reports.ts';
+import { priceStructureRules } from './invoicing/price-structure.ts';
+import { invoicingRules } from './invoicing/invoicing.ts';
+import { webhookRules, WEBHOOKS } from './integrations/webhooks.ts';
+import { testAppUserRules, TEST_APP_USERS } from './integrations/test-app-users.ts';
+import { notificationRules, NOTIFICATIONS } from './integrations/notifications.ts';
+import { locationRules } from './locations/locations.ts';
+import { proposalRules } from './locations/location-proposals.ts';
+import { contactRules } from './locations/location-contacts.ts';
+import { licenceRules, LICENCES } from './integrations/licences.ts';
 
 /** Rules by webtool/ endpoint. */
 export const resourceRules: Record<string, ResourceRules> = {
