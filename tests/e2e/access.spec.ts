@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { listUrl } from './pages.ts';
 import { signIn } from './support.ts';
 
 /** Spec 01 §2.3, with the demo roles' permissions: which prefixes each partner type opens. */
@@ -109,7 +110,7 @@ test('without permission 177 the home route leads to the shipments', async ({ pa
 });
 
 test('a signed-out visit returns to the requested address after sign-in, whatever its case', async ({ page }) => {
-  await page.goto('/Couriers?filter=%7B%7D');
+  await page.goto(listUrl('/Couriers', { filter: {} }));
   await expect(page).toHaveURL(/\/login\?returnUrl=%2FCouriers/);
   await signIn(page, 'carrier', undefined, false);
   await expect(page).toHaveURL(/\/Couriers/);

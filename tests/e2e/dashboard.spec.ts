@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { signedInPage } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { seriousViolations, signedInPage } from './support.ts';
 
 /**
  * Issue 30: the dashboard is the home of a user with permission 177; its view (period, bucket, carriers)
@@ -10,13 +9,6 @@ import { signedInPage } from './support.ts';
  */
 
 const isoDay = (daysAgo: number) => new Date(Date.now() - daysAgo * 24 * 3600 * 1000).toISOString().slice(0, 10);
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('the super admin lands on the dashboard, narrows it to one carrier by week, reads the table and exports it', async ({
   browser,

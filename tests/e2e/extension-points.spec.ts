@@ -1,15 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { signedInPage } from './support.ts';
-
-/** `within` limits the check to the new parts: the carrier form's own Delete button is outside this issue. */
-async function seriousViolations(page: Page, within?: string) {
-  const builder = new AxeBuilder({ page });
-  const { violations } = await (within ? builder.include(within) : builder).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { expect, test } from '@playwright/test';
+import { listUrl } from './pages.ts';
+import { seriousViolations, signedInPage } from './support.ts';
 
 test('service point statuses are coloured badges, Terminated first, in the list and on the page', async ({
   browser,
@@ -20,7 +11,7 @@ test('service point statuses are coloured badges, Terminated first, in the list 
   await expect(active).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
-  await page.goto(`/service-points?filter=${encodeURIComponent(JSON.stringify({ is_terminated: 'true' }))}`);
+  await page.goto(listUrl('/service-points', { filter: { is_terminated: 'true' } }));
   const terminated = page.locator('tbody tr').first().locator('[data-badge-color]');
   await expect(terminated).toHaveText('Terminated');
   await expect(terminated).toHaveAttribute('data-badge-color', 'error');

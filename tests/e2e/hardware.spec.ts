@@ -1,41 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { signedInPage } from './support.ts';
-
-async function seriousViolations(page: Page, within?: string) {
-  const builder = new AxeBuilder({ page });
-  const { violations } = await (within ? builder.include(within) : builder).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** The values of one column on the page, by its header label. */
-async function columnValues(page: Page, label: string) {
-  // The table may still be drawing its header row: wait for the column before reading it.
-  const headerIndex = async () => (await page.locator('thead th').allTextContents()).indexOf(label);
-  await expect.poll(headerIndex, { message: label }).toBeGreaterThanOrEqual(0);
-  const index = await headerIndex();
-  return page.locator(`tbody tr td:nth-child(${index + 1})`).allTextContents();
-}
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** The list's total, from the pager's '1–100 of 240'. */
-async function total(page: Page) {
-  const text = (await page.locator('.MuiTablePagination-displayedRows').textContent()) ?? '';
-  return Number(/of\s+(\d+)/.exec(text)?.[1]);
-}
-
-/** Shows the list's filter of that label (More filters) and picks the option. */
-async function addFilter(page: Page, label: string, option: string) {
-  await page.getByRole('button', { name: 'More filters' }).click();
-  await page.getByRole('menuitemcheckbox', { name: label }).click();
-  await choose(page, label, option);
-}
+import { expect, test } from '@playwright/test';
+import { formOf, listOf, listUrl } from './pages.ts';
+import { seriousViolations, signedInPage } from './support.ts';
 
 test('the super admin finds units by badge, reads a locker and terminates only a unit that may be', async ({
   browser,
@@ -44,13 +9,13 @@ test('the super admin finds units by badge, reads a locker and terminates only a
   await page.goto('/');
   await page.getByRole('menuitem', { name: 'Hardware', exact: true }).click();
   await expect(page).toHaveURL(/\/hardware(\?.*)?$/);
-  await expect(page.locator('tbody tr').first()).toBeVisible();
-  const everything = await total(page);
+  await expect(listOf(page).rows.first()).toBeVisible();
+  const everything = await listOf(page).total();
 
-  await choose(page, 'Badges', 'Low battery');
-  await expect.poll(() => total(page)).toBeLessThan(everything);
-  expect(await total(page)).toBeGreaterThan(0);
-  for (const badges of await columnValues(page, 'Badges')) expect(badges).toContain('Low battery');
+  await listOf(page).choose('Badges', 'Low battery');
+  await expect.poll(() => listOf(page).total()).toBeLessThan(everything);
+  expect(await listOf(page).total()).toBeGreaterThan(0);
+  for (const badges of await listOf(page).columnValues('Badges')) expect(badges).toContain('Low battery');
   const badge = page.locator('tbody [data-badge="low_battery"]').first();
   await expect(badge).toHaveText('Low battery');
   // In its own colour: a tint behind dark text, not the page's plain outline.
@@ -59,9 +24,9 @@ test('the super admin finds units by badge, reads a locker and terminates only a
 
   // An installed unit: the locker as it stands, then a termination that the gateway refuses.
   await page.goto('/hardware');
-  await addFilter(page, 'Status', 'Installed');
-  await expect.poll(async () => new Set(await columnValues(page, 'Status'))).toEqual(new Set(['Installed']));
-  await page.locator('tbody tr').first().locator('td a').first().click();
+  await listOf(page).addFilter('Status', 'Installed');
+  await expect.poll(async () => new Set(await listOf(page).columnValues('Status'))).toEqual(new Set(['Installed']));
+  await listOf(page).rows.first().locator('td a').first().click();
   await expect(page.getByRole('group', { name: 'Status: Installed' })).toBeVisible();
   const name = await page.getByRole('textbox', { name: 'Name', exact: true }).inputValue();
   await page.getByRole('tab', { name: 'Compartments' }).click();
@@ -89,9 +54,9 @@ test('the super admin finds units by badge, reads a locker and terminates only a
 
   // A unit in the warehouse: asked first, then terminated for good. A retry takes another one.
   await page.goto('/hardware');
-  await addFilter(page, 'Status', 'In warehouse');
-  await expect.poll(async () => new Set(await columnValues(page, 'Status'))).toEqual(new Set(['In warehouse']));
-  await page.locator('tbody tr').first().locator('td a').first().click();
+  await listOf(page).addFilter('Status', 'In warehouse');
+  await expect.poll(async () => new Set(await listOf(page).columnValues('Status'))).toEqual(new Set(['In warehouse']));
+  await listOf(page).rows.first().locator('td a').first().click();
   await expect(page.getByRole('group', { name: 'Status: In warehouse' })).toBeVisible();
   await page.getByRole('button', { name: 'Terminate', exact: true }).click();
   const confirm = page.getByRole('dialog');
@@ -130,13 +95,17 @@ test('the hardware owner sees only its own units and PIN pads, and creates them 
   await page.getByRole('menu').getByRole('checkbox', { name: 'Hardware owner' }).check();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('columnheader', { name: 'Hardware owner' })).toBeVisible();
-  await expect(page.locator('tbody tr').first()).toBeVisible();
-  await expect.poll(async () => new Set(await columnValues(page, 'Hardware owner'))).toEqual(new Set(['LockerWorks']));
+  await expect(listOf(page).rows.first()).toBeVisible();
+  await expect
+    .poll(async () => new Set(await listOf(page).columnValues('Hardware owner')))
+    .toEqual(new Set(['LockerWorks']));
 
   await page.getByRole('menuitem', { name: 'PIN pad' }).click();
   await expect(page).toHaveURL(/\/pinpad(\?.*)?$/);
-  await expect(page.locator('tbody tr').first()).toBeVisible();
-  await expect.poll(async () => new Set(await columnValues(page, 'Hardware owner'))).toEqual(new Set(['LockerWorks']));
+  await expect(listOf(page).rows.first()).toBeVisible();
+  await expect
+    .poll(async () => new Set(await listOf(page).columnValues('Hardware owner')))
+    .toEqual(new Set(['LockerWorks']));
   await page.getByRole('link', { name: 'Create' }).click();
   const owner = page.getByRole('textbox', { name: 'Partner' });
   await expect(owner).toHaveValue('LockerWorks');
@@ -160,19 +129,19 @@ test('a carrier has no hardware or PIN pad menu and gets the 404 page there', as
 test('a PIN pad keeps what was typed when a rule refuses it', async ({ browser }) => {
   const page = await signedInPage(browser, 'operator');
   // Active pads, placed at service points (the list opens at the newest, often still in the warehouse).
-  await page.goto(`/pinpad?filter=${encodeURIComponent(JSON.stringify({ status: 4 }))}`);
-  await expect(page.locator('tbody tr').first()).toBeVisible();
+  await page.goto(listUrl('/pinpad', { filter: { status: 4 } }));
+  await expect(listOf(page).rows.first()).toBeVisible();
   // Service points and units by name, never by id.
   await expect
-    .poll(async () => (await columnValues(page, 'Service point')).filter((name) => name !== '').length)
+    .poll(async () => (await listOf(page).columnValues('Service point')).filter((name) => name !== '').length)
     .toBeGreaterThan(1);
   for (const label of ['Service point', 'Hardware unit']) {
-    expect((await columnValues(page, label)).filter((value) => /^\d+$/.test(value))).toEqual([]);
+    expect((await listOf(page).columnValues(label)).filter((value) => /^\d+$/.test(value))).toEqual([]);
   }
-  const servicePoints = await columnValues(page, 'Service point');
+  const servicePoints = await listOf(page).columnValues('Service point');
   const placed = servicePoints.flatMap((name, row) => (name ? [row] : []));
   const taken = servicePoints[placed[0]];
-  await page.locator('tbody tr').nth(placed[1]).locator('td a').first().click();
+  await listOf(page).rows.nth(placed[1]).locator('td a').first().click();
   await expect(page.getByRole('tab', { name: 'Connectivity' })).toBeVisible();
 
   // The gateway's rule: a placed pad is not moved to a second service point by an edit (an uninstall
@@ -180,7 +149,7 @@ test('a PIN pad keeps what was typed when a rule refuses it', async ({ browser }
   const servicePoint = page.getByRole('combobox', { name: 'Service point' });
   await servicePoint.fill(taken);
   await page.getByRole('option', { name: taken, exact: true }).click();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await formOf(page).save();
   await expect(page.getByText('Hardware leaves a service point only through an uninstall ticket')).toBeVisible();
   await expect(servicePoint).toHaveValue(taken);
 
@@ -188,7 +157,7 @@ test('a PIN pad keeps what was typed when a rule refuses it', async ({ browser }
   await page.getByRole('tab', { name: 'Connectivity' }).click();
   const iccid = page.getByRole('textbox', { name: 'SIM ICCID' });
   await iccid.fill('8947080ABC000000001');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await formOf(page).save();
   await expect(page.getByText('Enter digits only')).toBeVisible();
   await expect(iccid).toHaveValue('8947080ABC000000001');
   await page.context().close();
@@ -209,9 +178,9 @@ test('deleting a unit names its owner as partner_id: a unit at a service point i
   };
 
   await page.goto('/hardware');
-  await addFilter(page, 'Status', 'Installed');
-  await expect.poll(async () => new Set(await columnValues(page, 'Status'))).toEqual(new Set(['Installed']));
-  await page.locator('tbody tr').first().locator('td a').first().click();
+  await listOf(page).addFilter('Status', 'Installed');
+  await expect.poll(async () => new Set(await listOf(page).columnValues('Status'))).toEqual(new Set(['Installed']));
+  await listOf(page).rows.first().locator('td a').first().click();
   const installedUrl = page.url();
   const refused = await deleteAndRead();
   expect(refused).toMatchObject({ hardware_id: expect.any(Number), partner_id: expect.any(Number) });
@@ -219,9 +188,9 @@ test('deleting a unit names its owner as partner_id: a unit at a service point i
   expect(page.url()).toBe(installedUrl);
 
   await page.goto('/hardware');
-  await addFilter(page, 'Status', 'In warehouse');
-  await expect.poll(async () => new Set(await columnValues(page, 'Status'))).toEqual(new Set(['In warehouse']));
-  await page.locator('tbody tr').first().locator('td a').first().click();
+  await listOf(page).addFilter('Status', 'In warehouse');
+  await expect.poll(async () => new Set(await listOf(page).columnValues('Status'))).toEqual(new Set(['In warehouse']));
+  await listOf(page).rows.first().locator('td a').first().click();
   const unitId = Number(/\/hardware\/(\d+)/.exec(page.url())![1]);
   const sent = await deleteAndRead();
   expect(sent).toMatchObject({ hardware_id: unitId, partner_id: expect.any(Number) });

@@ -1,61 +1,39 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { listOf } from './pages.ts';
 import { signedInPage, startRecordAction } from './support.ts';
-
-/** The values of one column on the page, by its header label. */
-async function columnValues(page: Page, label: string) {
-  const headers = await page.locator('thead th').allTextContents();
-  const index = headers.indexOf(label);
-  expect(index, label).toBeGreaterThanOrEqual(0);
-  return page.locator(`tbody tr td:nth-child(${index + 1})`).allTextContents();
-}
-
-/** The list's total, from the pager's '1–15 of 2400'. */
-async function total(page: Page) {
-  const text = (await page.locator('.MuiTablePagination-displayedRows').textContent()) ?? '';
-  return Number(/of\s+(\d+)/.exec(text)?.[1]);
-}
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 test('the service point list narrows by status and by location owner, shown by name', async ({ browser }) => {
   const page = await signedInPage(browser, 'operator');
   await page.goto('/service-points');
-  await expect(page.locator('tbody tr').first()).toBeVisible();
-  await expect(page.getByRole('combobox', { name: /rows per page/i })).toHaveText('15');
-  const everything = await total(page);
+  await expect(listOf(page).rows.first()).toBeVisible();
+  await expect(listOf(page).pageSize()).toHaveText('15');
+  const everything = await listOf(page).total();
   expect(everything).toBeGreaterThanOrEqual(2400);
   // The owner column holds names, not ids.
-  expect((await columnValues(page, 'Location owner')).filter((value) => /^\d+$/.test(value))).toEqual([]);
+  expect((await listOf(page).columnValues('Location owner')).filter((value) => /^\d+$/.test(value))).toEqual([]);
 
-  await choose(page, 'Status', 'Active');
+  await listOf(page).choose('Status', 'Active');
   await expect(page).toHaveURL(/status/);
-  await expect.poll(() => total(page)).toBeLessThan(everything);
-  const active = await total(page);
-  expect(new Set(await columnValues(page, 'Status'))).toEqual(new Set(['Active']));
+  await expect.poll(() => listOf(page).total()).toBeLessThan(everything);
+  const active = await listOf(page).total();
+  expect(new Set(await listOf(page).columnValues('Status'))).toEqual(new Set(['Active']));
 
-  await page.getByRole('button', { name: 'More filters' }).click();
-  await page.getByRole('menuitemcheckbox', { name: 'Location owner' }).click();
-  await choose(page, 'Location owner', 'Kiosk 24');
+  await listOf(page).addFilter('Location owner', 'Kiosk 24');
   await expect(page).toHaveURL(/location_owner_id/);
-  await expect.poll(() => total(page)).toBeLessThan(active);
-  expect(await total(page)).toBeGreaterThan(0);
-  expect(new Set(await columnValues(page, 'Location owner'))).toEqual(new Set(['Kiosk 24']));
-  expect(new Set(await columnValues(page, 'Status'))).toEqual(new Set(['Active']));
+  await expect.poll(() => listOf(page).total()).toBeLessThan(active);
+  expect(await listOf(page).total()).toBeGreaterThan(0);
+  expect(new Set(await listOf(page).columnValues('Location owner'))).toEqual(new Set(['Kiosk 24']));
+  expect(new Set(await listOf(page).columnValues('Status'))).toEqual(new Set(['Active']));
 });
 
 test('the terminated filter offers Yes and No and finds the terminated service points', async ({ browser }) => {
   const page = await signedInPage(browser, 'operator');
   await page.goto('/service-points');
-  await expect(page.locator('tbody tr').first()).toBeVisible();
-  await page.getByRole('button', { name: 'More filters' }).click();
-  await page.getByRole('menuitemcheckbox', { name: 'Terminated' }).click();
-  await choose(page, 'Terminated', 'Yes');
-  await expect.poll(() => total(page)).toBe(240);
+  await expect(listOf(page).rows.first()).toBeVisible();
+  await listOf(page).addFilter('Terminated', 'Yes');
+  await expect.poll(() => listOf(page).total()).toBe(240);
   // A terminated test service point reads 'Test' beside its status.
-  expect(new Set((await columnValues(page, 'Status')).map((status) => status.replace(/Test$/, '')))).toEqual(
+  expect(new Set((await listOf(page).columnValues('Status')).map((status) => status.replace(/Test$/, '')))).toEqual(
     new Set(['Terminated']),
   );
 });

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { listUrl } from './pages.ts';
 import { signedInPage } from './support.ts';
 
-const openTickets = `/tickets?filter=${encodeURIComponent(JSON.stringify({ badge: 'open' }))}`;
+const openTickets = listUrl('/tickets', { filter: { badge: 'open' } });
 
 test('live updates: a ticket the maintenance provider closes shows in the operator’s list banner and open form', async ({
   browser,

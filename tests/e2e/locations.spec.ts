@@ -1,17 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { pdfPages } from '../server/support/pdf-text.ts';
-import { signedInPage, startRecordAction } from './support.ts';
-
-/** Every request that leaves the app's own origin: the maps draw no tiles from an outside host. */
-function outsideRequests(page: Page, origin: string) {
-  const outside: string[] = [];
-  page.on('request', (request) => {
-    const url = request.url();
-    if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) outside.push(url);
-  });
-  return outside;
-}
+import { listUrl } from './pages.ts';
+import { outsideRequests, signedInPage, startRecordAction } from './support.ts';
 
 test('the operator uses an approved proposal as a service point and prints its location with the map', async ({
   browser,
@@ -25,7 +16,7 @@ test('the operator uses an approved proposal as a service point and prints its l
   await expect(page.locator('table tbody tr').first()).toBeVisible();
 
   // An approved proposal not yet used: its page offers "Use as service point", with the map of its place.
-  await page.goto(`/location-proposals?filter=${encodeURIComponent(JSON.stringify({ status: 2, used: false }))}`);
+  await page.goto(listUrl('/location-proposals', { filter: { status: 2, used: false } }));
   const proposalLink = page.locator('table tbody tr a').first();
   const proposalName = (await proposalLink.textContent())!.trim();
   await proposalLink.click();
@@ -127,7 +118,7 @@ test('the operator imports locations from a CSV file, picks the place of a propo
   expect(sheet).toContain('Kiosk');
 
   // An open proposal without coordinates asks for them; a click on its map saves them (update_latlng).
-  await page.goto(`/location-proposals?filter=${encodeURIComponent(JSON.stringify({ status: 1, used: false }))}`);
+  await page.goto(listUrl('/location-proposals', { filter: { status: 1, used: false } }));
   await expect(page.locator('table tbody tr a').first()).toBeVisible();
   const links = await page
     .locator('table tbody tr a')

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signedInPage } from './support.ts';
+import { outsideRequests, signedInPage } from './support.ts';
 
 /** The number of service points the map says it shows. */
 async function shownCount(page: Page) {
@@ -12,12 +12,7 @@ test('the operator opens the network map from the list, filters it, zooms into a
   baseURL,
 }) => {
   const page = await signedInPage(browser, 'operator');
-  const outside: string[] = [];
-  const origin = new URL(baseURL!).origin;
-  page.on('request', (request) => {
-    const url = request.url();
-    if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) outside.push(url);
-  });
+  const outside = outsideRequests(page, new URL(baseURL!).origin);
   await page.goto('/service-points');
   await page.getByRole('link', { name: 'Map' }).click();
   await expect(page).toHaveURL(/\/service-points\/map/);

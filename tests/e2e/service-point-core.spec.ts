@@ -1,28 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { signedInPage, startRecordAction, settled } from './support.ts';
-
-async function seriousViolations(page: Page, within?: string) {
-  const builder = new AxeBuilder({ page });
-  const { violations } = await (within ? builder.include(within) : builder).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+import { formOf, listOf, listUrl } from './pages.ts';
+import { seriousViolations, signedInPage, startRecordAction, settled } from './support.ts';
 
 /**
  * Opens the first service point of the list filtered so (the list's own filter query), by its ID link,
  * once the filtered page is there; gives its id.
  */
 async function openFirst(page: Page, filter: Record<string, unknown>) {
-  await page.goto(`/service-points?filter=${encodeURIComponent(JSON.stringify(filter))}`);
+  await page.goto(listUrl('/service-points', { filter }));
   await settled(page);
-  const link = page.locator('tbody tr').first().getByRole('link').first();
+  const link = listOf(page).rows.first().getByRole('link').first();
   await expect(link).toBeVisible();
   // The link is the service point's name (issue 24); its address holds the id.
   const id = /\/service-points\/(\d+)/.exec((await link.getAttribute('href'))!)![1];
@@ -43,11 +30,11 @@ test('the operator creates a service point: each bad input on its field, then sa
   await expect(page.getByRole('combobox', { name: 'Region', exact: true })).toBeVisible();
   expect(await seriousViolations(page, 'main')).toEqual([]);
   await name.fill(' Kiosk Journey');
-  await choose(page, 'Country', 'Norway');
+  await formOf(page).choose('Country', 'Norway');
   await page.getByRole('textbox', { name: 'Zip' }).fill('501');
   await page.getByRole('textbox', { name: 'City' }).fill('Bergen');
   await page.getByRole('spinbutton', { name: 'Max hardware units' }).fill('8');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await formOf(page).save();
   await expect(
     page.getByText('Use only letters, digits, spaces, _ and -, and do not start with a space'),
   ).toBeVisible();
@@ -68,7 +55,7 @@ test('the operator creates a service point: each bad input on its field, then sa
   await page.getByRole('spinbutton', { name: 'Max hardware units' }).fill('2');
   // A new service point has a delivery method from the start.
   await expect(page.getByRole('button', { name: 'Locker' })).toBeVisible();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await formOf(page).save();
   await expect(page.getByText(`Service point "${unique}" created`)).toBeVisible();
   await expect(page).toHaveURL(/\/service-points(\?.*)?$/);
 });
@@ -99,7 +86,7 @@ test('on hold freezes the status; termination with installed hardware is refused
   }
   await language.click();
   await page.getByRole('option', { name: 'French', exact: true }).click();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await formOf(page).save();
   await expect(page.getByText('A description in the default language is required').first()).toBeVisible();
   await expect(language).toHaveText('French');
   await page.reload();
@@ -119,11 +106,11 @@ test('a test service point is marked in the list and on its page, and made so on
   browser,
 }) => {
   const page = await signedInPage(browser, 'superadmin');
-  await page.goto(`/service-points?filter=${encodeURIComponent(JSON.stringify({ test_sp: 'true' }))}`);
+  await page.goto(listUrl('/service-points', { filter: { test_sp: 'true' } }));
   await settled(page);
-  await expect(page.locator('tbody tr').first()).toBeVisible();
-  const rows = await page.locator('tbody tr').count();
-  await expect(page.locator('tbody tr').getByText('Test', { exact: true })).toHaveCount(rows);
+  await expect(listOf(page).rows.first()).toBeVisible();
+  const rows = await listOf(page).rows.count();
+  await expect(listOf(page).rows.getByText('Test', { exact: true })).toHaveCount(rows);
 
   await openFirst(page, { status: 3, test_sp: 'false', parked: 'false' });
   const head = page.getByRole('group', { name: /^Status: / });
@@ -165,8 +152,8 @@ test('a test service point is marked in the list and on its page, and made so on
   await expect(scoutDialog).toBeHidden();
 
   // A live status is refused on the field, and what was chosen stays.
-  await choose(page, 'Status', 'Active');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await formOf(page).choose('Status', 'Active');
+  await formOf(page).save();
   await expect(page.getByText('A test service point can never become live')).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Status' })).toHaveText('Active');
 });
@@ -174,10 +161,10 @@ test('a test service point is marked in the list and on its page, and made so on
 test('the scout sees their own proposals in a reduced form', async ({ browser }) => {
   const page = await signedInPage(browser, 'scout');
   await page.goto('/service-points');
-  await expect(page.locator('tbody tr').first()).toBeVisible();
-  expect(await page.locator('tbody tr').count()).toBeLessThanOrEqual(10);
+  await expect(listOf(page).rows.first()).toBeVisible();
+  expect(await listOf(page).rows.count()).toBeLessThanOrEqual(10);
   await expect(page.getByRole('button', { name: 'Import' })).toHaveCount(0);
-  const link = page.locator('tbody tr').first().getByRole('link').first();
+  const link = listOf(page).rows.first().getByRole('link').first();
   await link.click();
   await expect(page).toHaveURL(/\/service-points\/\d+$/);
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toBeEditable();

@@ -1,18 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signedInPage } from './support.ts';
+import { outsideRequests, signedInPage } from './support.ts';
 
 /** A demo service point in Warszawa (the demo network's twelfth city): its address is searched in Poland. */
 const SERVICE_POINT = 12;
-
-/** Every request that leaves the app's own origin, for the check that the map calls no outside host. */
-function outsideRequests(page: Page, origin: string) {
-  const outside: string[] = [];
-  page.on('request', (request) => {
-    const url = request.url();
-    if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) outside.push(url);
-  });
-  return outside;
-}
 
 /** The address field's own line under it, which says whether the address is validated. */
 const addressStatus = (page: Page, text: string) => page.locator('.MuiFormHelperText-root', { hasText: text });

@@ -1,7 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import config from '../../playwright.config.ts';
-import { signedInPage } from './support.ts';
+import { seriousViolations, signedInPage } from './support.ts';
 import { png as halvesPng } from '../fixtures/upload-files.ts';
 
 // Chromium's fake camera shows a test pattern and grants access without asking; the project's own
@@ -100,8 +99,7 @@ test('an operator adds photos by picker and drag and drop, and is refused the th
   await pick(dialog, { name: 'sixth.png', mimeType: 'image/png', buffer: SIGN });
   await expect(dialog.getByRole('alert')).toHaveText('The amount of uploaded pictures has been exceeded');
 
-  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
 });
 
 test('an operator deletes a photo after confirming, views one large by keyboard, sees the gateway refuse a photo added elsewhere meanwhile, and saves the form', async ({

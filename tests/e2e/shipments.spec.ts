@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { listUrl } from './pages.ts';
 import { signedInPage } from './support.ts';
 
 /** Issue 16: shipment search and piece detail, troubleshooting, tenancy. Named cases: README "What to try". */
@@ -88,7 +89,7 @@ test('the carrier finds a piece by its barcode, reads its events, tokens and com
  * below leaves the one it uses with less than 24 hours, and takes another on its next run.
  */
 async function parcelToExpire(page: Page): Promise<string> {
-  await page.goto(`/shipments?filter=${encodeURIComponent(JSON.stringify({ state: 103, active: true }))}`);
+  await page.goto(listUrl('/shipments', { filter: { state: 103, active: true } }));
   const links = page.locator('tbody tr a[href*="/shipments/"]');
   await expect(links.first()).toBeVisible({ timeout: 30_000 });
   const ids = (await links.allTextContents()).map((text) => text.trim()).slice(0, 10);
@@ -157,10 +158,10 @@ test('the support user extends an expired piece and meets the 24-hour refusal', 
 
 test('the list marks test pieces, filters a date range, and refuses an end before its start', async ({ browser }) => {
   const page = await signedInPage(browser, 'operator');
-  await page.goto('/shipments?filter=%7B%22test_piece%22%3A%22true%22%7D');
+  await page.goto(listUrl('/shipments', { filter: { test_piece: 'true' } }));
   await expect(page.locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('tbody tr').first()).toContainText('Test');
-  await page.goto('/shipments?filter=%7B%22from_date%22%3A%222026-05-10%22%2C%22to_date%22%3A%222026-05-01%22%7D');
+  await page.goto(listUrl('/shipments', { filter: { from_date: '2026-05-10', to_date: '2026-05-01' } }));
   await expect(page.getByText('The end date must not be before the start date.')).toBeVisible();
 });
 

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import {
   expect,
   type APIRequestContext,
@@ -123,4 +124,28 @@ export async function startRecordAction(page: Page, name: string) {
   if (await inline.isVisible()) return inline.click();
   await more.click();
   await page.getByRole('menuitem', { name, exact: true }).click();
+}
+
+/**
+ * The serious and critical accessibility violations (axe) of the page, each as `rule: targets`;
+ * `within` limits the check to a part of the page, `without` leaves one out of it.
+ */
+export async function seriousViolations(page: Page, within?: string, without?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page });
+  if (within) builder = builder.include(within);
+  if (without) builder = builder.exclude(without);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Every request of the page, from now on, that leaves the app's own `origin` (the maps call no outside host). */
+export function outsideRequests(page: Page, origin: string): string[] {
+  const outside: string[] = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) outside.push(url);
+  });
+  return outside;
 }

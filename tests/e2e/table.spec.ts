@@ -1,41 +1,26 @@
-import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import Papa from 'papaparse';
+import { listOf } from './pages.ts';
 import { signIn, signedInPage } from './support.ts';
 
 const FILE_NAME = /^[a-z-]+-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/;
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** A column header by its visible label (its accessible name is the sort button's). */
-const columnHeader = (page: Page, label: string) =>
-  page.locator('thead th').filter({ hasText: new RegExp(`^${label}$`) });
-
-async function exportList(page: Page) {
-  const [download] = await Promise.all([
-    page.waitForEvent('download', { timeout: 60_000 }),
-    page.getByRole('button', { name: 'Export' }).click(),
-  ]);
-  const text = await readFile(await download.path(), 'utf8');
-  const [header, ...rows] = Papa.parse<string[]>(text.trim()).data;
-  return { fileName: download.suggestedFilename(), header, rows };
-}
-
 test('columns hidden on a page stay hidden after a reload, and one always stays', async ({ browser }) => {
   const page = await signedInPage(browser, 'operator');
   await page.goto('/service-points');
-  await expect(columnHeader(page, 'SP ID')).toBeVisible();
+  await expect(listOf(page).columnHeader('SP ID')).toBeVisible();
 
   await page.getByRole('button', { name: 'Columns' }).click();
   const menu = page.getByRole('menu');
   await menu.getByRole('checkbox', { name: 'SP ID' }).uncheck();
   await menu.getByRole('checkbox', { name: 'Zip' }).uncheck();
   await page.keyboard.press('Escape');
-  await expect(columnHeader(page, 'SP ID')).toBeHidden();
+  await expect(listOf(page).columnHeader('SP ID')).toBeHidden();
 
   await page.reload();
-  await expect(columnHeader(page, 'Name')).toBeVisible();
-  await expect(columnHeader(page, 'SP ID')).toBeHidden();
-  await expect(columnHeader(page, 'Zip')).toBeHidden();
+  await expect(listOf(page).columnHeader('Name')).toBeVisible();
+  await expect(listOf(page).columnHeader('SP ID')).toBeHidden();
+  await expect(listOf(page).columnHeader('Zip')).toBeHidden();
 
   await page.getByRole('button', { name: 'Columns' }).click();
   const boxes = menu.getByRole('checkbox');
@@ -54,7 +39,7 @@ test('exporting service points writes every row, not only the first thousand', a
   await page.goto('/service-points');
   await expect(page.locator('tbody tr').first()).toBeVisible();
 
-  const { fileName, header, rows } = await exportList(page);
+  const { fileName, header, rows } = await listOf(page).exportCsv();
   expect(fileName).toMatch(FILE_NAME);
   expect(fileName.startsWith('service-points-')).toBe(true);
   expect(header).toContain('SP ID');
@@ -102,7 +87,7 @@ test("exporting carriers shows empty cells as '-'", async ({ browser }) => {
   await expect(page).toHaveURL(/\/carriers(\?.*)?$/);
   await expect(page.getByRole('cell', { name: 'NordPost' })).toBeVisible();
 
-  const { fileName, header, rows } = await exportList(page);
+  const { fileName, header, rows } = await listOf(page).exportCsv();
   expect(fileName).toMatch(/^carriers-/);
   expect(rows.length).toBeGreaterThan(0);
   const webhook = header.indexOf('Webhook return URL');

@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { listUrl } from './pages.ts';
 import { signedInPage, startRecordAction } from './support.ts';
 
 /** Issue 15 items 5 to 7: quick actions on tickets, maintenance operators, alerts. */
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-const openTickets = `/tickets?filter=${encodeURIComponent(JSON.stringify({ status: 1 }))}&perPage=500`;
+const openTickets = listUrl('/tickets', { filter: { status: 1 }, perPage: 500 });
 
 test('the maintenance provider gives 50 open tickets an operator and a deadline in one action', async ({ browser }) => {
   const page = await signedInPage(browser, 'maintenance');
@@ -54,7 +55,7 @@ test('the maintenance provider gives 50 open tickets an operator and a deadline 
 
 test('Closed tickets cannot be chosen for a quick action, and say why', async ({ browser }) => {
   const page = await signedInPage(browser, 'maintenance');
-  await page.goto(`/tickets?filter=${encodeURIComponent(JSON.stringify({ status: 2 }))}`);
+  await page.goto(listUrl('/tickets', { filter: { status: 2 } }));
   await expect(page.locator('tbody tr').first()).toBeVisible();
   const boxes = page.locator('tbody').getByRole('checkbox');
   const count = await boxes.count();
@@ -144,7 +145,7 @@ test('the quick-action overlay applies quick actions to tickets typed by number 
 }) => {
   const page = await signedInPage(browser, 'operator');
   const ticketNumbers = async (badge: string) => {
-    await page.goto(`/tickets?filter=${encodeURIComponent(JSON.stringify({ badge }))}`);
+    await page.goto(listUrl('/tickets', { filter: { badge } }));
     await expect(page.locator('tbody tr').first()).toBeVisible();
     return page.locator('tbody tr td a').allTextContents();
   };

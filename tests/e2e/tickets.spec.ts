@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { formOf, listOf, listUrl } from './pages.ts';
 import { signedInPage } from './support.ts';
 
 /** A small PNG (1×1, red), enough for the gallery to take. */
@@ -6,15 +7,6 @@ const PHOTO = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
   'base64',
 );
-
-/** The values of one column on the page, by its header label. */
-async function columnValues(page: Page, label: string) {
-  await expect(page.locator('tbody tr').first().or(page.getByText('No record found.'))).toBeVisible();
-  const headers = await page.locator('thead th').allTextContents();
-  const index = headers.indexOf(label);
-  expect(index, label).toBeGreaterThanOrEqual(0);
-  return page.locator(`tbody tr td:nth-child(${index + 1})`).allTextContents();
-}
 
 /** A select by its label: a filter's name is its label, a form input's its label and value. */
 const select = (page: Page, label: string) =>
@@ -25,21 +17,13 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-async function addFilter(page: Page, label: string, option: string) {
-  await page.getByRole('button', { name: 'More filters' }).click();
-  await page.getByRole('menuitemcheckbox', { name: label }).click();
-  await choose(page, label, option);
-}
-
 /** After a create (which returns to the list): the newest ticket, the list's first. */
 async function openNewest(page: Page) {
   await expect(page).toHaveURL(/\/tickets(\?.*)?$/);
-  await page.goto(listUrl({}));
-  await page.locator('tbody tr').first().locator('td a').first().click();
+  await page.goto(listUrl('/tickets', { filter: {} }));
+  await listOf(page).rows.first().locator('td a').first().click();
   await expect(page).toHaveURL(/\/tickets\/\d+/);
 }
-
-const listUrl = (filter: Record<string, unknown>) => `/tickets?filter=${encodeURIComponent(JSON.stringify(filter))}`;
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -55,23 +39,24 @@ test('the maintenance provider finds its open tickets past their SLA, adds a pho
   await page.goto('/');
   await page.getByRole('menuitem', { name: 'Tickets', exact: true }).click();
   await expect(page).toHaveURL(/\/tickets(\?.*)?$/);
-  await expect(page.locator('tbody tr').first()).toBeVisible();
+  await expect(listOf(page).rows.first()).toBeVisible();
 
-  await addFilter(page, 'SLA passed', 'Yes');
+  await listOf(page).addFilter('SLA passed', 'Yes', select(page, 'SLA passed'));
   await choose(page, 'Badge', 'Open');
-  await expect.poll(async () => new Set(await columnValues(page, 'Badge'))).toEqual(new Set(['Open']));
+  await expect.poll(async () => new Set(await listOf(page).columnValues('Badge'))).toEqual(new Set(['Open']));
   const today = new Date().toISOString().slice(0, 10);
   // Days read in the language's one format (issue 24): MM/dd/yyyy in English.
   const isoDay = (shown: string) => shown.replace(/^(\d{2})\/(\d{2})\/(\d{4}).*$/, '$3-$1-$2');
-  for (const sla of await columnValues(page, 'SLA date')) expect(isoDay(sla) < today).toBe(true);
+  for (const sla of await listOf(page).columnValues('SLA date')) expect(isoDay(sla) < today).toBe(true);
   // The provider is one of the columns a person chooses (issue 24).
   await page.getByRole('button', { name: 'Columns' }).click();
   await page.getByRole('menu').getByRole('checkbox', { name: 'Maintenance provider' }).check();
   await page.keyboard.press('Escape');
-  for (const provider of await columnValues(page, 'Maintenance provider')) expect(provider).toBe('FixIt Services');
+  for (const provider of await listOf(page).columnValues('Maintenance provider'))
+    expect(provider).toBe('FixIt Services');
 
-  const [pointName] = await columnValues(page, 'Service point name');
-  await page.locator('tbody tr').first().locator('td a').first().click();
+  const [pointName] = await listOf(page).columnValues('Service point name');
+  await listOf(page).rows.first().locator('td a').first().click();
   await expect(page.getByRole('tab', { name: 'Photos' })).toBeVisible();
   // The ticket's service point reads as its name (it cannot change on a saved ticket).
   await expect(page.getByText(pointName, { exact: true }).first()).toBeVisible();
@@ -91,18 +76,18 @@ test('the maintenance provider finds its open tickets past their SLA, adds a pho
 
   await page.getByRole('tab', { name: 'Basic' }).click();
   await choose(page, 'Status', 'Closed');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await formOf(page).save();
   await expect(page.getByText(/^Ticket "\d+" saved$/)).toBeVisible();
   // Closed: the badge says so in the list, and the ticket is out of the open ones past their SLA.
   await expect(page).toHaveURL(/\/tickets(\?.*)?$/);
-  await page.goto(listUrl({ badge: 'closed' }));
-  await expect.poll(async () => new Set(await columnValues(page, 'Badge'))).toEqual(new Set(['Closed']));
+  await page.goto(listUrl('/tickets', { filter: { badge: 'closed' } }));
+  await expect.poll(async () => new Set(await listOf(page).columnValues('Badge'))).toEqual(new Set(['Closed']));
 
   // A hardware ticket shows its unit by name in the Hardware unit picker.
-  await page.goto(listUrl({ ticket_type: 3, status: 1 }));
-  await expect(page.locator('tbody tr').first()).toBeVisible();
-  const [unitName] = await columnValues(page, 'Hardware');
-  await page.locator('tbody tr').first().locator('td a').first().click();
+  await page.goto(listUrl('/tickets', { filter: { ticket_type: 3, status: 1 } }));
+  await expect(listOf(page).rows.first()).toBeVisible();
+  const [unitName] = await listOf(page).columnValues('Hardware');
+  await listOf(page).rows.first().locator('td a').first().click();
   await expect(select(page, 'Hardware unit')).toHaveText(unitName);
   expect(notFound).toEqual([]);
 });
@@ -111,37 +96,37 @@ test('the operator verifies a ticket, and is refused Investigate on hold, a warr
   browser,
 }) => {
   const page = await signedInPage(browser, 'operator');
-  await page.goto(listUrl({ badge: 'unverified' }));
-  await expect.poll(async () => new Set(await columnValues(page, 'Badge'))).toEqual(new Set(['Unverified']));
-  await page.locator('tbody tr').first().locator('td a').first().click();
+  await page.goto(listUrl('/tickets', { filter: { badge: 'unverified' } }));
+  await expect.poll(async () => new Set(await listOf(page).columnValues('Badge'))).toEqual(new Set(['Unverified']));
+  await listOf(page).rows.first().locator('td a').first().click();
   await choose(page, 'Verification', 'Verified');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await formOf(page).save();
   await expect(page.getByText(/^Ticket "\d+" saved$/)).toBeVisible();
 
   // Investigate while On hold: the catalogue's message, the choice kept.
-  await page.goto(listUrl({ status: 3 }));
+  await page.goto(listUrl('/tickets', { filter: { status: 3 } }));
   // The status shows as the badge (the Status column is one a person chooses, issue 24).
   await expect
     .poll(async () => {
-      const badges = await columnValues(page, 'Badge');
+      const badges = await listOf(page).columnValues('Badge');
       return badges.length > 0 && badges.every((badge) => badge.includes('On hold'));
     })
     .toBe(true);
-  await page.locator('tbody tr').first().locator('td a').first().click();
+  await listOf(page).rows.first().locator('td a').first().click();
   await choose(page, 'Verification', 'Investigate');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await formOf(page).save();
   await expect(
     page.getByText("Save failed: remove the ticket from 'On hold' before setting 'Investigate'").first(),
   ).toBeVisible();
   await expect(select(page, 'Verification')).toHaveText('Investigate');
 
   // A warranty change needs a comment.
-  await page.goto(listUrl({ status: 1, badge: 'open' }));
-  await expect(page.locator('tbody tr').first()).toBeVisible();
-  await page.locator('tbody tr').first().locator('td a').first().click();
+  await page.goto(listUrl('/tickets', { filter: { status: 1, badge: 'open' } }));
+  await expect(listOf(page).rows.first()).toBeVisible();
+  await listOf(page).rows.first().locator('td a').first().click();
   const current = (await select(page, 'Warranty').textContent()) ?? '';
   await choose(page, 'Warranty', current.includes('Under warranty') ? 'Warranty expired' : 'Under warranty');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await formOf(page).save();
   await expect(page.getByText('A warranty change needs a comment').first()).toBeVisible();
 
   // A deadline before today.
@@ -152,7 +137,7 @@ test('the operator verifies a ticket, and is refused Investigate on hold, a warr
   await page.keyboard.type(
     `${String(yesterday.getUTCMonth() + 1).padStart(2, '0')}${String(yesterday.getUTCDate()).padStart(2, '0')}${yesterday.getUTCFullYear()}`,
   );
-  await page.getByRole('button', { name: 'Save' }).click();
+  await formOf(page).save();
   await expect(page.getByText('The deadline cannot be before today').first()).toBeVisible();
 });
 
@@ -160,9 +145,9 @@ test('a ticket’s operator is among its provider’s active ones, cleared with 
   browser,
 }) => {
   const page = await signedInPage(browser, 'operator');
-  await page.goto(listUrl({ status: 1, ticket_type: 3, badge: 'open' }));
-  await expect(page.locator('tbody tr').first()).toBeVisible();
-  await page.locator('tbody tr').first().locator('td a').first().click();
+  await page.goto(listUrl('/tickets', { filter: { status: 1, ticket_type: 3, badge: 'open' } }));
+  await expect(listOf(page).rows.first()).toBeVisible();
+  await listOf(page).rows.first().locator('td a').first().click();
   await expect(page).toHaveURL(/\/tickets\/\d+/);
 
   const operatorsOffered = async () => {
@@ -193,25 +178,25 @@ test('a ticket’s operator is among its provider’s active ones, cleared with 
   const time = page.getByRole('group', { name: 'Deadline time' });
   await time.click();
   await page.keyboard.type('1015');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await formOf(page).save();
   await expect(page.getByText('The deadline time is on the hour or half hour (10:00, 10:30)').first()).toBeVisible();
   await expect(time).toContainText('15');
 });
 
 test('an installation ticket brings a unit into service and an uninstall ticket takes it away', async ({ browser }) => {
   const page = await signedInPage(browser, 'operator');
-  await page.goto(`/hardware?filter=${encodeURIComponent(JSON.stringify({ status: 2 }))}`);
-  await expect(page.locator('tbody tr').first()).toBeVisible();
+  await page.goto(listUrl('/hardware', { filter: { status: 2 } }));
+  await expect(listOf(page).rows.first()).toBeVisible();
   // The service point column names its records once they are fetched.
-  await expect.poll(async () => (await columnValues(page, 'Service point')).some(Boolean)).toBe(true);
-  const names = await columnValues(page, 'Name');
-  const points = await columnValues(page, 'Service point');
+  await expect.poll(async () => (await listOf(page).columnValues('Service point')).some(Boolean)).toBe(true);
+  const names = await listOf(page).columnValues('Name');
+  const points = await listOf(page).columnValues('Service point');
   // A planned unit that no installation ticket names yet.
   let row = -1;
   for (const [index, point] of points.entries()) {
     if (!point) continue;
-    await page.goto(listUrl({ ticket_type: 1, q: names[index] }));
-    await expect(page.locator('tbody tr').first().or(page.getByText('No record found.'))).toBeVisible();
+    await page.goto(listUrl('/tickets', { filter: { ticket_type: 1, q: names[index] } }));
+    await expect(listOf(page).rows.first().or(page.getByText('No record found.'))).toBeVisible();
     if (await page.getByText('No record found.').isVisible()) {
       row = index;
       break;
@@ -229,27 +214,27 @@ test('an installation ticket brings a unit into service and an uninstall ticket 
   await page.getByRole('tab', { name: 'Installation' }).click();
   await choose(page, 'Vehicle type', 'Small van');
   await page.getByRole('checkbox', { name: unitName }).check();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await formOf(page).save();
   await openNewest(page);
   await choose(page, 'Status', 'Closed');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await formOf(page).save();
   await expect(page.getByText(/^Ticket "\d+" saved$/)).toBeVisible();
 
-  await page.goto(`/hardware?filter=${encodeURIComponent(JSON.stringify({ q: unitName }))}`);
-  await expect.poll(() => columnValues(page, 'Status')).toEqual(['Installed']);
+  await page.goto(listUrl('/hardware', { filter: { q: unitName } }));
+  await expect.poll(() => listOf(page).columnValues('Status')).toEqual(['Installed']);
 
   await page.goto('/tickets/create');
   await choose(page, 'Ticket type', 'Uninstall hardware');
   await page.getByRole('combobox', { name: 'Service point' }).fill(pointName);
   await page.getByRole('option', { name: pointName, exact: true }).click();
   await choose(page, 'Hardware unit', unitName);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await formOf(page).save();
   await openNewest(page);
   await choose(page, 'Status', 'Closed');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await formOf(page).save();
   await expect(page.getByText(/^Ticket "\d+" saved$/)).toBeVisible();
-  await page.goto(`/hardware?filter=${encodeURIComponent(JSON.stringify({ q: unitName }))}`);
-  await expect.poll(() => columnValues(page, 'Status')).toEqual(['In warehouse']);
+  await page.goto(listUrl('/hardware', { filter: { q: unitName } }));
+  await expect.poll(() => listOf(page).columnValues('Status')).toEqual(['In warehouse']);
 });
 
 test('the form refuses a second PIN pad ticket and a ticket at a parked service point, with their messages', async ({
@@ -257,9 +242,9 @@ test('the form refuses a second PIN pad ticket and a ticket at a parked service 
 }) => {
   const page = await signedInPage(browser, 'operator');
   // A service point with an open PIN pad ticket: a second one is refused on the PIN pad field.
-  await page.goto(listUrl({ ticket_type: 5, status: 1 }));
-  await expect.poll(async () => (await columnValues(page, 'Service point name')).length).toBeGreaterThan(0);
-  const [withPadTicket] = await columnValues(page, 'Service point name');
+  await page.goto(listUrl('/tickets', { filter: { ticket_type: 5, status: 1 } }));
+  await expect.poll(async () => (await listOf(page).columnValues('Service point name')).length).toBeGreaterThan(0);
+  const [withPadTicket] = await listOf(page).columnValues('Service point name');
   await page.goto('/tickets/create');
   // On create there is nothing to photograph, and the installation inputs are an Install ticket's.
   await expect(page.getByRole('tab', { name: 'Photos' })).toHaveCount(0);
@@ -278,19 +263,19 @@ test('the form refuses a second PIN pad ticket and a ticket at a parked service 
     await select(page, 'Hardware unit').click();
     await page.getByRole('option').last().click();
   }
-  await page.getByRole('button', { name: 'Save' }).click();
+  await formOf(page).save();
   await expect(page.getByText('The service point already has an open PIN pad ticket').first()).toBeVisible();
   await expect(page).toHaveURL(/\/tickets\/create/);
 
   // A parked service point takes no ticket.
-  await page.goto(`/service-points?filter=${encodeURIComponent(JSON.stringify({ parked: true }))}`);
-  await expect.poll(async () => (await columnValues(page, 'Name')).length).toBeGreaterThan(0);
-  const [parked] = await columnValues(page, 'Name');
+  await page.goto(listUrl('/service-points', { filter: { parked: true } }));
+  await expect.poll(async () => (await listOf(page).columnValues('Name')).length).toBeGreaterThan(0);
+  const [parked] = await listOf(page).columnValues('Name');
   await page.goto('/tickets/create');
   await choose(page, 'Ticket type', 'Maintain hardware');
   await page.getByRole('combobox', { name: 'Service point' }).fill(parked);
   await page.getByRole('option', { name: parked, exact: true }).click();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await formOf(page).save();
   await expect(page.getByText('Unable to create ticket, status is Parked').first()).toBeVisible();
   await expect(page).toHaveURL(/\/tickets\/create/);
 });

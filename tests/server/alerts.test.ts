@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { signInAll } from './support/sessions.ts';
+import { countRecords, findRecord, readRecord } from './support/seed-finders.ts';
 
 /** Spec 02 §5: "alert comment required, max 500 characters, not editable after saving". */
 
@@ -19,17 +20,10 @@ afterAll(() => stack?.close());
 const PATH = 'webtool/alerts';
 type Doc = Record<string, unknown>;
 
-async function count() {
-  const found = await stack.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM records WHERE resource = 'alerts'`);
-  return found.rows[0].n;
-}
+const count = () => countRecords(stack.db, 'alerts');
 
 async function installedUnit() {
-  const found = await stack.db.query<{ doc: Doc }>(
-    `SELECT doc FROM records WHERE resource = 'service_points/hardware_units'
-     AND doc->>'service_point_id' IS NOT NULL ORDER BY key LIMIT 1`,
-  );
-  return found.rows[0].doc;
+  return (await findRecord(stack.db, 'service_points/hardware_units', `doc->>'service_point_id' IS NOT NULL`)).doc;
 }
 
 const add = (session: SigningSession, body: Doc) => stack.send(session, { method: 'POST', path: PATH, body });
@@ -43,17 +37,14 @@ describe('alerts', () => {
       comment: 'Door stuck',
     });
     expect(answer.status).toBe(201);
-    const sp = await stack.db.query<{ doc: Doc }>(
-      `SELECT doc FROM records WHERE resource = 'service_points' AND key = $1`,
-      [String(unit.service_point_id)],
-    );
+    const sp = await readRecord(stack.db, 'service_points', String(unit.service_point_id));
     expect(answer.body.data).toMatchObject({
       record_type: 'hardware',
       hardware_id: unit.hardware_id,
       // The unit's name, for a maintenance provider who may not read the hardware screens.
       hardware_name: unit.name,
       service_point_id: unit.service_point_id,
-      maintenance_provider_id: sp.rows[0].doc.maintenance_provider_id,
+      maintenance_provider_id: sp.doc.maintenance_provider_id,
       created_by: 'operator',
       comment: 'Door stuck',
     });
@@ -102,11 +93,9 @@ describe('alerts', () => {
     expect(short.body.errors).toEqual({
       troubleshooting_comment: { message: 'validation.min_non_space', args: { min: 3 } },
     });
-    const stored = await stack.db.query<{ version: number }>(
-      `SELECT version FROM records WHERE resource = 'alerts' AND key = $1`,
-      [String(alert.alert_id)],
-    );
-    expect(stored.rows[0].version).toBe(alert.version);
+    const stored = await readRecord(stack.db, 'alerts', String(alert.alert_id));
+    expect(stored.version).toBe(alert.version);
+
     const done = await stack.send(operator, {
       method: 'PATCH',
       path: PATH,

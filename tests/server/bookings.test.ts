@@ -5,6 +5,7 @@ import { COMPARTMENT_SIZES, isBookable } from '../../server/gateway/rules/bookin
 import { pieceEvents } from '../../server/gateway/rules/shared/piece-store.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { signInAll } from './support/sessions.ts';
+import { countRecords, findRecord, readRecord } from './support/seed-finders.ts';
 
 let stack: Stack;
 let carrier: SigningSession;
@@ -31,11 +32,15 @@ beforeAll(async () => {
      ORDER BY (s.key)::int LIMIT 1`,
   );
   spId = Number(open.rows[0].key);
-  const closed = await stack.db.query<{ key: string }>(
-    `SELECT key FROM records WHERE resource = 'service_points' AND (doc->>'status')::int = 7
-       AND NOT doc->'carriers_access' @> '[1]' ORDER BY (key)::int LIMIT 1`,
+  const closed = await findRecord(
+    stack.db,
+    'service_points',
+    `(doc->>'status')::int = 7 AND NOT doc->'carriers_access' @> '[1]'`,
+    {
+      orderBy: '(key)::int',
+    },
   );
-  closedSpId = Number(closed.rows[0].key);
+  closedSpId = Number(closed.key);
 });
 afterAll(() => stack.close());
 
@@ -76,17 +81,10 @@ async function compartmentsAt(servicePointId: number) {
   return found.rows.map((row) => row.doc);
 }
 
-async function count(resource: string) {
-  const found = await stack.db.query<{ n: string }>('SELECT count(*) AS n FROM records WHERE resource = $1', [
-    resource,
-  ]);
-  return Number(found.rows[0].n);
-}
-
 async function writesSoFar() {
   return {
-    bookings: await count('booking'),
-    pieces: await count('shipments'),
+    bookings: await countRecords(stack.db, 'booking'),
+    pieces: await countRecords(stack.db, 'shipments'),
     events: Number((await stack.db.query<{ n: string }>('SELECT count(*) AS n FROM piece_events')).rows[0].n),
   };
 }
@@ -114,12 +112,7 @@ describe('capacity query (GET webtool/booking?opname=get_capacity)', () => {
 
   it('keeps what another carrier reserved at the service point and does not use', async () => {
     const before = Number((await capacity(carrier, { sp_id: String(spId), height: '5' })).body.free_capacity);
-    const doc = (
-      await stack.db.query<{ doc: Record<string, unknown> }>(
-        `SELECT doc FROM records WHERE resource = 'service_points' AND key = $1`,
-        [String(spId)],
-      )
-    ).rows[0].doc;
+    const { doc } = await readRecord(stack.db, 'service_points', spId);
     const others = (doc.carriers_access as number[]).filter((id) => id !== 1);
     const settings = [
       ...((doc.carrier_settings as { carrier_id: number }[]) ?? []).filter((s) => s.carrier_id !== 2),
@@ -160,12 +153,7 @@ describe('booking a parcel (POST webtool/booking)', () => {
     expect(booking).toMatchObject({ piece_id: 'BOOKTEST0001', carrier_id: 1 });
     expect(booking.compartment_id).toEqual(expect.any(Number));
 
-    const compartment = (
-      await stack.db.query<{ doc: Compartment }>(
-        `SELECT doc FROM records WHERE resource = 'compartments' AND key = $1`,
-        [String(booking.compartment_id)],
-      )
-    ).rows[0].doc;
+    const compartment = (await readRecord<Compartment>(stack.db, 'compartments', String(booking.compartment_id))).doc;
     expect(compartment).toMatchObject({
       size: 'large',
       next_piece_id: 'BOOKTEST0001',
@@ -173,12 +161,7 @@ describe('booking a parcel (POST webtool/booking)', () => {
       is_free: false,
     });
     // The booking names that compartment as a person finds it: its unit, column and position (issue 24).
-    const unitName = (
-      await stack.db.query<{ name: string }>(
-        `SELECT doc->>'name' AS name FROM records WHERE resource = 'service_points/hardware_units' AND key = $1`,
-        [String(compartment.hardware_id)],
-      )
-    ).rows[0].name;
+    const unitName = (await readRecord(stack.db, 'service_points/hardware_units', compartment.hardware_id)).doc.name;
     expect(booking).toMatchObject({
       hardware_name: unitName,
       compartment_column: compartment.column,
@@ -187,11 +170,8 @@ describe('booking a parcel (POST webtool/booking)', () => {
     expect((await pieceEvents(stack.db, 'BOOKTEST0001')).map((e) => e.event_code)).toEqual([101]);
     expect(Number((await capacity(carrier, { sp_id: String(spId) })).body.free_capacity)).toBe(before - 1);
 
-    const piece = (
-      await stack.db.query<{ doc: Record<string, unknown> }>(
-        `SELECT doc FROM records WHERE resource = 'shipments' AND key = 'BOOKTEST0001'`,
-      )
-    ).rows[0].doc;
+    const piece = (await readRecord(stack.db, 'shipments', 'BOOKTEST0001')).doc;
+
     expect(piece).toMatchObject({ carrier_id: 1, service_point_id: spId, end_user_phone: '+48 512 345 678' });
     expect(piece.enduser_id).toEqual(expect.any(Number));
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { signInAll } from './support/sessions.ts';
+import { countRecords } from './support/seed-finders.ts';
 
 let stack: Stack;
 let operator: SigningSession;
@@ -16,10 +17,7 @@ afterAll(() => stack.close());
 const bulk = (session: SigningSession, body: Record<string, unknown>) =>
   stack.send(session, { method: 'POST', path: 'webtool/couriers', body: { opname: 'bulk_import', ...body } });
 
-async function courierCount() {
-  const result = await stack.db.query<{ n: string }>(`SELECT count(*) AS n FROM records WHERE resource = 'couriers'`);
-  return Number(result.rows[0].n);
-}
+const courierCount = () => countRecords(stack.db, 'couriers');
 
 type RowErrors = { index: number; line: number; errors: Record<string, { message: string }> }[];
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { signInAll } from './support/sessions.ts';
+import { readRecord } from './support/seed-finders.ts';
 
 /** Spec 02 §7, `partners/carrier: PATCH update_carrier_expiry_settings {carrier_id}`: the record action's form. */
 
@@ -20,13 +21,7 @@ const OPNAME = 'update_carrier_expiry_settings';
 
 type Doc = Record<string, unknown>;
 
-async function stored(id: number) {
-  const found = await stack.db.query<{ doc: Doc; version: number }>(
-    `SELECT doc, version FROM records WHERE resource = 'partners/carrier' AND key = $1`,
-    [String(id)],
-  );
-  return found.rows[0];
-}
+const stored = (id: number) => readRecord(stack.db, 'partners/carrier', id);
 
 async function auditOf(id: number) {
   const found = await stack.db.query<{ action: string; username: string; changes: Doc }>(

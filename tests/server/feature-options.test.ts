@@ -5,6 +5,7 @@ import { pieceEvents } from '../../server/gateway/rules/shared/piece-store.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { refusalChecks, type ExpectRefused } from './support/refusals.ts';
 import { signInAll } from './support/sessions.ts';
+import { readRecord } from './support/seed-finders.ts';
 
 /**
  * The feature options of spec 01 §6 that tickets, bookings and shipments read (src/schema/ticket-options.ts,
@@ -33,13 +34,7 @@ const send = (user: string, method: 'GET' | 'POST' | 'PATCH', path: string, body
     ? stack.send(sessions[user], { method, path, query: body as Record<string, string> })
     : stack.send(sessions[user], { method, path, body });
 
-async function stored<T = Doc>(resource: string, key: unknown) {
-  const found = await stack.db.query<{ doc: T; version: number }>(
-    `SELECT doc, version FROM records WHERE resource = $1 AND key = $2`,
-    [resource, String(key)],
-  );
-  return found.rows[0];
-}
+const stored = <T = Doc>(resource: string, key: unknown) => readRecord<T>(stack.db, resource, String(key));
 
 /** An installed unit of an unparked service point of maintenance provider 1, without parcels or tickets. */
 async function emptyUnit() {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { API_BASE, startStack, type Stack } from './support/stack.ts';
+import { countRecords } from './support/seed-finders.ts';
 import { signRequest } from '../../src/dataProvider/signed-fetch.ts';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { Sha256 } from '@aws-crypto/sha256-js';
@@ -18,12 +19,7 @@ const list = (session: SigningSession, path: string, query: Record<string, strin
   stack.send(session, { method: 'GET', path, query });
 
 /** How many service points the seed holds (the test seed's, not the demo's 2,400). */
-async function servicePointCount() {
-  const result = await stack.db.query<{ n: string }>(
-    "SELECT count(*) AS n FROM records WHERE resource = 'service_points'",
-  );
-  return Number(result.rows[0].n);
-}
+const servicePointCount = () => countRecords(stack.db, 'service_points');
 
 async function recordCount() {
   const result = await stack.db.query<{ n: string }>('SELECT count(*) AS n FROM records');

@@ -3,6 +3,7 @@ import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { refusalChecks, type ExpectRefused } from './support/refusals.ts';
 import { signInAll } from './support/sessions.ts';
+import { findRecord, findRecords } from './support/seed-finders.ts';
 
 /**
  * Hardware orders and sub orders (spec 02 §3-§5, §7, §8; issue 27): `service_points/hardware_order` and
@@ -26,16 +27,9 @@ beforeAll(async () => {
   stack = await startStack();
   ({ expectRefused } = await refusalChecks(stack.db));
   ({ operator, hardware } = await signInAll(stack, ['operator', 'hardware']));
-  const owner = await stack.db.query<{ id: number }>(
-    `SELECT (doc->>'hardware_owner_id')::int AS id FROM records WHERE resource = 'partners/hardware_provider'
-     ORDER BY key LIMIT 1`,
-  );
-  customer = owner.rows[0].id;
-  const found = await stack.db.query<{ id: number }>(
-    `SELECT (doc->>'hardware_model_id')::int AS id FROM records WHERE resource = 'hardware_models'
-     AND doc->>'hardware_type' = '1' ORDER BY key LIMIT 2`,
-  );
-  models = found.rows.map((row) => row.id);
+  customer = Number((await findRecord(stack.db, 'partners/hardware_provider')).doc.hardware_owner_id);
+  const found = await findRecords(stack.db, 'hardware_models', { hardware_type: 1 }, { limit: 2 });
+  models = found.map((row) => Number(row.doc.hardware_model_id));
 }, 240_000);
 afterAll(() => stack?.close());
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { countRecords, findRecords } from './support/seed-finders.ts';
 
 let stack: Stack;
 let operator: SigningSession;
@@ -20,11 +21,7 @@ async function list(path: string, query: Record<string, string | number>, sessio
 
 /** Keys of stored records of a resource, picked by a condition on the document. */
 async function keysWhere(resource: string, condition: string, limit: number) {
-  const result = await stack.db.query<{ key: string }>(
-    `SELECT key FROM records WHERE resource = $1 AND ${condition} ORDER BY key LIMIT ${limit}`,
-    [resource],
-  );
-  return result.rows.map((row) => row.key);
+  return (await findRecords(stack.db, resource, condition, { limit })).map((row) => row.key);
 }
 
 describe('ids=: the records of a list of ids in one request', () => {
@@ -75,13 +72,7 @@ describe('ids=: the records of a list of ids in one request', () => {
 });
 
 describe('default orders put the records that no longer matter last (x-resource.sort.last)', () => {
-  async function countWhere(resource: string, condition: string) {
-    const result = await stack.db.query<{ n: string }>(
-      `SELECT count(*) AS n FROM records WHERE resource = $1 AND ${condition}`,
-      [resource],
-    );
-    return Number(result.rows[0].n);
-  }
+  const countWhere = (resource: string, condition: string) => countRecords(stack.db, resource, condition);
 
   it.each([
     ['webtool/service_points', 'service_points', `doc->>'is_terminated' = 'true'`, 'name', 'ASC'],

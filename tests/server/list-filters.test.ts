@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { countRecords } from './support/seed-finders.ts';
 
 let stack: Stack;
 let operator: SigningSession;
@@ -76,18 +77,12 @@ describe('service point filters narrow the list', () => {
     expect(total).toBeLessThan(all);
     const expected = value === 'true' ? true : value;
     expect(rows.filter((row) => row[field] !== expected)).toEqual([]);
-    const stored = await stack.db.query<{ n: string }>(
-      `SELECT count(*) AS n FROM records WHERE resource = 'service_points' AND doc->$1 = $2::jsonb`,
-      [field, JSON.stringify(expected)],
-    );
-    expect(total).toBe(Number(stored.rows[0].n));
+    expect(total).toBe(await countRecords(stack.db, 'service_points', { [field]: expected }));
   });
 
   it('terminated gives the terminated service points, and false the others', async () => {
-    const stored = await stack.db.query<{ n: string }>(
-      `SELECT count(*) AS n FROM records WHERE resource = 'service_points' AND (doc->>'is_terminated')::boolean`,
-    );
-    const terminated = Number(stored.rows[0].n);
+    const terminated = await countRecords(stack.db, 'service_points', { is_terminated: true });
+
     expect(terminated).toBeGreaterThan(0);
     expect((await servicePoints({ is_terminated: 'true' })).total).toBe(terminated);
     expect((await servicePoints({ is_terminated: 'false' })).total).toBe(all - terminated);

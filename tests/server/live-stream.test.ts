@@ -8,6 +8,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signRequest, type SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { findRecord, readRecord } from './support/seed-finders.ts';
 
 interface StreamEvent {
   event: string;
@@ -98,11 +99,7 @@ describe('live stream', () => {
 
   /** A piece of the carrier, by its owner. */
   async function pieceOf(carrierId: number) {
-    const found = await stack.db.query<{ key: string }>(
-      `SELECT key FROM records WHERE resource = 'shipments' AND doc->>'carrier_id' = $1 ORDER BY key LIMIT 1`,
-      [String(carrierId)],
-    );
-    return found.rows[0].key;
+    return (await findRecord(stack.db, 'shipments', { carrier_id: carrierId })).key;
   }
 
   const touch = (key: string) =>
@@ -155,12 +152,9 @@ describe('live stream', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(changesOf(own).some((c) => c.id === second)).toBe(false);
       expect(changesOf(other).some((c) => c.id === first)).toBe(false);
-      const stored = await stack.db.query<{ version: number }>(
-        `SELECT version FROM records WHERE resource = 'shipments' AND key = $1`,
-        [first],
-      );
+      const stored = await readRecord(stack.db, 'shipments', first);
       expect(changesOf(ops).filter((c) => c.id === first)).toEqual([
-        { resource: 'shipments', id: first, type: 'updated', version: stored.rows[0].version },
+        { resource: 'shipments', id: first, type: 'updated', version: stored.version },
       ]);
 
       // Through the write pipeline: the operator's stream names who saved it; a carrier sees no alerts.

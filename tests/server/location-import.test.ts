@@ -4,6 +4,7 @@ import type { Location } from '../../src/types/generated/location.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { recordsFingerprint } from './support/records-fingerprint.ts';
 import { signInAll } from './support/sessions.ts';
+import { findRecord, findRecords } from './support/seed-finders.ts';
 
 let stack: Stack;
 let operator: SigningSession;
@@ -92,14 +93,11 @@ describe('bulk import of locations: the limits of spec 02 §5', () => {
     });
     const answer = await bulk({ data: [full, row({ zip: '12345678' })], import_from: 'csv', fileName: 'sites.csv' });
     expect(answer).toMatchObject({ status: 200, body: { imported: 2 } });
-    const stored = await stack.db.query<{ doc: Location }>(
-      `SELECT doc FROM records WHERE resource = 'locations' AND doc->>'name' = $1`,
-      [full.name],
-    );
-    expect(stored.rows[0].doc).toMatchObject({ ...full, is_rural: false });
+    const stored = await findRecord<Location>(stack.db, 'locations', { name: full.name });
+    expect(stored.doc).toMatchObject({ ...full, is_rural: false });
     const audit = await stack.db.query<{ n: string }>(
       `SELECT count(*) AS n FROM audit_log WHERE resource = 'locations' AND key = $1`,
-      [String(stored.rows[0].doc.location_id)],
+      [String(stored.doc.location_id)],
     );
     expect(Number(audit.rows[0].n)).toBe(1);
   });
@@ -157,11 +155,16 @@ describe('bulk import of locations: duplicates', () => {
   });
 
   it('flags a name or coordinates a stored location already has, with its id', async () => {
-    const stored = await stack.db.query<{ key: string; doc: Location }>(
-      `SELECT key, doc FROM records WHERE resource = 'locations' AND jsonb_typeof(doc->'latitude') = 'number'
-       ORDER BY key::int LIMIT 2`,
+    const [first, second] = await findRecords<Location>(
+      stack.db,
+      'locations',
+      `jsonb_typeof(doc->'latitude') = 'number'`,
+      {
+        orderBy: 'key::int',
+        limit: 2,
+      },
     );
-    const [first, second] = stored.rows;
+
     const errors = await refusedImport([
       row({ name: first.doc.name.toLowerCase() }),
       row({ latitude: second.doc.latitude, longitude: second.doc.longitude }),

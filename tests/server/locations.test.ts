@@ -6,6 +6,7 @@ import { png, uploadBody } from '../fixtures/upload-files.ts';
 import { gunzipSync } from 'node:zlib';
 import { pdfPages } from './support/pdf-text.ts';
 import { signInAll } from './support/sessions.ts';
+import { findRecord, findRecords, readRecord } from './support/seed-finders.ts';
 
 let stack: Stack;
 let operator: SigningSession;
@@ -47,14 +48,9 @@ beforeAll(async () => {
   });
   expect(found.status).toBe(200);
   address = (found.body.data as Suggestion[])[0];
-  const modelRows = await stack.db.query<{ key: string }>(
-    `SELECT key FROM records WHERE resource = 'hardware_models' AND doc->>'hardware_type' = '1' ORDER BY key LIMIT 2`,
-  );
-  models = modelRows.rows.map((row) => Number(row.key));
-  const owner = await stack.db.query<{ key: string }>(
-    `SELECT key FROM records WHERE resource = 'partners/location_owner' ORDER BY key LIMIT 1`,
-  );
-  ownerId = Number(owner.rows[0].key);
+  const modelRows = await findRecords(stack.db, 'hardware_models', { hardware_type: 1 }, { limit: 2 });
+  models = modelRows.map((row) => Number(row.key));
+  ownerId = Number((await findRecord(stack.db, 'partners/location_owner')).key);
 });
 afterAll(() => stack?.close());
 
@@ -214,10 +210,7 @@ describe('locations and proposals', () => {
     const servicePointId = (used.body.data as { service_point_id: number }).service_point_id;
     const servicePoint = await send('GET', 'webtool/service_points', { service_point_id: servicePointId });
     const point = (servicePoint.body.data as Doc[])[0];
-    const modelName = await stack.db.query<{ name: string }>(
-      `SELECT doc->>'name' AS name FROM records WHERE resource = 'hardware_models' AND key = $1`,
-      [String(models[0])],
-    );
+    const model = await readRecord(stack.db, 'hardware_models', models[0]);
     expect(point).toMatchObject({
       name: 'Kiosk corner',
       location_name: 'Central Mall',
@@ -225,7 +218,8 @@ describe('locations and proposals', () => {
       address_id: address.address_id,
       latitude: address.latitude,
       max_hardware_units: 2,
-      hardware_models: [modelName.rows[0].name],
+      hardware_models: [model.doc.name],
+
       location_owner_id: ownerId,
     });
     const after = (await send('GET', PROPOSALS, { proposal_id: id })).body.data as Doc[];

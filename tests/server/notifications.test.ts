@@ -16,6 +16,7 @@ import {
 } from '../../server/gateway/rules/integrations/notifications.ts';
 import { applyEvent } from '../../server/gateway/rules/shared/piece-events.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { partnerIdOf, readRecord } from './support/seed-finders.ts';
 import { recordsFingerprint } from './support/records-fingerprint.ts';
 
 /** Issue 28.3: notifications made from piece events, read masked per caller, searched, and written by a resend. */
@@ -154,11 +155,7 @@ describe('the notification rule', () => {
 
 describe('seeded notifications (webtool/shipments/notifications)', () => {
   it('come from the seeded pieces’ events: the waiting demo piece’s token message carries its pickup code', async () => {
-    const piece = (
-      await stack.db.query<{ doc: Piece }>(`SELECT doc FROM records WHERE resource = 'shipments' AND key = $1`, [
-        DEMO_CASES.waiting,
-      ])
-    ).rows[0].doc;
+    const piece = (await readRecord<Piece>(stack.db, 'shipments', DEMO_CASES.waiting)).doc;
     const { rows, status } = await list(operator, { piece_id: DEMO_CASES.waiting });
     expect(status).toBe(200);
     const token = rows.filter((row) => row.kind === 'token_message');
@@ -281,11 +278,9 @@ describe('seeded notifications (webtool/shipments/notifications)', () => {
     const code = piece.tokens!.filter((token) => token.token_type === 'end_user_pickup').at(-1)!.code!;
     const after = (await list(carrier, { piece_id: DEMO_CASES.waiting, kind: 'token_resent' })).rows;
     // SMS and e-mail to the contacts the end user has, and a push when the carrier has its own app.
-    const ownApp = (
-      await stack.db.query<{ app: boolean | null }>(
-        `SELECT (doc->>'own_end_user_app')::boolean AS app FROM records WHERE resource = 'partners/carrier' AND key = '1'`,
-      )
-    ).rows[0].app;
+    const ownCarrier = await readRecord(stack.db, 'partners/carrier', await partnerIdOf(stack.db, 'carrier'));
+    const ownApp = Boolean(ownCarrier.doc.own_end_user_app);
+
     const contacts = [piece.end_user_phone, piece.end_user_email, ownApp && piece.end_user_phone].filter(Boolean);
     expect(after.length).toBe(before + contacts.length);
     expect(after.every((row) => row.text.includes(code) && row.status === 'sent')).toBe(true);

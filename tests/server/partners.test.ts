@@ -4,6 +4,7 @@ import { cognitoClient } from './support/cognito-client.ts';
 import { recordsFingerprint } from './support/records-fingerprint.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { signInAll } from './support/sessions.ts';
+import { findRecord, readRecord } from './support/seed-finders.ts';
 
 /**
  * The partner setups (issue 26, spec 02 §5, §6, §7, §8): `webtool/partners/{partner_type}` for location
@@ -164,10 +165,8 @@ describe('partner setups', () => {
 
   it('refuses creating location owners without the rights, with the catalogue message in both languages', async () => {
     // The analyst holds every feature but the dashboard: give a role the basic location owner level only.
-    const role = await stack.db.query<{ doc: Doc }>(
-      `SELECT doc FROM records WHERE resource = 'identity_access/roles' AND key = 'operator_infinity_analyst'`,
-    );
-    const permissions = (role.rows[0].doc.permissions as { feature_id: number }[]).filter((p) => p.feature_id !== 217);
+    const role = await readRecord(stack.db, 'identity_access/roles', 'operator_infinity_analyst');
+    const permissions = (role.doc.permissions as { feature_id: number }[]).filter((p) => p.feature_id !== 217);
     await stack.db.query(
       `UPDATE records SET doc = jsonb_set(doc, '{permissions}', $1::jsonb) WHERE resource = 'identity_access/roles' AND key = 'operator_infinity_analyst'`,
       [JSON.stringify(permissions)],
@@ -182,11 +181,12 @@ describe('partner setups', () => {
   });
 
   it('refuses deactivating a support provider linked to a service point, and allows an unlinked one', async () => {
-    const linked = await stack.db.query<{ doc: Doc }>(
-      `SELECT doc FROM records WHERE resource = 'partners/support_provider' AND key IN
-         (SELECT doc->>'support_provider_id' FROM records WHERE resource = 'service_points') ORDER BY key LIMIT 1`,
+    const linked = await findRecord(
+      stack.db,
+      'partners/support_provider',
+      `key IN (SELECT doc->>'support_provider_id' FROM records WHERE resource = 'service_points')`,
     );
-    const id = linked.rows[0].doc.support_provider_id;
+    const id = linked.doc.support_provider_id;
     const provider = rows(await list(operator, 'support_provider')).find((row) => row.support_provider_id === id)!;
     const body = await refused(
       () => send(operator, 'PATCH', 'support_provider', { ...provider, active: false }),
@@ -214,12 +214,15 @@ describe('partner setups', () => {
       409,
       'The default hardware owner cannot be deselected or removed: make another owner the default.',
     );
-    const inUse = await stack.db.query<{ key: string }>(
-      `SELECT key FROM records WHERE resource = 'partners/hardware_provider' AND doc->>'is_default' <> 'true' AND key IN
-         (SELECT doc->>'hardware_owner_id' FROM records WHERE resource = 'service_points/hardware_units') ORDER BY key LIMIT 1`,
+    const inUse = await findRecord(
+      stack.db,
+      'partners/hardware_provider',
+      `doc->>'is_default' <> 'true' AND key IN
+         (SELECT doc->>'hardware_owner_id' FROM records WHERE resource = 'service_points/hardware_units')`,
     );
     await refused(
-      () => send(operator, 'DELETE', 'hardware_provider', { hardware_owner_id: Number(inUse.rows[0].key) }),
+      () => send(operator, 'DELETE', 'hardware_provider', { hardware_owner_id: Number(inUse.key) }),
+
       409,
       'This hardware owner owns hardware units or PIN pads and cannot be removed.',
     );

@@ -5,6 +5,7 @@ import type { Pinpad } from '../../src/types/generated/pinpad.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { refusalChecks, type ExpectRefused } from './support/refusals.ts';
 import { signInAll } from './support/sessions.ts';
+import { readRecord } from './support/seed-finders.ts';
 
 type Doc = Record<string, unknown>;
 type Pad = Pinpad & { version: number; is_terminated?: boolean };
@@ -46,11 +47,8 @@ const freePad = (owner = 1) =>
   ]);
 
 async function unit(hardwareId: unknown) {
-  const found = await stack.db.query<{ doc: HardwareUnit; version: number }>(
-    `SELECT doc, version FROM records WHERE resource = 'service_points/hardware_units' AND key = $1`,
-    [String(hardwareId)],
-  );
-  return { ...found.rows[0].doc, version: found.rows[0].version };
+  const found = await readRecord<HardwareUnit>(stack.db, 'service_points/hardware_units', String(hardwareId));
+  return { ...found.doc, version: found.version };
 }
 
 /** An active service point without a PIN pad, and two of its units. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { signInAll } from './support/sessions.ts';
+import { countRecords, partnerIdOf, readRecord } from './support/seed-finders.ts';
 
 let stack: Stack;
 let operator: SigningSession;
@@ -32,12 +33,7 @@ async function auditRows(resource: string, key: string) {
   ).rows;
 }
 
-async function count(resource: string) {
-  const result = await stack.db.query<{ n: string }>('SELECT count(*) AS n FROM records WHERE resource = $1', [
-    resource,
-  ]);
-  return Number(result.rows[0].n);
-}
+const count = (resource: string) => countRecords(stack.db, resource);
 
 describe('carriers', () => {
   it('are created with an id, an API key and an audit entry, then updated and deleted', async () => {
@@ -114,12 +110,9 @@ describe('carriers', () => {
   });
 
   it('refuses a carrier’s own edit to a webhook URL outside loopback on a local gateway; keeps a stored one', async () => {
-    const stored = async () =>
-      (
-        await stack.db.query<{ doc: Record<string, unknown>; version: number }>(
-          `SELECT doc, version FROM records WHERE resource = 'partners/carrier' AND key = '1'`,
-        )
-      ).rows[0];
+    // The signed-in carrier's own record.
+    const stored = async () => readRecord(stack.db, 'partners/carrier', await partnerIdOf(stack.db, 'carrier'));
+
     const before = await stored();
     // The seeded URL is not a loopback one: a save that leaves it as it is passes.
     expect(String(before.doc.webhook_url)).not.toMatch(/127\.0\.0\.1|localhost/);

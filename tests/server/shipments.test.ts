@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { DEMO_CASES } from '../../server/seed/piece-network.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { countRecords, readRecord } from './support/seed-finders.ts';
 
 /** Issue 16: the piece store, shipment search and detail, troubleshooting actions and tenancy. */
 
@@ -27,13 +28,7 @@ const get = (session: SigningSession, query: Record<string, string>, path = 'web
 const patch = (session: SigningSession, body: Doc) =>
   stack.send(session, { method: 'PATCH', path: 'webtool/shipments', body });
 
-async function stored(pieceId: string) {
-  const found = await stack.db.query<{ doc: Doc; version: number }>(
-    `SELECT doc, version FROM records WHERE resource = 'shipments' AND key = $1`,
-    [pieceId],
-  );
-  return found.rows[0];
-}
+const stored = (pieceId: string) => readRecord(stack.db, 'shipments', pieceId);
 async function eventCodes(pieceId: string) {
   const found = await stack.db.query<{ event_code: number }>(
     'SELECT event_code FROM piece_events WHERE piece_id = $1 ORDER BY at, id',
@@ -41,21 +36,12 @@ async function eventCodes(pieceId: string) {
   );
   return found.rows.map((row) => row.event_code);
 }
-async function compartment(id: unknown) {
-  const found = await stack.db.query<{ doc: Doc }>(
-    `SELECT doc FROM records WHERE resource = 'compartments' AND key = $1`,
-    [String(id)],
-  );
-  return found.rows[0]?.doc;
-}
+const compartment = async (id: unknown) => (await readRecord(stack.db, 'compartments', String(id))).doc;
 
 describe('seeded pieces', () => {
   it('match the compartments that hold them, with a consistent history', async () => {
-    const counts = await stack.db.query<{ n: string }>(
-      `SELECT count(*) AS n FROM records WHERE resource = 'shipments'`,
-    );
     // More than a page of 500 of one carrier's (see the page size test below).
-    expect(Number(counts.rows[0].n)).toBeGreaterThan(2000);
+    expect(await countRecords(stack.db, 'shipments')).toBeGreaterThan(2000);
     const mismatched = await stack.db.query(
       `SELECT c.key FROM records c LEFT JOIN records p ON p.resource = 'shipments' AND p.key = c.doc->>'piece_id'
        WHERE c.resource = 'compartments' AND c.doc->>'piece_id' IS NOT NULL
@@ -67,10 +53,7 @@ describe('seeded pieces', () => {
        AND NOT EXISTS (SELECT 1 FROM piece_events e WHERE e.piece_id = p.key) LIMIT 1`,
     );
     expect(withoutEvents.rows).toEqual([]);
-    const testPieces = await stack.db.query<{ n: string }>(
-      `SELECT count(*) AS n FROM records WHERE resource = 'shipments' AND (doc->>'test_piece')::boolean`,
-    );
-    expect(Number(testPieces.rows[0].n)).toBeGreaterThan(0);
+    expect(await countRecords(stack.db, 'shipments', { test_piece: true })).toBeGreaterThan(0);
   });
 });
 
