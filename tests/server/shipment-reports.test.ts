@@ -109,7 +109,10 @@ describe('request, poll, file', () => {
     });
     const rangedIds = ranged.rows.map((row) => Number(row[0]));
     expect(rangedIds.length).toBeGreaterThan(0);
-    expect(rangedIds.every((id) => id >= min && id <= max)).toBe(true);
+    for (const id of rangedIds) {
+      expect(id).toBeGreaterThanOrEqual(min);
+      expect(id).toBeLessThanOrEqual(max);
+    }
     expect(rangedIds.length).toBe(ids.filter((id) => id >= min && id <= max).length);
   });
 

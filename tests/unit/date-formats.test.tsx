@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render } from '@testing-library/react';
-import { AdminContext, type DataProvider } from 'react-admin';
+import { cleanup } from '@testing-library/react';
+import { type DataProvider } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import frenchMessages from 'ra-language-french';
@@ -10,6 +10,7 @@ import { csvDateTime, dateTexts } from '../../src/schema/dates.ts';
 import { cellContext, columnPlan } from '../../src/schema/ui/schema-columns.tsx';
 import { modelOf } from '../../src/schema/ui/registry.ts';
 import { PieceEventsTable } from '../../src/schema/ui/piece-events-table.tsx';
+import { renderInAdmin } from './support/admin.tsx';
 
 /*
  * Issue 24.3: one date and one date-time format per language. Dates are collected from what the
@@ -46,13 +47,12 @@ describe.each([
       });
       seen.push(String(cell));
     }
-    const { container } = render(
-      <AdminContext dataProvider={{} as DataProvider} i18nProvider={polyglotI18nProvider(() => messages, locale)}>
-        <PieceEventsTable
-          label="events"
-          events={[{ id: 1, event_code: 103, at: '2026-11-27T04:40:12.345Z', actor: 'system' }]}
-        />
-      </AdminContext>,
+    const { container } = renderInAdmin(
+      <PieceEventsTable
+        label="events"
+        events={[{ id: 1, event_code: 103, at: '2026-11-27T04:40:12.345Z', actor: 'system' }]}
+      />,
+      { dataProvider: {} as DataProvider, i18nProvider: polyglotI18nProvider(() => messages, locale) },
     );
     seen.push(container.textContent ?? '');
     const shapes = new Set(seen.flatMap((text) => text.match(DATE_LIKE) ?? []).map(shape));

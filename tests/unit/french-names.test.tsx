@@ -1,11 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { AdminContext, Form, RecordContextProvider, ResourceContextProvider, type DataProvider } from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import frenchMessages from 'ra-language-french';
-import en from '../../locales/en-US.json';
-import fr from '../../locales/fr-FR.json';
+import { AdminContext, Form, ResourceContextProvider, type DataProvider } from 'react-admin';
 import { useLookupChoices } from '../../src/schema/ui/lookup-choices.ts';
 import { modelOf } from '../../src/schema/ui/registry.ts';
 import { schemaColumn } from '../../src/schema/ui/schema-columns.tsx';
@@ -14,14 +9,11 @@ import { accessProfile } from '../../src/authProvider/access-profile.ts';
 import { ProfilePage } from '../../src/custom/account/profile-page.tsx';
 import { TranslatorProvider } from '../../src/custom/account/translation.tsx';
 import { demoRoles } from '../../server/seed/demo-network.ts';
+import { i18nProviderIn, renderInAdmin } from './support/admin.tsx';
 
 afterEach(cleanup);
 
-const i18nIn = (locale: string) =>
-  polyglotI18nProvider(
-    (language) => (language === 'fr-FR' ? { ...frenchMessages, ...fr } : { ...englishMessages, ...en }),
-    locale,
-  );
+const i18nIn = i18nProviderIn;
 
 /** The gateway's answer to webtool/lists?type=location_types: English names, as production gives. */
 const gatewayLocationTypes = [
@@ -43,11 +35,7 @@ function LocationTypeNames() {
 
 function renderLocationTypes(locale: string) {
   const dataProvider = { call: async () => ({ data: gatewayLocationTypes }) } as unknown as DataProvider;
-  render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nIn(locale)}>
-      <LocationTypeNames />
-    </AdminContext>,
-  );
+  renderInAdmin(<LocationTypeNames />, { dataProvider, i18nProvider: i18nIn(locale) });
 }
 
 describe('location types from webtool/lists', () => {
@@ -82,13 +70,10 @@ function DescriptionCell() {
 }
 
 function renderRolesListCell(locale: string) {
-  render(
-    <AdminContext i18nProvider={i18nIn(locale)}>
-      <RecordContextProvider value={{ id: carrierRole.role_name, ...carrierRole }}>
-        <DescriptionCell />
-      </RecordContextProvider>
-    </AdminContext>,
-  );
+  renderInAdmin(<DescriptionCell />, {
+    i18nProvider: i18nIn(locale),
+    record: { id: carrierRole.role_name, ...carrierRole },
+  });
 }
 
 describe('the demo roles’ descriptions', () => {

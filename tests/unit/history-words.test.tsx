@@ -1,14 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { AdminContext, RecordContextProvider, ResourceContextProvider, type DataProvider } from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import frenchMessages from 'ra-language-french';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { type DataProvider } from 'react-admin';
 import en from '../../locales/en-US.json';
 import fr from '../../locales/fr-FR.json';
 import { modelOf } from '../../src/schema/ui/registry.ts';
 import { RecordHistory } from '../../src/schema/ui/record-history.tsx';
 import { isChange } from '../../src/schema/ui/field-words.tsx';
+import { i18nProviderIn, renderInAdmin } from './support/admin.tsx';
 
 /*
  * Issue 24.2: a history reads in words through the schema, never in codes, ids or JSON: choice labels,
@@ -55,31 +53,19 @@ function renderHistory(
   changes = ticketChanges,
   canAccess?: (params: { resource?: string }) => Promise<boolean>,
 ) {
-  const i18nProvider = polyglotI18nProvider(
-    (wanted) => (wanted === 'fr-FR' ? { ...frenchMessages, ...fr } : { ...englishMessages, ...en }),
-    locale,
-  );
-  render(
-    <AdminContext
-      dataProvider={provider(changes)}
-      i18nProvider={i18nProvider}
-      authProvider={
-        canAccess && {
-          login: async () => undefined,
-          logout: async () => undefined,
-          checkAuth: async () => undefined,
-          checkError: async () => undefined,
-          canAccess,
-        }
-      }
-    >
-      <ResourceContextProvider value={model.name}>
-        <RecordContextProvider value={{ id: 5 }}>
-          <RecordHistory model={model} />
-        </RecordContextProvider>
-      </ResourceContextProvider>
-    </AdminContext>,
-  );
+  renderInAdmin(<RecordHistory model={model} />, {
+    dataProvider: provider(changes),
+    i18nProvider: i18nProviderIn(locale),
+    authProvider: canAccess && {
+      login: async () => undefined,
+      logout: async () => undefined,
+      checkAuth: async () => undefined,
+      checkError: async () => undefined,
+      canAccess,
+    },
+    resource: model.name,
+    record: { id: 5 },
+  });
 }
 
 afterEach(cleanup);

@@ -1,14 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { AdminContext } from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import frenchMessages from 'ra-language-french';
-import en from '../../locales/en-US.json';
-import fr from '../../locales/fr-FR.json';
+import { cleanup, screen } from '@testing-library/react';
 import { LocalisedComponents } from '../../src/app/localised-components.tsx';
 import { useLocalPages } from '../../src/schema/ui/local-pages.tsx';
 import { loadFrenchComponents } from '../../src/schema/ui/component-locales.ts';
+import { i18nProviderIn, renderInAdmin } from './support/admin.tsx';
 
 function Pager() {
   const { pagination } = useLocalPages(
@@ -19,16 +14,11 @@ function Pager() {
 }
 
 function renderIn(locale: string) {
-  const i18nProvider = polyglotI18nProvider(
-    (language) => (language === 'fr-FR' ? { ...frenchMessages, ...fr } : { ...englishMessages, ...en }),
-    locale,
-  );
-  render(
-    <AdminContext i18nProvider={i18nProvider}>
-      <LocalisedComponents>
-        <Pager />
-      </LocalisedComponents>
-    </AdminContext>,
+  renderInAdmin(
+    <LocalisedComponents>
+      <Pager />
+    </LocalisedComponents>,
+    { i18nProvider: i18nProviderIn(locale) },
   );
 }
 

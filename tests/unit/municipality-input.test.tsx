@@ -1,14 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { AdminContext, Form, RecordContextProvider, ResourceContextProvider, type DataProvider } from 'react-admin';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Form, type DataProvider } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import frenchMessages from 'ra-language-french';
-import en from '../../locales/en-US.json';
-import fr from '../../locales/fr-FR.json';
 import type { FieldModel } from '../../src/schema/resource-model.ts';
 import { MunicipalityInput } from '../../src/resources/service-points/municipality-input.tsx';
+import { i18nProviderIn, renderInAdmin } from './support/admin.tsx';
 
 const field: FieldModel = {
   source: 'municipality',
@@ -33,22 +29,18 @@ function setup(record: Record<string, unknown>, locale = 'en-US') {
     data: (LISTS[query.country_iso ?? ''] ?? []).map((name, index) => ({ column_id: index + 1, column_name: name })),
   }));
   const save = vi.fn();
-  const i18nProvider = polyglotI18nProvider(
-    (language) => (language === 'fr-FR' ? { ...frenchMessages, ...fr } : { ...englishMessages, ...en }),
-    locale,
-  );
-  render(
-    <AdminContext dataProvider={{ call } as unknown as DataProvider} i18nProvider={i18nProvider}>
-      <ResourceContextProvider value="service-points">
-        <RecordContextProvider value={record}>
-          <Form record={record} onSubmit={save} mode="onChange">
-            <MunicipalityInput field={field} mode={record.id ? 'edit' : 'create'} />
-            <FormValues />
-            <button type="submit">Send</button>
-          </Form>
-        </RecordContextProvider>
-      </ResourceContextProvider>
-    </AdminContext>,
+  renderInAdmin(
+    <Form record={record} onSubmit={save} mode="onChange">
+      <MunicipalityInput field={field} mode={record.id ? 'edit' : 'create'} />
+      <FormValues />
+      <button type="submit">Send</button>
+    </Form>,
+    {
+      dataProvider: { call } as unknown as DataProvider,
+      i18nProvider: i18nProviderIn(locale),
+      resource: 'service-points',
+      record,
+    },
   );
   return { call, save };
 }

@@ -1,15 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { AdminContext, RecordContextProvider, ResourceContextProvider, type DataProvider } from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import frenchMessages from 'ra-language-french';
-import en from '../../locales/en-US.json';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { type DataProvider } from 'react-admin';
 import fr from '../../locales/fr-FR.json';
 import { modelOf } from '../../src/schema/ui/registry.ts';
 import { RecordView } from '../../src/schema/ui/record-view.tsx';
 import { ValueKindsProvider } from '../../src/schema/ui/input-kinds.tsx';
 import { PieceEndUserValue } from '../../src/resources/shipments/piece-panels.tsx';
+import { i18nProviderIn, renderInAdmin } from './support/admin.tsx';
 
 /*
  * Issue 24.2: a record page names what a person knows by name: a PIN pad's features by their labels
@@ -33,20 +30,11 @@ const dataProvider = {
 
 function renderRecord(modelName: string, record: Record<string, unknown>, locale: 'en-US' | 'fr-FR' = 'en-US') {
   const model = modelOf(modelName);
-  const i18nProvider = polyglotI18nProvider(
-    (wanted) => (wanted === 'fr-FR' ? { ...frenchMessages, ...fr } : { ...englishMessages, ...en }),
-    locale,
-  );
-  render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
-      <ResourceContextProvider value={model.name}>
-        <RecordContextProvider value={record}>
-          <ValueKindsProvider value={{ 'piece-end-user': PieceEndUserValue }}>
-            <RecordView model={model} />
-          </ValueKindsProvider>
-        </RecordContextProvider>
-      </ResourceContextProvider>
-    </AdminContext>,
+  renderInAdmin(
+    <ValueKindsProvider value={{ 'piece-end-user': PieceEndUserValue }}>
+      <RecordView model={model} />
+    </ValueKindsProvider>,
+    { dataProvider, i18nProvider: i18nProviderIn(locale), resource: model.name, record },
   );
 }
 

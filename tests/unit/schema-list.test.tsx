@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { AdminContext, ResourceContextProvider, type DataProvider } from 'react-admin';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { type DataProvider } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import en from '../../locales/en-US.json';
@@ -8,6 +8,7 @@ import { rowsPerPageOptions } from '../../src/schema/page-sizes.ts';
 import { modelOf } from '../../src/schema/ui/registry.ts';
 import { SchemaList } from '../../src/schema/ui/schema-list.tsx';
 import { withAppWords } from '../../src/app/i18n-provider.ts';
+import { renderInAdmin } from './support/admin.tsx';
 
 const i18nProvider = polyglotI18nProvider(() => withAppWords(englishMessages, en), 'en-US');
 
@@ -37,13 +38,7 @@ function renderList(
     getMany,
     call: async () => ({ data: [] }),
   } as unknown as DataProvider;
-  render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
-      <ResourceContextProvider value={model.name}>
-        <SchemaList model={model} />
-      </ResourceContextProvider>
-    </AdminContext>,
-  );
+  renderInAdmin(<SchemaList model={model} />, { dataProvider, i18nProvider, resource: model.name });
   return model;
 }
 

@@ -1,10 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { AdminContext, Form, RecordContextProvider, ResourceContextProvider, type DataProvider } from 'react-admin';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Form, type DataProvider } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import frenchMessages from 'ra-language-french';
 import en from '../../locales/en-US.json';
 import fr from '../../locales/fr-FR.json';
 import type { AddressSuggestion } from '../../src/contract/addresses.ts';
@@ -16,6 +13,7 @@ import { AddressInput, ValidatedAddressIdInput } from '../../src/schema/ui/addre
 import { OpeningHoursInput, OpeningHoursValue } from '../../src/resources/service-points/opening-hours-input.tsx';
 import { copiedToAllDays, HALF_HOURS } from '../../src/resources/service-points/opening-hours.ts';
 import { TYPE_AHEAD_MS } from '../../src/schema/ui/address/address-lookup.ts';
+import { i18nProviderIn, renderInAdmin } from './support/admin.tsx';
 
 const addressField: FieldModel = {
   source: 'address',
@@ -63,21 +61,12 @@ const schemaValidator = (values: Record<string, unknown>) =>
 function setup(children: React.ReactNode, record: Record<string, unknown>, locale = 'en-US') {
   const action = vi.fn(async (..._args: unknown[]) => ({ data: [aarhus] }));
   const dataProvider = { action } as unknown as DataProvider;
-  const i18nProvider = polyglotI18nProvider(
-    (language) => (language === 'fr-FR' ? { ...frenchMessages, ...fr } : { ...englishMessages, ...en }),
-    locale,
-  );
-  render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
-      <ResourceContextProvider value="service-points">
-        <RecordContextProvider value={record}>
-          <Form record={record} validate={schemaValidator} mode="onChange">
-            {children}
-            <FormValues />
-          </Form>
-        </RecordContextProvider>
-      </ResourceContextProvider>
-    </AdminContext>,
+  renderInAdmin(
+    <Form record={record} validate={schemaValidator} mode="onChange">
+      {children}
+      <FormValues />
+    </Form>,
+    { dataProvider, i18nProvider: i18nProviderIn(locale), resource: 'service-points', record },
   );
   return { action };
 }
@@ -251,20 +240,12 @@ describe('the map picker without address autocomplete', () => {
       getPermissions: async () => ({ permissions: { superAdmin: false, granted: new Set([188]), policies } }),
     };
     const action = vi.fn(async (..._args: unknown[]) => ({ data: [aarhus] }));
-    const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...en }), 'en-US');
-    render(
-      <AdminContext
-        dataProvider={{ action } as unknown as DataProvider}
-        i18nProvider={i18nProvider}
-        authProvider={authProvider}
-      >
-        <ResourceContextProvider value="service-points">
-          <Form record={{ id: 1, country: 'DK' }}>
-            <MapPickerInput field={latitudeField} mode="edit" />
-            <FormValues />
-          </Form>
-        </ResourceContextProvider>
-      </AdminContext>,
+    renderInAdmin(
+      <Form record={{ id: 1, country: 'DK' }}>
+        <MapPickerInput field={latitudeField} mode="edit" />
+        <FormValues />
+      </Form>,
+      { dataProvider: { action } as unknown as DataProvider, authProvider, resource: 'service-points' },
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Pick 56.1675, 10.2041' }));
     await waitFor(() => expect(action).toHaveBeenCalledTimes(1));

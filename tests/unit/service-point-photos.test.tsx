@@ -1,9 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { AdminContext, RecordContextProvider, ResourceContextProvider, type DataProvider } from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import frenchMessages from 'ra-language-french';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { type DataProvider } from 'react-admin';
 import en from '../../locales/en-US.json';
 import fr from '../../locales/fr-FR.json';
 import type { FieldModel } from '../../src/schema/resource-model.ts';
@@ -19,6 +16,7 @@ import {
 import { PhotoGalleryInput } from '../../src/schema/ui/photos/photo-gallery-input.tsx';
 import proposalSchema from '../../schemas/location-proposal.schema.json';
 import { cameraProblem, WebcamCaptureDialog } from '../../src/schema/ui/photos/webcam-capture-dialog.tsx';
+import { i18nProviderIn, renderInAdmin } from './support/admin.tsx';
 
 const JPEG_START = [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01];
 const PNG_START = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52];
@@ -146,15 +144,9 @@ function renderCamera(getUserMedia: (() => Promise<MediaStream>) | undefined, lo
     value: getUserMedia ? { getUserMedia } : undefined,
   });
   const onClose = vi.fn();
-  const i18nProvider = polyglotI18nProvider(
-    (language) => (language === 'fr-FR' ? { ...frenchMessages, ...fr } : { ...englishMessages, ...en }),
-    locale,
-  );
-  const view = render(
-    <AdminContext i18nProvider={i18nProvider}>
-      <WebcamCaptureDialog onCapture={vi.fn()} onClose={onClose} />
-    </AdminContext>,
-  );
+  const view = renderInAdmin(<WebcamCaptureDialog onCapture={vi.fn()} onClose={onClose} />, {
+    i18nProvider: i18nProviderIn(locale),
+  });
   return { ...view, onClose };
 }
 
@@ -209,19 +201,12 @@ function setup(photos: ReturnType<typeof stored>[], locale = 'en-US') {
   const put = vi.fn(async () => ({ data: { ...record, version: 4 } }));
   const action = vi.fn(async () => ({ success: true, data: { ...record, version: 4, photos: photos.slice(1) } }));
   const dataProvider = { put, action, getOne: vi.fn(async () => ({ data: record })) } as unknown as DataProvider;
-  const i18nProvider = polyglotI18nProvider(
-    (language) => (language === 'fr-FR' ? { ...frenchMessages, ...fr } : { ...englishMessages, ...en }),
-    locale,
-  );
-  render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
-      <ResourceContextProvider value="service-points">
-        <RecordContextProvider value={record}>
-          <PhotoGalleryInput field={field} />
-        </RecordContextProvider>
-      </ResourceContextProvider>
-    </AdminContext>,
-  );
+  renderInAdmin(<PhotoGalleryInput field={field} />, {
+    dataProvider,
+    i18nProvider: i18nProviderIn(locale),
+    resource: 'service-points',
+    record,
+  });
   return { put, action };
 }
 

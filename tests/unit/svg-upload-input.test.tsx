@@ -1,13 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { AdminContext, Form, RecordContextProvider, ResourceContextProvider, type DataProvider } from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import frenchMessages from 'ra-language-french';
-import en from '../../locales/en-US.json';
-import fr from '../../locales/fr-FR.json';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Form, type DataProvider } from 'react-admin';
 import type { FieldModel } from '../../src/schema/resource-model.ts';
 import { SvgUploadInput } from '../../src/resources/carriers/svg-upload-input.tsx';
+import { i18nProviderIn, renderInAdmin } from './support/admin.tsx';
 
 const field: FieldModel = {
   source: 'logo_url',
@@ -26,20 +22,11 @@ function setup(record: Record<string, unknown>, locale = 'en-US') {
   const deleteOpname = vi.fn(async () => ({ data: { ...record, version: 2 } }));
   const getOne = vi.fn(async () => ({ data: record }));
   const dataProvider = { put, deleteOpname, getOne } as unknown as DataProvider;
-  const i18nProvider = polyglotI18nProvider(
-    (language) => (language === 'fr-FR' ? { ...frenchMessages, ...fr } : { ...englishMessages, ...en }),
-    locale,
-  );
-  render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
-      <ResourceContextProvider value="carriers">
-        <RecordContextProvider value={record}>
-          <Form record={record}>
-            <SvgUploadInput field={field} />
-          </Form>
-        </RecordContextProvider>
-      </ResourceContextProvider>
-    </AdminContext>,
+  renderInAdmin(
+    <Form record={record}>
+      <SvgUploadInput field={field} />
+    </Form>,
+    { dataProvider, i18nProvider: i18nProviderIn(locale), resource: 'carriers', record },
   );
   return { put, deleteOpname };
 }

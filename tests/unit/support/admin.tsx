@@ -11,10 +11,20 @@ import {
 } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
+import frenchMessages from 'ra-language-french';
 import en from '../../../locales/en-US.json';
+import fr from '../../../locales/fr-FR.json';
 
 /** react-admin's English words with the app's (locales/en-US.json) over them, as most unit tests read them. */
 export const englishI18nProvider: I18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...en }), 'en-US');
+
+/** The app's words in `locale` (French or English, react-admin's under them), switching as the app does. */
+export function i18nProviderIn(locale: string): I18nProvider {
+  return polyglotI18nProvider(
+    (language) => (language === 'fr-FR' ? { ...frenchMessages, ...fr } : { ...englishMessages, ...en }),
+    locale,
+  );
+}
 
 export interface AdminOptions {
   dataProvider?: DataProvider;
