@@ -32,6 +32,20 @@ async function choose(page: Page, select: Locator, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** The filter the list's address carries (react-admin writes it there once it applies it). */
+const filterInUrl = (page: Page) => new URL(page.url()).searchParams.get('filter') ?? '';
+
+/**
+ * Runs a filter change and waits until the list has applied it: the filter bar applies a change half a
+ * second later (react-admin's debounce), and a row clicked before that is a row of the list as it was;
+ * the late change then takes the browser back to the list. The rows a journey reads next are the new ones.
+ */
+async function applied(page: Page, change: () => Promise<void>) {
+  const before = filterInUrl(page);
+  await change();
+  await expect.poll(() => filterInUrl(page), { message: 'the list applies the filter' }).not.toBe(before);
+}
+
 /** The schema list shown on the page: its filters, rows, columns, sort, page size and export. */
 export function listOf(page: Page) {
   const rows = page.locator('tbody tr');
@@ -57,13 +71,13 @@ export function listOf(page: Page) {
       const text = (await page.locator('.MuiTablePagination-displayedRows').textContent()) ?? '';
       return Number(/of\s+(\d+)/.exec(text)?.[1]);
     },
-    /** Picks an option of a filter shown in the list's filter bar. */
-    choose: (label: string | RegExp, option: string) => choose(page, filter(label), option),
-    /** Shows the list's filter of that label (More filters) and picks the option. */
+    /** Picks an option of a filter shown in the list's filter bar, and waits until the list has applied it. */
+    choose: (label: string | RegExp, option: string) => applied(page, () => choose(page, filter(label), option)),
+    /** Shows the list's filter of that label (More filters), picks the option and waits until the list has applied it. */
     async addFilter(label: string, option: string, select: Locator = filter(label)) {
       await page.getByRole('button', { name: 'More filters' }).click();
       await page.getByRole('menuitemcheckbox', { name: label }).click();
-      await choose(page, select, option);
+      await applied(page, () => choose(page, select, option));
     },
     /** Sorts by a column: its header's sort button (once more for the other direction). */
     async sortBy(label: string) {
