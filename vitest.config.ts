@@ -5,9 +5,12 @@ import react from '@vitejs/plugin-react';
 /**
  * Server tests named `*.pg-only.test.ts` need a PostgreSQL server (several processes on one
  * database, outages): they run only when DATABASE_URL names one, as in the test command's
- * PostgreSQL run (see scripts/test-all.mjs).
+ * PostgreSQL run (see scripts/test-all.mjs). Files named `*.pglite-only.test.ts` check data, not the
+ * database engine (the demo seed's records against their schemas): they run in the PGlite run only,
+ * not a second time on PostgreSQL.
  */
 const postgresOnly = 'tests/server/**/*.pg-only.test.ts';
+const pgliteOnly = 'tests/server/**/*.pglite-only.test.ts';
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
 export default defineConfig({
@@ -38,7 +41,7 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           // The seeded demo database, built once per run and copied by each file (README, Testing).
           globalSetup: ['tests/server/support/global-setup.ts'],
-          exclude: [...configDefaults.exclude, ...(onPostgres ? [] : [postgresOnly])],
+          exclude: [...configDefaults.exclude, onPostgres ? pgliteOnly : postgresOnly],
           testTimeout: 30_000,
           // A file's beforeAll loads its copy of the seeded database and starts a gateway: seconds
           // idle, more than a minute on a busy machine.
