@@ -49,18 +49,3 @@ export async function openSeededTestDb(): Promise<Db> {
   await seedDemo(db, createIdentity(db, { local: true, log: () => {} }), { size: 'test' });
   return db;
 }
-
-/**
- * A database of the test's own holding the DEMO seed (what `npm start` shows), for the few files
- * whose checks need the demo's volume (e.g. 50 open tickets of one provider in one bulk action).
- * It is seeded here, in the file's own time: use openSeededTestDb unless the test needs the volume.
- */
-/** The time a beforeAll that calls openDemoTestDb may take: a minute idle, several on a busy machine. */
-export const DEMO_SEED_BUDGET_MS = 600_000;
-
-export async function openDemoTestDb(): Promise<Db> {
-  const db = await openTestDb();
-  await migrate(db);
-  await seedDemo(db, createIdentity(db, { local: true, log: () => {} }), { size: 'demo' });
-  return db;
-}
