@@ -22,6 +22,7 @@ import { ticketStateRefusal } from '../shared/ticket-refusals.ts';
 import { HardwareStatus, RemovalState } from '../../../../src/types/generated/codes.ts';
 import { moveParcels, parcelMovePlan } from './ticket-parcel-move.ts';
 import { TICKET_OPTIONS, ticketOption } from '../../../../src/schema/ticket-options.ts';
+import { isSet } from '../shared/values.ts';
 
 /**
  * What closing a ticket does to the hardware (spec 02 §4): an install ticket installs its planned
@@ -30,7 +31,6 @@ import { TICKET_OPTIONS, ticketOption } from '../../../../src/schema/ticket-opti
  * goes through the write stage of the unit or pad, audited as the caller's, in the ticket's transaction.
  */
 
-const isSet = (value: unknown) => value !== undefined && value !== null && value !== '';
 const SYNC_NONE = 0;
 const SYNC_PENDING = 1;
 
