@@ -29,7 +29,7 @@ const downloadParams = queryParams({ file_name: requiredText('file_name') });
  * of its parcel size; an end-user drop-off (type 3) on its courier pickup (202), at the return price. Each
  * at the carrier's price valid on that day (the row with the latest `valid_from` not after it). Test pieces
  * are not billed. VAT is the rate of the carrier's primary country. Invoicing the same carrier and period
- * again issues the same invoice anew (its prices cannot have changed: server/gateway/rules/price-structure.ts).
+ * again issues the same invoice anew (its prices cannot have changed: server/gateway/rules/invoicing/price-structure.ts).
  */
 
 export const INVOICE_JOB = 'carrier_invoice';

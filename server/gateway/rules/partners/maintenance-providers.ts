@@ -13,7 +13,7 @@ export const PERIODIC_OFF = 2;
 /**
  * Spec 02 §7: `PATCH partners/maintenance_provider { opname: "update_mps_periodic_tickets", mp_id,
  * action_type }` switches the provider's periodic service tickets on (1) or off (2): while on, a
- * closed periodic ticket brings the next one (server/gateway/rules/periodic-tickets.ts). Through the
+ * closed periodic ticket brings the next one (server/gateway/rules/tickets/periodic-tickets.ts). Through the
  * write pipeline: a provider switches only its own (404 for another), audited, 409 on a stale `version`.
  * Only a caller whose tickets policy has the periodic ticket option (spec 01 §6) switches: 403 otherwise,
  * as the app shows no switch to them (src/resources/tickets/periodic-tickets-button.tsx).

@@ -39,7 +39,7 @@ async function unitHoldsParcels(tx: Db, hardwareId: unknown) {
   return (await compartmentsOf(tx, String(hardwareId))).some(holdsParcel);
 }
 
-/** Whether the caller's role moves a removed unit's parcels (spec 01 §6, server/gateway/rules/ticket-parcel-move.ts). */
+/** Whether the caller's role moves a removed unit's parcels (spec 01 §6, server/gateway/rules/tickets/ticket-parcel-move.ts). */
 const movesParcels = (ctx: RuleContext) => ticketOption(ctx.access.permissions, TICKET_OPTIONS.parcelMove);
 
 /**
