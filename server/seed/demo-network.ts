@@ -172,7 +172,7 @@ const allTicketOptions = Object.fromEntries(Object.values(TICKET_OPTIONS).map((o
 
 /**
  * The options of spec 01 §6 that shape tickets, bookings and shipments (src/schema/ticket-options.ts,
- * server/gateway/rules/bookings.ts, server/gateway/rules/web-app-link.ts), spread so that two demo users
+ * server/gateway/rules/booking/bookings.ts, server/gateway/rules/shipments/web-app-link.ts), spread so that two demo users
  * see the difference: the operator's super admin has them all, its administrator all but the parcel move
  * (an uninstall waits for an empty unit); the analyst none (no periodic, courier or service tickets, no
  * compartment inspection, error type, internal notes, double booking nor web app link); the hotline

@@ -2,7 +2,7 @@ import type { FieldErrors } from './errors.ts';
 
 /**
  * The period of the hardware licence search (spec 02 §6, issue 27.6), whole months from a start to an end,
- * and its rules, checked alike by the form and by the gateway (server/gateway/rules/licences.ts).
+ * and its rules, checked alike by the form and by the gateway (server/gateway/rules/integrations/licences.ts).
  */
 
 export interface LicencePeriod {

@@ -16,7 +16,7 @@ import { isServiceTicket, TICKET_TYPE, type TicketBadgeInput } from './ticket-ba
  * - `error_type`, `notes_column`: a ticket's error type and internal notes, input and list column
  *   (`x-input.option`; the gateway keeps the stored value of a caller without the option).
  * - `uninstall_with_parcel_move`: closing an uninstall ticket of a unit that still holds parcels moves
- *   them to free compartments of the service point's other units (server/gateway/rules/ticket-parcel-move.ts)
+ *   them to free compartments of the service point's other units (server/gateway/rules/tickets/ticket-parcel-move.ts)
  *   instead of refusing with "The hardware unit cannot be removed as it contains one or more parcels".
  */
 export const TICKET_OPTIONS = {

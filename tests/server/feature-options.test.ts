@@ -9,7 +9,7 @@ import { readRecord } from './support/seed-finders.ts';
 
 /**
  * The feature options of spec 01 §6 that tickets, bookings and shipments read (src/schema/ticket-options.ts,
- * server/gateway/rules/bookings.ts, web-app-link.ts), through the gateway: a caller without the option is
+ * server/gateway/rules/booking/bookings.ts, web-app-link.ts), through the gateway: a caller without the option is
  * refused (or sees a field it cannot see kept as stored), one with it succeeds. The demo roles: the
  * operator administrator has every ticket option but the parcel move, the analyst none,
  * the maintenance provider the parcel move (server/seed/demo-network.ts).

@@ -3,7 +3,7 @@ import type { ServicePoint } from '../../types/generated/service-point.ts';
 
 /**
  * The rules the Hardware units tab shows before the gateway is asked (the gateway checks them
- * again, server/gateway/rules/service-point-hardware-plan.ts): which statuses take hardware, the
+ * again, server/gateway/rules/hardware/service-point-hardware-plan.ts): which statuses take hardware, the
  * limit, and which installation mark a unit offers.
  */
 

@@ -6,7 +6,7 @@ import { features } from '../../schema/features.ts';
 import { featureOption } from '../../schema/permissions.ts';
 import { usePieceDetail } from './piece-detail.ts';
 
-/** The web app link option of spec 01 §6 (server/gateway/rules/web-app-link.ts reads the same). */
+/** The web app link option of spec 01 §6 (server/gateway/rules/shipments/web-app-link.ts reads the same). */
 export const WEB_APP_LINK_OPTION = 'web_app_link';
 
 /**

@@ -29,7 +29,7 @@ interface Provider {
 }
 
 const PATH = 'webtool/partners/maintenance_provider';
-/** `action_type` of update_mps_periodic_tickets (server/gateway/rules/maintenance-providers.ts). */
+/** `action_type` of update_mps_periodic_tickets (server/gateway/rules/partners/maintenance-providers.ts). */
 const SWITCH_ON = 1;
 const SWITCH_OFF = 2;
 

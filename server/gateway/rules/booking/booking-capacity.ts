@@ -3,6 +3,7 @@ import type { Compartment } from '../../../../src/types/generated/compartment.ts
 import type { ServicePoint } from '../../../../src/types/generated/service-point.ts';
 import { COMPARTMENTS, HARDWARE_UNITS, SERVICE_POINTS } from '../shared/hardware-store.ts';
 import { PieceType } from '../../../../src/types/generated/codes.ts';
+import { inStore } from '../shared/endpoints.ts';
 
 /**
  * The free capacity of a service point for one carrier's parcel (spec 02 §3, "Capacity query"),
@@ -88,7 +89,7 @@ export function wheelchairReachable(compartments: Compartment[]): Set<number> {
 /** A service point by its id, or by its `sp_id` (the id the labels print). */
 export async function findServicePoint(tx: Db, spId: string): Promise<ServicePoint | undefined> {
   const found = await tx.query<{ doc: ServicePoint }>(
-    `SELECT doc FROM records WHERE resource = '${SERVICE_POINTS}' AND (key = $1 OR doc->>'sp_id' = $1) LIMIT 1`,
+    `SELECT doc FROM records WHERE ${inStore(SERVICE_POINTS)} AND (key = $1 OR doc->>'sp_id' = $1) LIMIT 1`,
     [spId.trim()],
   );
   return found.rows[0]?.doc;
@@ -97,8 +98,8 @@ export async function findServicePoint(tx: Db, spId: string): Promise<ServicePoi
 /** Every compartment of the units at a service point. */
 export async function compartmentsAt(tx: Db, servicePointId: number): Promise<Compartment[]> {
   const found = await tx.query<{ doc: Compartment }>(
-    `SELECT c.doc FROM records c WHERE c.resource = '${COMPARTMENTS}' AND c.doc->>'hardware_id' IN (
-       SELECT u.key FROM records u WHERE u.resource = '${HARDWARE_UNITS}' AND u.doc->>'service_point_id' = $1)
+    `SELECT c.doc FROM records c WHERE ${inStore(COMPARTMENTS, 'c')} AND c.doc->>'hardware_id' IN (
+       SELECT u.key FROM records u WHERE ${inStore(HARDWARE_UNITS, 'u')} AND u.doc->>'service_point_id' = $1)
      ORDER BY (c.doc->>'hardware_id')::int, (c.doc->>'column')::int, (c.doc->>'position')::int`,
     [String(servicePointId)],
   );

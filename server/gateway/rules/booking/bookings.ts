@@ -21,14 +21,12 @@ import { HARDWARE_UNITS, readDoc, SERVICE_POINTS, type StoredUnit } from '../sha
 import { createPiece, PIECES } from '../shared/piece-store.ts';
 import { endUserOfBooking } from '../shipments/end-users.ts';
 import { PieceType } from '../../../../src/types/generated/codes.ts';
+import { CARRIERS, COURIERS, inStore } from '../shared/endpoints.ts';
 
 /**
  * Bookings (spec 02 §3, §5, §7, `webtool/booking`): the capacity query, and a booking that creates
  * its piece through the piece store in the compartment the capacity query would offer.
  */
-
-const CARRIERS = 'partners/carrier';
-const COURIERS = 'couriers';
 
 export const NO_CAPACITY = 'All compartments occupied or not available';
 
@@ -45,7 +43,7 @@ async function heldByCarrier(tx: Db, compartments: Compartment[]) {
   if (!pieceIds.length) return held;
   const found = await tx.query<{ carrier_id: string; n: string }>(
     `SELECT doc->>'carrier_id' AS carrier_id, count(*) AS n FROM records
-     WHERE resource = '${PIECES}' AND key = ANY($1::text[]) GROUP BY 1`,
+     WHERE ${inStore(PIECES)} AND key = ANY($1::text[]) GROUP BY 1`,
     [pieceIds],
   );
   for (const row of found.rows) held.set(Number(row.carrier_id), Number(row.n));
@@ -55,7 +53,7 @@ async function heldByCarrier(tx: Db, compartments: Compartment[]) {
 /** Soft reservations (102) still open at the service point: capacity held without a compartment. */
 async function softHeldAt(tx: Db, servicePointId: number) {
   const found = await tx.query<{ n: string }>(
-    `SELECT count(*) AS n FROM records WHERE resource = '${PIECES}' AND doc->>'service_point_id' = $1
+    `SELECT count(*) AS n FROM records WHERE ${inStore(PIECES)} AND doc->>'service_point_id' = $1
        AND (doc->>'state')::int = 102 AND (doc->>'active')::boolean`,
     [String(servicePointId)],
   );

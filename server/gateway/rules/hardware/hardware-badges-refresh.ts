@@ -4,6 +4,7 @@ import type { JobWork } from '../../background-jobs.ts';
 import { COMPARTMENTS, HARDWARE_UNITS, SERVICE_POINTS, type StoredUnit } from '../shared/hardware-store.ts';
 import { deriveHardwareFields } from './hardware-badges.ts';
 import { refreshServicePointHardware } from './service-point-hardware-derived.ts';
+import { inStore } from '../shared/endpoints.ts';
 
 /** The background job (server/gateway/background-jobs.ts) that derives the units' fields again as time passes. */
 export const HARDWARE_BADGES_JOB = 'hardware_badges_refresh';
@@ -21,7 +22,7 @@ export async function refreshHardwareOverTime(db: Db, now: Date, pageSize = 500)
   let after = '';
   for (;;) {
     const page = await db.query<{ key: string; doc: StoredUnit }>(
-      `SELECT key, doc FROM records WHERE resource = '${HARDWARE_UNITS}' AND key > $1
+      `SELECT key, doc FROM records WHERE ${inStore(HARDWARE_UNITS)} AND key > $1
        ORDER BY key LIMIT $2`,
       [after, pageSize],
     );
@@ -31,11 +32,11 @@ export async function refreshHardwareOverTime(db: Db, now: Date, pageSize = 500)
     const points = [...new Set(page.rows.map((row) => row.doc.service_point_id).filter((id) => id != null))];
     const [compartments, statuses] = await Promise.all([
       db.query<{ doc: Compartment }>(
-        `SELECT doc FROM records WHERE resource = '${COMPARTMENTS}' AND doc->>'hardware_id' = ANY($1::text[])`,
+        `SELECT doc FROM records WHERE ${inStore(COMPARTMENTS)} AND doc->>'hardware_id' = ANY($1::text[])`,
         [keys],
       ),
       db.query<{ key: string; status: number | null }>(
-        `SELECT key, (doc->>'status')::int AS status FROM records WHERE resource = '${SERVICE_POINTS}'
+        `SELECT key, (doc->>'status')::int AS status FROM records WHERE ${inStore(SERVICE_POINTS)}
          AND key = ANY($1::text[])`,
         [points.map(String)],
       ),

@@ -2,7 +2,7 @@ import type { Db } from '../../../db/adapter.ts';
 import type { HardwareOrder } from '../../../../src/types/generated/hardware-order.ts';
 import type { SubOrder } from '../../../../src/types/generated/sub-order.ts';
 import { HardwareKind, SubOrderStatus } from '../../../../src/types/generated/codes.ts';
-import { badRequest, keyedError, type MessageKey } from '../../http-error.ts';
+import { keyedError, type MessageKey } from '../../http-error.ts';
 import type { Doc } from '../../record-store.ts';
 import { recordRules, type OpnameContext } from '../../resource-rules.ts';
 import { actorOf, recordKeyOf, refusedFields, visibleRecord } from '../../write-pipeline.ts';
@@ -10,6 +10,9 @@ import { audit } from '../../record-writes.ts';
 import { nonNegativeInt } from '../../list-query.ts';
 import { HARDWARE_MODELS, readDoc } from '../shared/hardware-store.ts';
 import { unknownReference } from '../shared/hardware-refusals.ts';
+import { HARDWARE_ORDERS, SUB_ORDERS } from '../shared/endpoints.ts';
+import { optionalVersion } from '../shared/values.ts';
+export { HARDWARE_ORDERS, SUB_ORDERS } from '../shared/endpoints.ts';
 
 /**
  * Hardware orders and their sub orders (spec 02 §3, §4, §5, §8; issue 27). An order holds a total
@@ -18,8 +21,6 @@ import { unknownReference } from '../shared/hardware-refusals.ts';
  * the write's transaction, so a refusal writes nothing.
  */
 
-export const HARDWARE_ORDERS = 'service_points/hardware_order';
-export const SUB_ORDERS = 'service_points/hardware_order/sub_orders';
 const HARDWARE_UNITS = 'service_points/hardware_units';
 
 type StoredOrder = HardwareOrder & { order_id: number };
@@ -66,7 +67,7 @@ async function refreshOrderTotals(tx: Db, orderId: number, excludingKey?: string
 }
 
 async function increaseTotalQuantity(ctx: OpnameContext, body: Doc) {
-  const version = versionOf(body);
+  const version = optionalVersion(body);
   const data = await ctx.writes.change(
     recordKeyOf(ctx.resource, body),
     async (_tx, existing) => {
@@ -81,14 +82,6 @@ async function increaseTotalQuantity(ctx: OpnameContext, body: Doc) {
     version,
   );
   return { success: true, data };
-}
-
-function versionOf(body: Doc): number | undefined {
-  const { version } = body;
-  if (version !== undefined && (typeof version !== 'number' || !Number.isInteger(version))) {
-    throw badRequest('gateway.version_required');
-  }
-  return version;
 }
 
 /** One line of an order's log: the order's or one of its sub orders' audit entries, comments included. */
@@ -230,7 +223,7 @@ function transition(from: SubOrderStatus, to: SubOrderStatus, refusal: MessageKe
         if (existing.doc.status !== from) throw stateRefusal(refusal);
         return { ...existing.doc, status: to };
       },
-      versionOf(body),
+      optionalVersion(body),
     );
     return { success: true, data };
   };
@@ -242,7 +235,7 @@ function transition(from: SubOrderStatus, to: SubOrderStatus, refusal: MessageKe
  * transaction that counts them; the sub order is Produced once all its units are.
  */
 async function recordProduction(ctx: OpnameContext, body: Doc) {
-  const version = versionOf(body);
+  const version = optionalVersion(body);
   const key = recordKeyOf(ctx.resource, body);
   return ctx.db.transaction(async (tx) => {
     let made = 0;
@@ -302,7 +295,7 @@ async function createUnits(ctx: OpnameContext, tx: Db, sub: StoredSubOrder, coun
  * when asked, a new Open sub order takes the remaining quantity, in one transaction with the stop.
  */
 async function stopSubOrder(ctx: OpnameContext, body: Doc) {
-  const version = versionOf(body);
+  const version = optionalVersion(body);
   const key = recordKeyOf(ctx.resource, body);
   const form = ctx.validateForm('sub-order-stop', body);
   if (!form.valid) throw refusedFields(form.errors);

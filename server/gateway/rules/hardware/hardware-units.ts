@@ -29,6 +29,8 @@ import {
 } from '../shared/hardware-store.ts';
 import { LicenseBadge, RemovalState } from '../../../../src/types/generated/codes.ts';
 import { recordLicenceChange } from '../integrations/licences.ts';
+import { optionalVersion } from '../shared/values.ts';
+import { queryParams } from '../shared/params.ts';
 
 /** Spec 01 §9 and 02 §9: hardware models are fetched 100 at a time. */
 const MODELS_PAGE_SIZE = 100;
@@ -57,10 +59,7 @@ export function assertDeletingPartner(ctx: RuleContext, owner: number) {
  * no open ticket. `PATCH service_points/hardware_units { opname: "terminate_hardware", hardware_id, version }`.
  */
 async function terminateHardware(ctx: OpnameContext, body: Doc) {
-  const { version } = body;
-  if (version !== undefined && (typeof version !== 'number' || !Number.isInteger(version))) {
-    throw badRequest('gateway.version_required');
-  }
+  const version = optionalVersion(body);
   const data = await ctx.writes.change(
     recordKeyOf(ctx.resource, body),
     async (tx, existing) => {
@@ -77,6 +76,19 @@ async function terminateHardware(ctx: OpnameContext, body: Doc) {
   return { success: true, data };
 }
 
+const modelPageParams = queryParams({
+  offset: {
+    schema: { type: 'string', pattern: '^([0-9]{1,9})?$' },
+    refusal: ['gateway.whole_number_expected', { field: 'offset' }],
+    optional: true,
+  },
+  hardware_type: {
+    schema: { enum: ['', '1', '2'] },
+    refusal: ['gateway.one_of', { name: 'hardware_type', values: '1, 2' }],
+    optional: true,
+  },
+});
+
 /** `GET ...hardware_units?opname=hardware_models&limit&hardware_type`: the models, 100 at most. */
 async function hardwareModels(ctx: OpnameContext, query: Record<string, string>) {
   const limitText = query.limit ?? '';
@@ -84,13 +96,7 @@ async function hardwareModels(ctx: OpnameContext, query: Record<string, string>)
   if (!/^\d{1,3}$/.test(limitText || '100') || limit < 1 || limit > MODELS_PAGE_SIZE) {
     throw badRequest('gateway.integer_range', { name: 'limit', min: 1, max: MODELS_PAGE_SIZE });
   }
-  const offsetText = query.offset ?? '';
-  if (offsetText !== '' && !/^\d{1,9}$/.test(offsetText))
-    throw badRequest('gateway.whole_number_expected', { field: 'offset' });
-  const type = query.hardware_type ?? '';
-  if (type !== '' && type !== '1' && type !== '2') {
-    throw badRequest('gateway.one_of', { name: 'hardware_type', values: '1, 2' });
-  }
+  const { offset: offsetText = '', hardware_type: type = '' } = modelPageParams(query);
   const params: unknown[] = [HARDWARE_MODELS];
   const byType = type === '' ? '' : ` AND doc->>'hardware_type' = $${params.push(type)}`;
   const total = await ctx.db.query<{ n: string }>(
@@ -105,15 +111,21 @@ async function hardwareModels(ctx: OpnameContext, query: Record<string, string>)
   return { success: true, data: found.rows.map((row) => row.doc), total: Number(total.rows[0].n) };
 }
 
+const warehouseParams = queryParams({
+  compressed: {
+    schema: { enum: ['', 'true', 'false'] },
+    refusal: ['gateway.boolean_expected', { field: 'compressed' }],
+    optional: true,
+  },
+});
+
 /**
  * `GET ...hardware_units?opname=warehouse[&compressed=true]`: the units the caller may see that are at
  * no service point and can still go to one (terminated units stay out). Compressed, the JSON array is
  * gzipped and base64-encoded, as production sends large lookups.
  */
 async function warehouse(ctx: OpnameContext, query: Record<string, string>) {
-  const compressed = query.compressed ?? '';
-  if (!['', 'true', 'false'].includes(compressed))
-    throw badRequest('gateway.boolean_expected', { field: 'compressed' });
+  const { compressed = '' } = warehouseParams(query);
   const scope = scopeFor(ctx.access, ctx.resource);
   if (scope === 'none') throw noPermission();
   const params: unknown[] = [HARDWARE_UNITS];

@@ -17,6 +17,7 @@ import {
 import { assertDeletingPartner, modelOfKind } from './hardware-units.ts';
 import { refreshServicePointHardware } from './service-point-hardware-derived.ts';
 import { HardwareStatus } from '../../../../src/types/generated/codes.ts';
+import { isGiven } from '../shared/values.ts';
 
 /** A stored PIN pad: its schema fields and whether it was terminated, which no client sets. */
 type StoredPinpad = Pinpad & { is_terminated?: boolean };
@@ -27,12 +28,10 @@ const SYNC_NONE = 0;
 const SYNC_PENDING = 1;
 const SYNC_DONE = 2;
 
-const isSet = (value: unknown) => value !== undefined && value !== null;
-
 /** Warehouse without a service point; assigned until the pad confirms its installation; then active. */
 export function pinpadStatus(pad: StoredPinpad): 1 | 2 | 4 | 5 {
   if (pad.is_terminated) return HardwareStatus.Terminated;
-  if (!isSet(pad.service_point_id)) return HardwareStatus.InWarehouse;
+  if (!isGiven(pad.service_point_id)) return HardwareStatus.InWarehouse;
   return pad.installation_sync_status === SYNC_DONE ? HardwareStatus.Active : HardwareStatus.Assigned;
 }
 
@@ -47,19 +46,19 @@ async function otherPadWith(tx: Db, field: 'service_point_id' | 'hardware_id', v
 
 /** Spec 02 §5: one PIN pad per service point and per unit, and the unit at the pad's service point. */
 async function assertPlacement(tx: Db, pad: StoredPinpad, own: string) {
-  if (isSet(pad.service_point_id)) {
+  if (isGiven(pad.service_point_id)) {
     if (!(await recordExists(tx, SERVICE_POINTS, pad.service_point_id))) throw unknownReference('service_point_id');
     if (await otherPadWith(tx, 'service_point_id', pad.service_point_id, own)) {
       throw fieldRefusal('pinpad_sp_has_pinpad', 'service_point_id');
     }
   }
-  if (!isSet(pad.hardware_id)) return;
+  if (!isGiven(pad.hardware_id)) return;
   const unit = await readDoc<StoredUnit>(tx, HARDWARE_UNITS, pad.hardware_id);
   if (!unit) throw unknownReference('hardware_id');
-  if (!isSet(pad.service_point_id) || String(unit.service_point_id ?? '') !== String(pad.service_point_id)) {
+  if (!isGiven(pad.service_point_id) || String(unit.service_point_id ?? '') !== String(pad.service_point_id)) {
     throw fieldRefusal('pinpad_hw_not_at_sp', 'hardware_id');
   }
-  const unitHasAnother = isSet(unit.pinpad_id) && String(unit.pinpad_id) !== own;
+  const unitHasAnother = isGiven(unit.pinpad_id) && String(unit.pinpad_id) !== own;
   if (unitHasAnother || (await otherPadWith(tx, 'hardware_id', pad.hardware_id, own))) {
     throw fieldRefusal('pinpad_hw_has_pinpad', 'hardware_id');
   }
@@ -95,13 +94,13 @@ export const pinpadRules = recordRules<StoredPinpad>({
     await modelOfKind(tx, doc.hardware_model_id, PINPAD_KIND);
     const servicePointChanged = String(before?.service_point_id ?? '') !== String(doc.service_point_id ?? '');
     // Spec 02 §4: a pad leaves its service point through an uninstall ticket, once its parcels are processed.
-    if (servicePointChanged && isSet(before?.service_point_id)) {
+    if (servicePointChanged && isGiven(before?.service_point_id)) {
       throw fieldRefusal('hw_detach_by_ticket', 'service_point_id');
     }
     const pad: StoredPinpad = {
       ...doc,
       is_terminated: false,
-      installation_sync_status: !isSet(doc.service_point_id)
+      installation_sync_status: !isGiven(doc.service_point_id)
         ? SYNC_NONE
         : servicePointChanged
           ? SYNC_PENDING
@@ -115,12 +114,12 @@ export const pinpadRules = recordRules<StoredPinpad>({
     await refreshServicePointHardware(ctx.tx, [existing?.doc.service_point_id, written.service_point_id]);
     const before = existing?.doc.hardware_id;
     if (String(before ?? '') === String(written.hardware_id ?? '')) return;
-    if (isSet(before)) await linkUnit(ctx, before, null);
-    if (isSet(written.hardware_id)) await linkUnit(ctx, written.hardware_id, written.pinpad_id!);
+    if (isGiven(before)) await linkUnit(ctx, before, null);
+    if (isGiven(written.hardware_id)) await linkUnit(ctx, written.hardware_id, written.pinpad_id!);
   },
 
   async beforeDelete(ctx, existing) {
     assertDeletingPartner(ctx, existing.doc.hardware_owner_id);
-    if (isSet(existing.doc.service_point_id)) throw stateRefusal('hw_requires_uninstall');
+    if (isGiven(existing.doc.service_point_id)) throw stateRefusal('hw_requires_uninstall');
   },
 });

@@ -2,6 +2,8 @@ import type { Db } from '../../../db/adapter.ts';
 import type { HardwareBadge } from '../../../../src/types/generated/hardware-unit.ts';
 import type { ServicePoint } from '../../../../src/types/generated/service-point.ts';
 import { HardwareStatus } from '../../../../src/types/generated/codes.ts';
+import { HARDWARE_UNITS, inStore, PINPADS, SERVICE_POINTS } from '../shared/endpoints.ts';
+import { findDocs, readDoc } from '../shared/docs.ts';
 
 /**
  * The hardware facts a service point shows without opening its units (spec 02 §3): `badges_v2`, the
@@ -88,29 +90,22 @@ const PIN_PAD_FIELDS = ['pinpad_id', 'pinpad_model_id', 'pinpad_status'] as cons
 export async function refreshServicePointHardware(tx: Db, servicePointIds: readonly unknown[]) {
   const keys = [...new Set(servicePointIds.filter((id) => id !== undefined && id !== null && id !== '').map(String))];
   for (const key of keys) {
-    const found = await tx.query<{ doc: ServicePoint }>(
-      `SELECT doc FROM records WHERE resource = 'service_points' AND key = $1`,
-      [key],
-    );
-    const servicePoint = found.rows[0]?.doc;
+    const servicePoint = await readDoc<ServicePoint>(tx, SERVICE_POINTS, key);
     if (!servicePoint) continue;
-    const units = await tx.query<{ doc: UnitBadges }>(
-      `SELECT doc FROM records WHERE resource = 'service_points/hardware_units' AND doc->>'service_point_id' = $1`,
-      [key],
-    );
-    const pads = await tx.query<{ doc: PadAtServicePoint }>(
-      `SELECT doc FROM records WHERE resource = 'service_points/pinpad' AND doc->>'service_point_id' = $1
-       ORDER BY (doc->>'pinpad_id')::int LIMIT 1`,
-      [key],
-    );
+    const units = await findDocs<UnitBadges>(tx, HARDWARE_UNITS, { where: { service_point_id: key } });
+    const pads = await findDocs<PadAtServicePoint>(tx, PINPADS, {
+      where: { service_point_id: key },
+      orderBy: [{ field: 'pinpad_id', numeric: true }],
+      limit: 1,
+    });
     const fields = servicePointHardwareFields(
-      units.rows.map((row) => row.doc).filter((unit) => !isTerminated(unit)),
-      pads.rows[0]?.doc,
+      units.filter((unit) => !isTerminated(unit)),
+      pads[0],
     );
     const refreshed: ServicePoint = { ...servicePoint, ...fields };
     for (const field of PIN_PAD_FIELDS) if (fields[field] === undefined) delete refreshed[field];
     if (JSON.stringify(refreshed) === JSON.stringify(servicePoint)) continue;
-    await tx.query(`UPDATE records SET doc = $2 WHERE resource = 'service_points' AND key = $1`, [
+    await tx.query(`UPDATE records SET doc = $2 WHERE ${inStore(SERVICE_POINTS)} AND key = $1`, [
       key,
       JSON.stringify(refreshed),
     ]);

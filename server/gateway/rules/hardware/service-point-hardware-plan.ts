@@ -20,6 +20,8 @@ import {
 import type { StoredUnit } from '../shared/hardware-store.ts';
 import { refreshServicePointHardware } from './service-point-hardware-derived.ts';
 import { HardwareStatus, RemovalState } from '../../../../src/types/generated/codes.ts';
+import { inStore, SERVICE_POINTS } from '../shared/endpoints.ts';
+import { isSet, optionalVersion } from '../shared/values.ts';
 
 /**
  * A service point's installation plan (spec 02 §4, §5, §8): which units are planned at it, marking
@@ -59,11 +61,9 @@ const refusal = (key: PlanRefusal, status = 409, field?: string) =>
     ...(field && { errors: { [field]: { message: `service_points.hardware.errors.${key}` } } }),
   });
 
-const isSet = (value: unknown) => value !== undefined && value !== null && value !== '';
-
 async function unitCountAt(tx: Db, servicePointId: string, except?: string) {
   const found = await tx.query<{ n: string }>(
-    `SELECT count(*) AS n FROM records WHERE resource = '${HARDWARE_UNITS}' AND doc->>'service_point_id' = $1
+    `SELECT count(*) AS n FROM records WHERE ${inStore(HARDWARE_UNITS)} AND doc->>'service_point_id' = $1
        AND key <> $2`,
     [servicePointId, except ?? ''],
   );
@@ -96,7 +96,7 @@ export async function servicePointOfUnit(ctx: RuleContext, before: StoredUnit | 
   assertResourceAccess(ctx.access, servicePoints, 'edit');
   // Locked until the write commits, so that two units planned at once cannot both take the last place.
   const found = await ctx.tx.query<{ doc: ServicePoint }>(
-    `SELECT doc FROM records WHERE resource = 'service_points' AND key = $1 FOR UPDATE`,
+    `SELECT doc FROM records WHERE ${inStore(SERVICE_POINTS)} AND key = $1 FOR UPDATE`,
     [String(wanted)],
   );
   const servicePoint = found.rows[0]?.doc;
@@ -165,10 +165,7 @@ function markInstallation(open: boolean) {
       throw refusal('hardware_id_required', 422, 'hardware_id');
     }
     const key = servicePointKey(body);
-    const { version } = body;
-    if (version !== undefined && (typeof version !== 'number' || !Number.isInteger(version))) {
-      throw badRequest('gateway.version_required');
-    }
+    const version = optionalVersion(body);
     const hardware = hardwareResource(ctx);
     return ctx.db.transaction(async (tx) => {
       await visibleRecord(tx, ctx.access, ctx.resource, key);
@@ -189,7 +186,7 @@ function markInstallation(open: boolean) {
  */
 async function hasOpenInstallTicket(tx: Db, servicePointId: string, unitIds: number[]) {
   const found = await tx.query(
-    `SELECT 1 FROM records WHERE resource = '${TICKETS}' AND (doc->>'ticket_type')::int = $1
+    `SELECT 1 FROM records WHERE ${inStore(TICKETS)} AND (doc->>'ticket_type')::int = $1
        AND (doc->>'status')::int = ANY($2::int[])
        AND (doc->>'sp_id' = $3 OR doc->>'service_point_id' = $3
             OR doc->>'hardware_unit_id' = ANY($4::text[])
@@ -212,7 +209,7 @@ async function deleteInstallationPlan(ctx: OpnameContext, body: Doc) {
   return ctx.db.transaction(async (tx) => {
     await visibleRecord(tx, ctx.access, ctx.resource, key);
     const found = await tx.query<StoredRecord>(
-      `SELECT key, doc, version FROM records WHERE resource = '${HARDWARE_UNITS}' AND doc->>'service_point_id' = $1
+      `SELECT key, doc, version FROM records WHERE ${inStore(HARDWARE_UNITS)} AND doc->>'service_point_id' = $1
          AND (doc->>'status')::int = $2 ORDER BY (doc->>'hardware_id')::int`,
       [key, HardwareStatus.Assigned],
     );

@@ -7,6 +7,8 @@ import type { OpnameContext } from '../../resource-rules.ts';
 import { scopeFor, visible } from '../../tenancy.ts';
 import { visibleRecord } from '../../write-pipeline.ts';
 import { compartmentsOf, HARDWARE_UNITS, readDoc, type StoredUnit } from '../shared/hardware-store.ts';
+import { inStore, type Store } from '../shared/endpoints.ts';
+import { optionalIdText, queryParams } from '../shared/params.ts';
 
 /**
  * A service point's hardware, read through the service point (spec 02 §7, `GET service_points?opname=
@@ -17,14 +19,11 @@ import { compartmentsOf, HARDWARE_UNITS, readDoc, type StoredUnit } from '../sha
 
 const HARDWARE_TAB = 'hardware_units';
 
-const ID = /^[1-9]\d{0,9}$/;
-
-function idParameter(query: Record<string, string>, name: string): string | undefined {
-  const value = query[name];
-  if (value === undefined || value === '') return undefined;
-  if (!ID.test(value)) throw badRequest('gateway.positive_integer', { name });
-  return value;
-}
+const compartmentsParams = queryParams({
+  hardware_id: optionalIdText('hardware_id'),
+  service_point_id: optionalIdText('service_point_id'),
+});
+const unitsParams = queryParams({ service_point_id: optionalIdText('service_point_id') });
 
 function mayReadUnit(access: CallerAccess, hardware: ResourceDefinition, unit: Doc) {
   try {
@@ -38,7 +37,7 @@ function mayReadUnit(access: CallerAccess, hardware: ResourceDefinition, unit: D
 
 async function unitsAt(ctx: OpnameContext, servicePointId: string) {
   const found = await ctx.db.query<{ doc: StoredUnit; version: number }>(
-    `SELECT doc, version FROM records WHERE resource = '${HARDWARE_UNITS}' AND doc->>'service_point_id' = $1
+    `SELECT doc, version FROM records WHERE ${inStore(HARDWARE_UNITS)} AND doc->>'service_point_id' = $1
      ORDER BY (doc->>'hardware_id')::int`,
     [servicePointId],
   );
@@ -54,8 +53,9 @@ const withCompartments = async (ctx: OpnameContext, unit: StoredUnit) => ({
 
 /** `get_compartments` with exactly one of `hardware_id` and `service_point_id`. */
 async function getCompartments(ctx: OpnameContext, query: Record<string, string>) {
-  const hardwareId = idParameter(query, 'hardware_id');
-  const servicePointId = idParameter(query, 'service_point_id');
+  const ids = compartmentsParams(query);
+  const hardwareId = ids.hardware_id || undefined;
+  const servicePointId = ids.service_point_id || undefined;
   if ((hardwareId === undefined) === (servicePointId === undefined)) {
     throw badRequest('gateway.hardware_or_service_point');
   }
@@ -72,7 +72,7 @@ async function getCompartments(ctx: OpnameContext, query: Record<string, string>
     const servicePoint =
       unit.service_point_id === undefined || unit.service_point_id === null
         ? undefined
-        : await readDoc<Doc>(ctx.db, ctx.resource.endpoint, unit.service_point_id);
+        : await readDoc<Doc>(ctx.db, ctx.resource.endpoint as Store, unit.service_point_id);
     if (!servicePoint || !visible(scopeFor(ctx.access, ctx.resource), servicePoint)) throw notFound();
   }
   return { success: true, data: [await withCompartments(ctx, unit)] };
@@ -80,7 +80,7 @@ async function getCompartments(ctx: OpnameContext, query: Record<string, string>
 
 /** `hardware_units&service_point_id=`: the units installed or planned at a service point the caller sees. */
 async function hardwareUnits(ctx: OpnameContext, query: Record<string, string>) {
-  const servicePointId = idParameter(query, 'service_point_id');
+  const servicePointId = unitsParams(query).service_point_id || undefined;
   if (servicePointId === undefined) throw badRequest('gateway.param_required', { name: 'service_point_id' });
   assertTabReadable(ctx.access, ctx.resources, ctx.resource, HARDWARE_TAB);
   await visibleRecord(ctx.db, ctx.access, ctx.resource, servicePointId);

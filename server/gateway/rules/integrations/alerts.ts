@@ -5,8 +5,9 @@ import { readRecord } from '../../record-writes.ts';
 import { recordRules, type RuleContext } from '../../resource-rules.ts';
 import { scopeFor, visible } from '../../tenancy.ts';
 import { HARDWARE_UNITS } from '../shared/hardware-store.ts';
-
-export const TICKETS = 'maintenance/tickets';
+import { SERVICE_POINTS, TICKETS } from '../shared/endpoints.ts';
+import { readDoc } from '../shared/docs.ts';
+export { TICKETS } from '../shared/endpoints.ts';
 
 const refused = (field: string, message: string) =>
   new HttpError(422, SAVE_FAILED, { errors: { [field]: { message } } });
@@ -31,11 +32,7 @@ async function targetOf(ctx: RuleContext, alert: Alert) {
 
 async function servicePointOf(ctx: RuleContext, id: unknown) {
   if (id === undefined || id === null) return undefined;
-  const found = await ctx.tx.query<{ doc: Record<string, unknown> }>(
-    `SELECT doc FROM records WHERE resource = 'service_points' AND key = $1`,
-    [String(id)],
-  );
-  return found.rows[0]?.doc;
+  return readDoc<Record<string, unknown>>(ctx.tx, SERVICE_POINTS, id);
 }
 
 /**

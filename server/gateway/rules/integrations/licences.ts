@@ -10,6 +10,8 @@ import type { FieldErrors } from '../../../../src/contract/errors.ts';
 import { periodDays, periodErrors, type LicencePeriod } from '../../../../src/contract/licence-period.ts';
 import { languageOf, startSheet, translatorFor, type Language } from '../shared/pdf-sheet.ts';
 import { REPORT_LINK_SECONDS } from '../shipments/shipment-reports.ts';
+import { HARDWARE_OWNERS as OWNERS, HARDWARE_UNITS as HARDWARE, inStore, SERVICE_POINTS } from '../shared/endpoints.ts';
+export { LICENCES } from '../shared/endpoints.ts';
 
 /**
  * Hardware licences (issue 27.6, spec 02 §7 `hardware/license`): the licence days of an owner's units in a
@@ -25,11 +27,8 @@ import { REPORT_LINK_SECONDS } from '../shipments/shipment-reports.ts';
  * unit's first row (it was not yet made) count in no badge.
  */
 
-export const LICENCES = 'hardware/license';
 export const LICENCE_JOB = 'hardware_licences';
 const LICENCE_FORM = 'licence-request';
-const HARDWARE = 'service_points/hardware_units';
-const OWNERS = 'partners/hardware_provider';
 
 /** The clock the period rule reads "this month" from; tests move it. */
 export const licenceClock = { now: () => new Date() };
@@ -118,7 +117,7 @@ export async function computeLicences(db: Db, owners: number[], period: LicenceP
        FROM records u
        JOIN licence_badge_history h ON h.hardware_key = u.key AND h.valid_from <= $3::date
        LEFT JOIN records o ON o.resource = $4 AND o.key = u.doc->>'hardware_owner_id'
-       LEFT JOIN records sp ON sp.resource = 'service_points' AND sp.key = u.doc->>'service_point_id'
+       LEFT JOIN records sp ON ${inStore(SERVICE_POINTS, 'sp')} AND sp.key = u.doc->>'service_point_id'
       WHERE u.resource = $1 AND u.doc->>'hardware_owner_id' = ANY($2::text[])
       GROUP BY u.key, u.doc, o.doc, sp.doc`,
     [HARDWARE, owners.map(String), to, OWNERS],

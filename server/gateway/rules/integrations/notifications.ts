@@ -19,6 +19,9 @@ import { readableDoc, scopeFor } from '../../tenancy.ts';
 import { asksForChange } from '../../resource-registry.ts';
 import { readDoc, reserveIds } from '../shared/hardware-store.ts';
 import { latestToken, type Token } from '../shared/piece-events.ts';
+import { inStore, NOTIFICATIONS, PIECES } from '../shared/endpoints.ts';
+import { CARRIERS, COURIERS, END_USERS } from '../shared/endpoints.ts';
+export { NOTIFICATIONS } from '../shared/endpoints.ts';
 
 /**
  * Notifications (issue 28.3, `/notifications`, feature notifications 228/229): what end users and couriers
@@ -47,11 +50,7 @@ import { latestToken, type Token } from '../shared/piece-events.ts';
  * a support provider reads `+48 *** *** 567` and `j***@example.test`.
  */
 
-export const NOTIFICATIONS = 'shipments/notifications';
 const NOTIFICATION_SEARCH = { search: ['piece_id'] };
-const CARRIERS = 'partners/carrier';
-const END_USERS = 'shipments/endusers';
-const COURIERS = 'couriers';
 const HOUR_MS = 60 * 60 * 1000;
 
 /** A reminder goes this long after the parcel arrived, while it still waits (carriers with `reminder` on). */
@@ -323,9 +322,9 @@ export async function sendDueReminders(db: Db, now: Date) {
   const due = await db.query<{ key: string; delivered: string }>(
     `SELECT p.key, max(e.at) AS delivered FROM records p
      JOIN piece_events e ON e.piece_id = p.key AND e.event_code = ${PieceEvent.CourierDelivered}
-     WHERE p.resource = 'shipments' AND p.doc->>'state' = '${PieceEvent.CourierDelivered}'
+     WHERE ${inStore(PIECES, 'p')} AND p.doc->>'state' = '${PieceEvent.CourierDelivered}'
        AND coalesce((p.doc->>'active')::boolean, false)
-       AND NOT EXISTS (SELECT 1 FROM records n WHERE n.resource = '${NOTIFICATIONS}'
+       AND NOT EXISTS (SELECT 1 FROM records n WHERE ${inStore(NOTIFICATIONS, 'n')}
          AND n.doc->>'piece_id' = p.key AND n.doc->>'kind' = 'reminder')
      GROUP BY p.key HAVING max(e.at) <= $1`,
     [new Date(now.getTime() - REMINDER_AFTER_HOURS * HOUR_MS).toISOString()],
@@ -398,7 +397,7 @@ async function list(ctx: OpnameContext, query: Record<string, string>) {
 /** The notifications of one piece, oldest first, as the caller may read them (the piece page). */
 export async function pieceNotifications(db: Db, access: CallerAccess, pieceId: string) {
   const found = await db.query<{ doc: Notification }>(
-    `SELECT doc FROM records WHERE resource = '${NOTIFICATIONS}' AND doc->>'piece_id' = $1
+    `SELECT doc FROM records WHERE ${inStore(NOTIFICATIONS)} AND doc->>'piece_id' = $1
      ORDER BY doc->>'at', (key)::bigint LIMIT 500`,
     [pieceId],
   );

@@ -6,14 +6,14 @@ import { configuredCountry } from '../../../../src/schema/configured-country.ts'
 import { comparablePhone, internationalPhone, searchablePhone } from '../../../../src/schema/phone-search.ts';
 import { HttpError } from '../../http-error.ts';
 import { recordRules } from '../../resource-rules.ts';
+import { inStore, TEST_APP_USERS } from '../shared/endpoints.ts';
+export { TEST_APP_USERS } from '../shared/endpoints.ts';
 
 /**
  * Infinity test app users (issue 28, spec 02 §3, §7 `testappusers`): end-user app accounts the operator company
  * tests with, by phone and/or e-mail. A piece booked for an active one (its end user's phone or e-mail) is a test
  * shipment (`test_piece`), which the dashboard figures and the invoices leave out; the test app user counts it.
  */
-
-export const TEST_APP_USERS = 'testappusers';
 
 const refused = (field: string, message: string) =>
   new HttpError(422, SAVE_FAILED, { errors: { [field]: { message } } });
@@ -35,7 +35,7 @@ export const testAppUserRules = recordRules<TestAppUser>({
     const same = await ctx.tx.query<{ field: string }>(
       `SELECT CASE WHEN $2::text IS NOT NULL AND regexp_replace(coalesce(doc->>'phone', ''), '[^0-9+]', '', 'g') = $2
                    THEN 'phone' ELSE 'email' END AS field
-       FROM records WHERE resource = '${TEST_APP_USERS}' AND key <> $1
+       FROM records WHERE ${inStore(TEST_APP_USERS)} AND key <> $1
          AND (($2::text IS NOT NULL AND regexp_replace(coalesce(doc->>'phone', ''), '[^0-9+]', '', 'g') = $2)
            OR ($3::text IS NOT NULL AND lower(doc->>'email') = $3))
        LIMIT 1`,
@@ -60,7 +60,7 @@ export async function testAppUserOf(tx: Db, piece: Pick<Piece, 'end_user_phone' 
   const email = text(piece.end_user_email)?.toLowerCase();
   if (!phone && !email) return undefined;
   const found = await tx.query<{ key: string }>(
-    `SELECT key FROM records WHERE resource = '${TEST_APP_USERS}' AND coalesce((doc->>'active')::boolean, true)
+    `SELECT key FROM records WHERE ${inStore(TEST_APP_USERS)} AND coalesce((doc->>'active')::boolean, true)
        AND (($1::text IS NOT NULL AND regexp_replace(coalesce(doc->>'phone', ''), '[^0-9+]', '', 'g') = $1)
          OR ($2::text IS NOT NULL AND lower(doc->>'email') = $2))
      LIMIT 1`,
@@ -70,7 +70,7 @@ export async function testAppUserOf(tx: Db, piece: Pick<Piece, 'end_user_phone' 
   if (!key) return undefined;
   await tx.query(
     `UPDATE records SET doc = jsonb_set(doc, '{test_pieces}', to_jsonb(coalesce((doc->>'test_pieces')::int, 0) + 1))
-     WHERE resource = '${TEST_APP_USERS}' AND key = $1`,
+     WHERE ${inStore(TEST_APP_USERS)} AND key = $1`,
     [key],
   );
   return Number(key);

@@ -9,6 +9,8 @@ import { searchText, type ListCondition } from '../../record-store.ts';
 import type { OpnameContext, ResourceRules } from '../../resource-rules.ts';
 import { scopeFor, visible } from '../../tenancy.ts';
 import { readDoc, reserveIds } from '../shared/hardware-store.ts';
+import { inStore, WEBHOOKS } from '../shared/endpoints.ts';
+export { WEBHOOKS } from '../shared/endpoints.ts';
 
 /**
  * Webhook events (issue 28, spec 02 §3, §7 `alerts/webhooks`, §9 "webhook selection 500"). A piece event of a
@@ -25,7 +27,6 @@ import { readDoc, reserveIds } from '../shared/hardware-store.ts';
  * - `GET opname=logs&event_id=` answers the delivery attempts: time, outcome, HTTP status, duration, excerpt.
  */
 
-export const WEBHOOKS = 'alerts/webhooks';
 const CARRIERS = 'partners/carrier';
 const WEBHOOK_SEARCH = { search: ['piece_id'] };
 
@@ -129,7 +130,7 @@ export async function produceWebhookEvent(tx: Db, piece: Piece, code: number, at
 /** The events of `ids` the caller may see, read for update. */
 async function visibleEvents(tx: Db, ctx: OpnameContext, ids: string[]) {
   const found = await tx.query<{ key: string; doc: WebhookEvent }>(
-    `SELECT key, doc FROM records WHERE resource = '${WEBHOOKS}' AND key = ANY($1::text[]) FOR UPDATE`,
+    `SELECT key, doc FROM records WHERE ${inStore(WEBHOOKS)} AND key = ANY($1::text[]) FOR UPDATE`,
     [ids],
   );
   const scope = scopeFor(ctx.access, ctx.resource);
@@ -172,7 +173,7 @@ async function resend(ctx: OpnameContext, body: Record<string, unknown>, clock: 
       };
       await tx.query(
         `UPDATE records SET doc = $2, version = version + 1, updated_at = now(), updated_by = $3
-         WHERE resource = '${WEBHOOKS}' AND key = $1`,
+         WHERE ${inStore(WEBHOOKS)} AND key = $1`,
         [row.key, JSON.stringify(next), ctx.access.caller.username],
       );
       await tx.query(

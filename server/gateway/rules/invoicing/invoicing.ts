@@ -11,6 +11,12 @@ import { PIECES } from '../shared/piece-store.ts';
 import { REPORT_LINK_SECONDS } from '../shipments/shipment-reports.ts';
 import { formatReportFile } from '../../../../src/schema/report-file.ts';
 import { INVOICES, PRICES } from './price-structure.ts';
+import { CARRIERS, inStore } from '../shared/endpoints.ts';
+import { findKeys, readDoc } from '../shared/docs.ts';
+import { queryParams, requiredText } from '../shared/params.ts';
+
+const requestParams = queryParams({ request_id: requiredText('request_id') });
+const downloadParams = queryParams({ file_name: requiredText('file_name') });
 
 /**
  * Carrier invoicing (issue 26 item 5, spec 02 §7 `invoicing`): `GET webtool/invoicing?opname=generate_invoice`
@@ -23,7 +29,7 @@ import { INVOICES, PRICES } from './price-structure.ts';
  * of its parcel size; an end-user drop-off (type 3) on its courier pickup (202), at the return price. Each
  * at the carrier's price valid on that day (the row with the latest `valid_from` not after it). Test pieces
  * are not billed. VAT is the rate of the carrier's primary country. Invoicing the same carrier and period
- * again issues the same invoice anew (its prices cannot have changed: server/gateway/rules/price-structure.ts).
+ * again issues the same invoice anew (its prices cannot have changed: server/gateway/rules/invoicing/price-structure.ts).
  */
 
 export const INVOICE_JOB = 'carrier_invoice';
@@ -120,7 +126,7 @@ export interface ComputedInvoice {
 export async function computeInvoice(db: Db, carrierId: number, from: string, to: string): Promise<ComputedInvoice> {
   const carrier = await db.query<{ name: string; country: string }>(
     `SELECT doc->>'name' AS name, doc->>'primary_country_code' AS country FROM records
-      WHERE resource = 'partners/carrier' AND key = $1`,
+      WHERE ${inStore(CARRIERS)} AND key = $1`,
     [String(carrierId)],
   );
   if (!carrier.rows.length) throw notFound();
@@ -361,11 +367,8 @@ export const invoicingRules: ResourceRules = {
       const checked = ctx.validateForm(INVOICE_FORM, typedRequest(query));
       if (!checked.valid) throw refusedFields(checked.errors);
       const payload = checked.data as unknown as InvoicePayload;
-      const known = await ctx.db.query<{ key: string }>(
-        `SELECT key FROM records WHERE resource = 'partners/carrier' AND key = ANY($1::text[])`,
-        [payload.carrier_ids.map(String)],
-      );
-      if (known.rows.length !== payload.carrier_ids.length) {
+      const known = await findKeys(ctx.db, CARRIERS, { where: { key: payload.carrier_ids.map(String) } });
+      if (known.length !== payload.carrier_ids.length) {
         throw refusedFields({ carrier_ids: { message: 'validation.choice' } });
       }
       const today = new Date().toISOString().slice(0, 10);
@@ -375,8 +378,8 @@ export const invoicingRules: ResourceRules = {
     },
 
     async find(ctx, query) {
-      if (!query.request_id) throw badRequest('gateway.param_required', { name: 'request_id' });
-      const job = await ctx.jobs.state(query.request_id, ctx.access.caller.username);
+      const { request_id: requestId } = requestParams(query);
+      const job = await ctx.jobs.state(requestId, ctx.access.caller.username);
       if (!job) throw new HttpError(404, 'The report file has expired.', { message_key: 'catalogue.report_expired' });
       if (job.status === 'failed') {
         // The job's catalogue refusal (a missing price) is handed on as it was made.
@@ -431,7 +434,7 @@ export const invoicingRules: ResourceRules = {
       }
       const found = await ctx.db.query<{ doc: Invoice; carrier_name: string | null }>(
         `SELECT i.doc, c.doc->>'name' AS carrier_name FROM records i
-           LEFT JOIN records c ON c.resource = 'partners/carrier' AND c.key = i.doc->>'carrier_id'
+           LEFT JOIN records c ON ${inStore(CARRIERS, 'c')} AND c.key = i.doc->>'carrier_id'
           WHERE ${where.replaceAll('doc->>', 'i.doc->>').replace('resource = $1', 'i.resource = $1')}
           ORDER BY i.doc->>'to_date' DESC, c.doc->>'name' LIMIT 1000`,
         params,
@@ -442,8 +445,7 @@ export const invoicingRules: ResourceRules = {
     },
 
     async download(ctx, query, headers) {
-      const fileName = query.file_name;
-      if (!fileName) throw badRequest('gateway.param_required', { name: 'file_name' });
+      const { file_name: fileName } = downloadParams(query);
       const match = FILE_NAME.exec(fileName);
       if (!match) throw notFound();
       const found = await ctx.db.query<{ doc: Invoice & { created_at: string } }>(
@@ -452,13 +454,10 @@ export const invoicingRules: ResourceRules = {
       );
       if (!found.rows.length) throw notFound();
       const stored = found.rows[0].doc;
-      const carrier = await ctx.db.query<{ name: string }>(
-        `SELECT doc->>'name' AS name FROM records WHERE resource = 'partners/carrier' AND key = $1`,
-        [String(stored.carrier_id)],
-      );
+      const carrier = await readDoc<{ name?: string }>(ctx.db, CARRIERS, stored.carrier_id);
       const invoice: ComputedInvoice = {
         ...(stored as unknown as ComputedInvoice),
-        carrier_name: carrier.rows[0]?.name ?? String(stored.carrier_id),
+        carrier_name: carrier?.name ?? String(stored.carrier_id),
         lines: (stored.lines ?? []) as InvoiceLine[],
       };
       const language = languageOf(query as Record<string, string>, headers);

@@ -2,10 +2,10 @@ import type { Db } from '../../../db/adapter.ts';
 import type { PriceStructure } from '../../../../src/types/generated/price-structure.ts';
 import { keyedError } from '../../http-error.ts';
 import { recordRules } from '../../resource-rules.ts';
+import { INVOICES, PRICES } from '../shared/endpoints.ts';
+export { INVOICES, PRICES } from '../shared/endpoints.ts';
 
 /** Where the price rows live (schemas/price-structure.schema.json) and the carrier invoices (schemas/invoice.schema.json). */
-export const PRICES = 'invoicing/price_structure';
-export const INVOICES = 'invoicing';
 
 /** The last day of the carrier's invoiced periods (YYYY-MM-DD), or undefined before its first invoice. */
 export async function lastInvoicedDay(db: Db, carrierId: unknown): Promise<string | undefined> {

@@ -7,10 +7,8 @@ import { recordRules } from '../../resource-rules.ts';
 import { refusedFields } from '../../write-pipeline.ts';
 import { servicePointAddressQueries, validatedAddress } from '../service-points/service-point-address.ts';
 import { photoHandlers } from '../service-points/service-point-photos.ts';
-
-export const LOCATIONS = 'locations';
-export const PROPOSALS = 'locations/proposals';
-export const CONTACTS = 'locations/contacts';
+import { LOCATIONS } from '../shared/endpoints.ts';
+export { CONTACTS, LOCATIONS, PROPOSALS } from '../shared/endpoints.ts';
 
 /** Spec 02 §5 and §9: a proposal's pictures are at most 1 MB each (5 at most, as a service point's). */
 export const PROPOSAL_PICTURE_MAX_BYTES = 1024 * 1024;

@@ -16,8 +16,10 @@ import { languageOf } from '../shared/pdf-sheet.ts';
 import { assertLocationMunicipality } from '../shared/municipalities.ts';
 import type { LocationContact } from '../../../../src/types/generated/location-contact.ts';
 import type { IncomingHttpHeaders } from 'node:http';
+import { inStore, LISTS, LOCATION_OWNERS, SERVICE_POINTS } from '../shared/endpoints.ts';
+import { existsDoc, readDoc } from '../shared/docs.ts';
+import { optionalVersion } from '../shared/values.ts';
 
-const SERVICE_POINTS = 'service_points';
 /** Spec 02 §4: Approved, the status a service point made from an approved proposal starts in. */
 const SERVICE_POINT_APPROVED = 3;
 const SERVICE_POINT_ARCHIVED = 0;
@@ -98,10 +100,7 @@ async function updateLatLng(ctx: OpnameContext, body: Doc) {
       errors: { latitude: { message: 'catalogue.select_coordinates' } },
     });
   }
-  const version = body.version;
-  if (version !== undefined && (typeof version !== 'number' || !Number.isInteger(version))) {
-    throw badRequest('gateway.version_required');
-  }
+  const version = optionalVersion(body);
   // The proposals' own path decides who sees and changes the proposal.
   await visibleRecord(ctx.db, ctx.access, proposalsResource(ctx), proposalKey);
   const data = await ctx
@@ -115,7 +114,7 @@ const listName = async (ctx: OpnameContext, type: string, id: unknown) =>
     ? undefined
     : (
         await ctx.db.query<{ name: string }>(
-          `SELECT doc->>'column_name' AS name FROM records WHERE resource = 'lists' AND key = $1`,
+          `SELECT doc->>'column_name' AS name FROM records WHERE ${inStore(LISTS)} AND key = $1`,
           [`${type}:${String(id)}`],
         )
       ).rows[0]?.name;
@@ -138,10 +137,7 @@ async function locationExport(ctx: OpnameContext, query: Record<string, string>)
     ).rows.map((row) => row.doc);
   const proposals = (await children(PROPOSALS)) as unknown as LocationProposal[];
   const contacts = await children(CONTACTS);
-  const owner = await ctx.db.query<{ name: string }>(
-    `SELECT doc->>'name' AS name FROM records WHERE resource = 'partners/location_owner' AND key = $1`,
-    [String(location.location_owner_id ?? '')],
-  );
+  const owner = await readDoc<{ name: string }>(ctx.db, LOCATION_OWNERS, location.location_owner_id ?? '');
   const municipality = await ctx.db.query<{ name: string }>(
     'SELECT municipality_name AS name FROM addresses WHERE municipality_id = $1 LIMIT 1',
     [location.municipality_id ?? -1],
@@ -163,7 +159,7 @@ async function locationExport(ctx: OpnameContext, query: Record<string, string>)
         name: location.name,
         address_1: location.address_1,
         location_owner_id: location.location_owner_id,
-        location_owner_name: owner.rows[0]?.name,
+        location_owner_name: owner?.name,
         municipality_id: location.municipality_id,
         municipality_name: municipality.rows[0]?.name,
         location_type_id: location.location_type_id,
@@ -252,10 +248,8 @@ export const locationRules = recordRules<Location>({
   async beforeWrite({ tx }, doc, existing) {
     await assertLocationMunicipality(tx, doc, existing?.doc);
     if (doc.location_owner_id !== undefined) {
-      const owner = await tx.query(`SELECT 1 FROM records WHERE resource = 'partners/location_owner' AND key = $1`, [
-        String(doc.location_owner_id),
-      ]);
-      if (!owner.rows.length) throw refusedFields({ location_owner_id: { message: 'validation.unknown_reference' } });
+      if (!(await existsDoc(tx, LOCATION_OWNERS, { key: String(doc.location_owner_id) })))
+        throw refusedFields({ location_owner_id: { message: 'validation.unknown_reference' } });
     }
     return doc;
   },

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Carrier } from '../../../../src/types/generated/carrier.ts';
 import type { CarrierExpirySettings } from '../../../../src/types/generated/carrier-expiry-settings.ts';
-import { badRequest } from '../../http-error.ts';
 import type { Doc } from '../../record-store.ts';
 import { recordRules, type OpnameContext } from '../../resource-rules.ts';
 import { recordKeyOf, refusedFields } from '../../write-pipeline.ts';
 import { removeRecordUploads, svgFieldUpload } from '../../uploads.ts';
 import { isLoopbackHost } from '../../webhook-delivery.ts';
+import { optionalVersion } from '../shared/values.ts';
 
 /** Spec 02: "partners/carrier: ... PUT upload, DELETE logo"; the logo is an SVG of at most 1 MB. */
 const logo = svgFieldUpload('logo_url');
@@ -21,10 +21,7 @@ const EXPIRY_SETTINGS_FORM = 'carrier-expiry-settings';
  * one the user saw, so a carrier changed meanwhile is a 409 rather than silently overwritten.
  */
 async function updateExpirySettings(ctx: OpnameContext, body: Doc) {
-  const { version } = body;
-  if (version !== undefined && (typeof version !== 'number' || !Number.isInteger(version))) {
-    throw badRequest('gateway.version_required');
-  }
+  const version = optionalVersion(body);
   const data = await ctx.writes.change(
     recordKeyOf(ctx.resource, body),
     async (_tx, existing) => {

@@ -4,14 +4,13 @@ import { bulkImport } from '../../bulk-import.ts';
 import { HttpError, keyedError } from '../../http-error.ts';
 import type { Courier } from '../../../../src/types/generated/courier.ts';
 import { recordRules } from '../../resource-rules.ts';
+import { CARRIERS } from '../shared/endpoints.ts';
+import { existsDoc } from '../shared/docs.ts';
 
 /** A courier belongs to an existing carrier; its code is unique there, upper-cased when the policy says. */
 export const courierRules = recordRules<Courier>({
   async beforeWrite({ tx, access, resource }, doc, existing) {
-    const carrier = await tx.query(`SELECT 1 FROM records WHERE resource = 'partners/carrier' AND key = $1`, [
-      String(doc.carrier_id),
-    ]);
-    if (!carrier.rows.length) {
+    if (!(await existsDoc(tx, CARRIERS, { key: String(doc.carrier_id) }))) {
       throw keyedError(422, 'gateway.unknown_carrier', undefined, {
         errors: { carrier_id: { message: 'validation.unknown_reference' } },
       });

@@ -3,6 +3,7 @@ import type { ServicePoint } from '../../../../src/types/generated/service-point
 import { HttpError } from '../../http-error.ts';
 import type { StoredRecord } from '../../record-writes.ts';
 import { COMPARTMENTS, HARDWARE_UNITS } from '../shared/hardware-store.ts';
+import { inStore } from '../shared/endpoints.ts';
 
 /**
  * A service point's per-carrier settings (the Carrier settings tab): each names a carrier that may
@@ -24,8 +25,8 @@ const refused = (key: keyof typeof messages, args: Record<string, unknown>) =>
 
 async function compartmentCountAt(tx: Db, servicePointId: string) {
   const found = await tx.query<{ n: string }>(
-    `SELECT count(*) AS n FROM records c WHERE c.resource = '${COMPARTMENTS}' AND c.doc->>'hardware_id' IN (
-       SELECT u.key FROM records u WHERE u.resource = '${HARDWARE_UNITS}' AND u.doc->>'service_point_id' = $1)`,
+    `SELECT count(*) AS n FROM records c WHERE ${inStore(COMPARTMENTS, 'c')} AND c.doc->>'hardware_id' IN (
+       SELECT u.key FROM records u WHERE ${inStore(HARDWARE_UNITS, 'u')} AND u.doc->>'service_point_id' = $1)`,
     [servicePointId],
   );
   return Number(found.rows[0].n);

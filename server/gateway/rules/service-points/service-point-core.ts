@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/adapter.ts';
 import type { ServicePoint } from '../../../../src/types/generated/service-point.ts';
 import { accessLevel, featureOption } from '../../../../src/schema/permissions.ts';
-import { HttpError, badRequest, noPermission } from '../../http-error.ts';
+import { HttpError, noPermission } from '../../http-error.ts';
 import type { Doc } from '../../record-store.ts';
 import type { StoredRecord } from '../../record-writes.ts';
 import type { OpnameContext, RuleContext } from '../../resource-rules.ts';
@@ -13,6 +13,9 @@ import {
   type CountryLanguages,
   type PrimaryLocale,
 } from '../../../../src/schema/validators/default-description.ts';
+import { HARDWARE_UNITS, SERVICE_POINT_GROUPS } from '../shared/endpoints.ts';
+import { countDocs, readDoc } from '../shared/docs.ts';
+import { optionalVersion } from '../shared/values.ts';
 
 /**
  * The service point's own rules beyond the status ones of service-points.ts: the scout level, the
@@ -77,12 +80,7 @@ function scoutChecked(ctx: RuleContext, doc: ServicePoint, existing: StoredRecor
 
 /** The hardware units whose service point it is, planned or installed. */
 async function unitCount(tx: Db, servicePointId: number): Promise<number> {
-  const found = await tx.query<{ n: string }>(
-    `SELECT count(*) AS n FROM records WHERE resource = 'service_points/hardware_units'
-       AND doc->>'service_point_id' = $1`,
-    [String(servicePointId)],
-  );
-  return Number(found.rows[0].n);
+  return countDocs(tx, HARDWARE_UNITS, { service_point_id: servicePointId });
 }
 
 /** Spec 02 §5: max hardware units never below the number already added. */
@@ -133,11 +131,8 @@ async function assertScoutContact(ctx: RuleContext, doc: ServicePoint, before: S
 
 async function groupNameOf(tx: Db, groupId: number | undefined): Promise<string | undefined> {
   if (groupId === undefined) return undefined;
-  const group = await tx.query<{ name: string }>(
-    `SELECT doc->>'group_name' AS name FROM records WHERE resource = 'service_points/service_point_groups' AND key = $1`,
-    [String(groupId)],
-  );
-  return group.rows[0]?.name ?? undefined;
+  const group = await readDoc<{ group_name?: string | null }>(tx, SERVICE_POINT_GROUPS, groupId);
+  return group?.group_name ?? undefined;
 }
 
 /**
@@ -230,14 +225,6 @@ export async function servicePointCoreChecks(
   return withDerivedFields(ctx.tx, withDescriptions(checked, existing?.doc), !existing);
 }
 
-function versionOf(body: Doc): number | undefined {
-  const { version } = body;
-  if (version !== undefined && (typeof version !== 'number' || !Number.isInteger(version))) {
-    throw badRequest('gateway.version_required');
-  }
-  return version;
-}
-
 /**
  * A dialog of the edit page (`x-record-actions`): its form's fields, checked by the form schema,
  * written over the stored service point through the pipeline (audited, the whole record checked,
@@ -256,7 +243,7 @@ function formAction(formSchemaId: string | undefined, change: (doc: ServicePoint
         }
         return change(existing.doc as unknown as ServicePoint, values) as unknown as Doc;
       },
-      versionOf(body),
+      optionalVersion(body),
     );
     return { success: true, data };
   };

@@ -1,6 +1,8 @@
 import { HttpError, keyedError } from '../../http-error.ts';
 import type { ServicePointGroup } from '../../../../src/types/generated/service-point-group.ts';
 import { recordRules } from '../../resource-rules.ts';
+import { inStore, PIECES, SERVICE_POINTS } from '../shared/endpoints.ts';
+import { findKeys } from '../shared/docs.ts';
 
 const NAME_EXISTS = 'Service point group name already exists';
 const DELETION_BLOCKED = 'Active shipments or carriers block service point group deletion';
@@ -19,11 +21,8 @@ export const servicePointGroupRules = recordRules<ServicePointGroup>({
       });
     }
     const ids = doc.service_point_ids.map(String);
-    const found = await tx.query<{ key: string }>(
-      `SELECT key FROM records WHERE resource = 'service_points' AND key = ANY($1::text[])`,
-      [ids],
-    );
-    if (found.rows.length !== ids.length) {
+    const found = await findKeys(tx, SERVICE_POINTS, { where: { key: ids } });
+    if (found.length !== ids.length) {
       throw keyedError(422, 'gateway.unknown_group_service_point', undefined, {
         errors: { service_point_ids: { message: 'validation.unknown_reference' } },
       });
@@ -34,7 +33,7 @@ export const servicePointGroupRules = recordRules<ServicePointGroup>({
     const carriers = existing.doc.carrier_ids ?? [];
     const members = existing.doc.service_point_ids.map(String);
     const shipments = await tx.query(
-      `SELECT 1 FROM records WHERE resource = 'shipments' AND doc->>'service_point_id' = ANY($1::text[])
+      `SELECT 1 FROM records WHERE ${inStore(PIECES)} AND doc->>'service_point_id' = ANY($1::text[])
        AND coalesce((doc->>'active')::boolean, false) LIMIT 1`,
       [members],
     );

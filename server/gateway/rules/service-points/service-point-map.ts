@@ -6,6 +6,7 @@ import type { OpnameContext } from '../../resource-rules.ts';
 import { scopeFor } from '../../tenancy.ts';
 import { TicketStatus } from '../../../../src/types/generated/codes.ts';
 import type { MapPoint } from '../../../../src/contract/service-point-map.ts';
+import { ALERTS, inStore, TICKETS } from '../shared/endpoints.ts';
 
 /**
  * Open work the caller may see of another resource (tickets, alerts): SQL over `records` aliased `w`, or
@@ -25,8 +26,6 @@ function workScope(ctx: OpnameContext, endpoint: string, params: unknown[]): str
   params.push(scope.value);
   return `w.doc->>${sqlText(scope.field)} = $${params.length}`;
 }
-
-const TICKETS = 'maintenance/tickets';
 
 const sqlText = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
@@ -51,13 +50,13 @@ async function mapPoints(ctx: OpnameContext, query: Record<string, string>) {
   const closed = String(TicketStatus.Closed);
   const tickets = ticketScope
     ? `(SELECT w.doc->>'sp_id' AS sp, count(*)::int AS n FROM records w
-        WHERE w.resource = '${TICKETS}' AND coalesce(w.doc->>'status', '') <> '${closed}' AND ${ticketScope}
+        WHERE ${inStore(TICKETS, 'w')} AND coalesce(w.doc->>'status', '') <> '${closed}' AND ${ticketScope}
         GROUP BY 1)`
     : undefined;
   const alerts = alertScope
     ? `(SELECT w.doc->>'service_point_id' AS sp, count(*)::int AS n FROM records w
-        LEFT JOIN records t ON t.resource = '${TICKETS}' AND t.key = w.doc->>'ticket_id'
-        WHERE w.resource = 'alerts' AND (w.doc->>'ticket_id' IS NULL OR coalesce(t.doc->>'status', '') <> '${closed}')
+        LEFT JOIN records t ON ${inStore(TICKETS, 't')} AND t.key = w.doc->>'ticket_id'
+        WHERE ${inStore(ALERTS, 'w')} AND (w.doc->>'ticket_id' IS NULL OR coalesce(t.doc->>'status', '') <> '${closed}')
           AND ${alertScope}
         GROUP BY 1)`
     : undefined;

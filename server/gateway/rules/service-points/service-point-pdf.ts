@@ -2,12 +2,15 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { HardwareUnit } from '../../../../src/types/generated/hardware-unit.ts';
 import type { Pinpad } from '../../../../src/types/generated/pinpad.ts';
 import type { ServicePoint } from '../../../../src/types/generated/service-point.ts';
-import { badRequest } from '../../http-error.ts';
 import type { OpnameContext } from '../../resource-rules.ts';
 import { visibleRecord } from '../../write-pipeline.ts';
 import { RECORD_LOOKUPS } from '../../lists.ts';
 import { HARDWARE_MODELS, HARDWARE_UNITS, PINPADS } from '../shared/hardware-store.ts';
 import { languageOf, startSheet, type Language } from '../shared/pdf-sheet.ts';
+import { COMPARTMENTS, inStore, LISTS } from '../shared/endpoints.ts';
+import { positiveIdText, queryParams } from '../shared/params.ts';
+
+const pdfParams = queryParams({ service_point_id: positiveIdText('service_point_id') });
 
 /**
  * `GET webtool/service_points?opname=pdf&service_point_id=N[&lang=fr-FR]` (spec 02 §7): a one-page sheet of
@@ -23,8 +26,6 @@ export const MAP_LINK_ZOOM = 16;
 export const mapLink = (latitude: number, longitude: number) =>
   `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=${MAP_LINK_ZOOM}/${latitude}/${longitude}`;
 
-const ID = /^[1-9]\d{0,9}$/;
-
 interface SheetData {
   point: ServicePoint;
   units: (HardwareUnit & { compartments: number })[];
@@ -37,7 +38,7 @@ interface SheetData {
 async function sheetData(ctx: OpnameContext, key: string): Promise<SheetData> {
   const point = (await visibleRecord(ctx.db, ctx.access, ctx.resource, key)).doc as unknown as ServicePoint;
   const units = await ctx.db.query<{ doc: HardwareUnit; compartments: string }>(
-    `SELECT u.doc, (SELECT count(*) FROM records c WHERE c.resource = 'compartments'
+    `SELECT u.doc, (SELECT count(*) FROM records c WHERE ${inStore(COMPARTMENTS, 'c')}
        AND c.doc->>'hardware_id' = u.doc->>'hardware_id') AS compartments
      FROM records u WHERE u.resource = $1 AND u.doc->>'service_point_id' = $2 ORDER BY (u.doc->>'hardware_id')::int`,
     [HARDWARE_UNITS, key],
@@ -55,7 +56,7 @@ async function sheetData(ctx: OpnameContext, key: string): Promise<SheetData> {
   );
   const lists = await ctx.db.query<{ type: string; column_id: string; column_name: string }>(
     `SELECT doc->>'type' AS type, doc->>'column_id' AS column_id, doc->>'column_name' AS column_name FROM records
-     WHERE resource = 'lists' AND doc->>'type' = ANY($1::text[])`,
+     WHERE ${inStore(LISTS)} AND doc->>'type' = ANY($1::text[])`,
     [['delivery_methods', 'location_types', 'region', 'sub_region', 'time_zones']],
   );
   const pad = pads.rows[0];
@@ -177,8 +178,7 @@ const fileNameOf = (point: ServicePoint) =>
   `service-point-${String(point.sp_id ?? point.service_point_id).replace(/[^\w-]+/g, '_')}.pdf`;
 
 async function servicePointPdf(ctx: OpnameContext, query: Record<string, string>, headers: IncomingHttpHeaders) {
-  const key = query.service_point_id;
-  if (!key || !ID.test(key)) throw badRequest('gateway.positive_integer', { name: 'service_point_id' });
+  const { service_point_id: key } = pdfParams(query);
   const language = languageOf(query, headers);
   const data = await sheetData(ctx, key);
   const bytes = await renderSheet(data, language);

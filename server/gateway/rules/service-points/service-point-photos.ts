@@ -13,6 +13,7 @@ import type { Doc } from '../../record-store.ts';
 import type { OpnameContext } from '../../resource-rules.ts';
 import { BASE64, decodedSize, FILE_TOO_LARGE, forgetUpload, storeUpload, textField } from '../../uploads.ts';
 import { recordKeyOf, visibleRecord } from '../../write-pipeline.ts';
+import { optionalVersion } from '../shared/values.ts';
 
 type Photo = NonNullable<ServicePoint['photos']>[number];
 
@@ -27,14 +28,6 @@ const refused = (messageKey: string) => {
     message_key: messageKey,
   });
 };
-
-function optionalVersion(body: Doc) {
-  const { version } = body;
-  if (version !== undefined && (typeof version !== 'number' || !Number.isInteger(version))) {
-    throw badRequest('gateway.version_required');
-  }
-  return version;
-}
 
 function optionalPhotoId(body: Doc) {
   const { photo_id: photoId } = body;

@@ -1,10 +1,13 @@
 import type { Db } from '../../../db/adapter.ts';
 import type { JobWork } from '../../background-jobs.ts';
-import { badRequest, noPermission, notFound } from '../../http-error.ts';
+import { noPermission, notFound } from '../../http-error.ts';
 import { listRecords, MAX_LIMIT, type Doc } from '../../record-store.ts';
 import type { ResourceDefinition } from '../../resource-registry.ts';
 import type { ResourceRules } from '../../resource-rules.ts';
 import { scopeFor, type Scope } from '../../tenancy.ts';
+import { queryParams, requiredText } from '../shared/params.ts';
+
+const requestParams = queryParams({ request_id: requiredText('request_id') });
 
 /** The report's columns, in the file's first row (spec 02 §7: rows joined by `#`, fields by `|`). */
 export const REPORT_COLUMNS = ['service_point_id', 'sp_id', 'name', 'status', 'city', 'zip'] as const;
@@ -67,8 +70,7 @@ export const servicePointReportQueries: NonNullable<ResourceRules['queries']> = 
     return { success: true, request_id: requestId };
   },
   async report_status(ctx, query) {
-    const requestId = query.request_id;
-    if (!requestId) throw badRequest('gateway.param_required', { name: 'request_id' });
+    const { request_id: requestId } = requestParams(query);
     const job = await ctx.jobs.state(requestId, ctx.access.caller.username);
     if (!job) throw notFound('gateway.unknown_report_request');
     if (job.status === 'ready') return { success: true, status: 'ready', ...(job.result as object) };

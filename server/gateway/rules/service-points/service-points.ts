@@ -17,6 +17,7 @@ import { removeRecordUploads } from '../../uploads.ts';
 import { servicePointAddressQueries, validatedAddress } from './service-point-address.ts';
 import { assertServicePointMunicipality } from '../shared/municipalities.ts';
 import { servicePointCoreChecks, servicePointCorePatchOpnames } from './service-point-core.ts';
+import { HARDWARE_UNITS, inStore, PIECES } from '../shared/endpoints.ts';
 
 const ON_HOLD = 'The status cannot be edited because the service point is on hold';
 const TEST_PERMANENT = 'A test service point is permanent and cannot become live';
@@ -39,9 +40,9 @@ const refused = (message: string, key: string, field: string) =>
 /** Installed hardware or shipments still waiting at the service point. */
 async function inUse(tx: Db, servicePointId: string) {
   const found = await tx.query(
-    `SELECT 1 FROM records WHERE resource = 'service_points/hardware_units' AND doc->>'service_point_id' = $1
+    `SELECT 1 FROM records WHERE ${inStore(HARDWARE_UNITS)} AND doc->>'service_point_id' = $1
      UNION ALL
-     SELECT 1 FROM records WHERE resource = 'shipments' AND doc->>'service_point_id' = $1
+     SELECT 1 FROM records WHERE ${inStore(PIECES)} AND doc->>'service_point_id' = $1
        AND coalesce((doc->>'active')::boolean, false)
      LIMIT 1`,
     [servicePointId],

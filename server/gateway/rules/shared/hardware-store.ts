@@ -6,22 +6,32 @@ import { validateRecord } from '../../../../src/schema/validate.ts';
 import { loadSchemas } from '../../resource-registry.ts';
 import { deriveHardwareFields, type CompartmentState, type UnitState } from '../hardware/hardware-badges.ts';
 import { refreshServicePointHardware } from '../hardware/service-point-hardware-derived.ts';
+import { existsDoc, findDocs, findStored, readDoc } from './docs.ts';
+import {
+  COMPARTMENTS,
+  HARDWARE_MODELS,
+  HARDWARE_UNITS,
+  inStore,
+  SERVICE_POINTS,
+  TICKETS,
+  type Store,
+} from './endpoints.ts';
 
 /**
  * What the hardware rules read and write besides the record being written: models, compartments,
  * the service point a unit is at, open tickets, and the derived fields of stored units.
  */
 
-export const HARDWARE_UNITS = 'service_points/hardware_units';
-export const PINPADS = 'service_points/pinpad';
-export const SERVICE_POINTS = 'service_points';
-export const HARDWARE_OWNERS = 'partners/hardware_provider';
-/** One document per compartment (schemas/compartment.schema.json); no screen of its own. */
-export const COMPARTMENTS = 'compartments';
-/** Reference data: the models units and PIN pads are built as. */
-export const HARDWARE_MODELS = 'hardware_models';
-/** The tickets of a later issue; read here so that an open one already blocks what it should. */
-export const TICKETS = 'maintenance/tickets';
+export {
+  COMPARTMENTS,
+  HARDWARE_MODELS,
+  HARDWARE_OWNERS,
+  HARDWARE_UNITS,
+  PINPADS,
+  SERVICE_POINTS,
+  TICKETS,
+} from './endpoints.ts';
+export { readDoc } from './docs.ts';
 /** Ticket statuses that keep a ticket open (spec 02 §4): Open, OnHold, PhotoPending. */
 export const OPEN_TICKET_STATUSES = [1, 3, 4];
 
@@ -52,35 +62,23 @@ function compartmentErrors(compartment: Compartment) {
 }
 
 export async function readModel(tx: Db, id: number): Promise<HardwareModel | undefined> {
-  const found = await tx.query<{ doc: HardwareModel }>('SELECT doc FROM records WHERE resource = $1 AND key = $2', [
-    HARDWARE_MODELS,
-    String(id),
-  ]);
-  return found.rows[0]?.doc;
+  return readDoc<HardwareModel>(tx, HARDWARE_MODELS, id);
 }
 
-export async function recordExists(tx: Db, resource: string, key: unknown) {
-  const found = await tx.query('SELECT 1 FROM records WHERE resource = $1 AND key = $2', [resource, String(key)]);
-  return found.rows.length > 0;
-}
-
-export async function readDoc<T>(tx: Db, resource: string, key: unknown): Promise<T | undefined> {
-  const found = await tx.query<{ doc: T }>('SELECT doc FROM records WHERE resource = $1 AND key = $2', [
-    resource,
-    String(key),
-  ]);
-  return found.rows[0]?.doc;
+export async function recordExists(tx: Db, store: Store, key: unknown) {
+  return existsDoc(tx, store, { key: String(key) });
 }
 
 /** A unit's compartments by column, then position from the top. */
 export async function compartmentsOf(tx: Db, hardwareId: number | string): Promise<Compartment[]> {
-  // The resource written out, not a parameter, so that the planner sees migration 009's partial index fits.
-  const found = await tx.query<{ doc: Compartment }>(
-    `SELECT doc FROM records WHERE resource = '${COMPARTMENTS}' AND doc->>'hardware_id' = $1
-     ORDER BY (doc->>'column')::int, (doc->>'position')::int`,
-    [String(hardwareId)],
-  );
-  return found.rows.map((row) => row.doc);
+  // The store's name is written out (inStore), so that the planner sees migration 009's partial index fits.
+  return findDocs<Compartment>(tx, COMPARTMENTS, {
+    where: { hardware_id: hardwareId },
+    orderBy: [
+      { field: 'column', numeric: true },
+      { field: 'position', numeric: true },
+    ],
+  });
 }
 
 /** Fresh, empty compartments of a model's layout (ids still to be given). */
@@ -142,7 +140,7 @@ export async function createCompartments(tx: Db, hardwareId: number, layout: Lay
 }
 
 export async function deleteCompartments(tx: Db, hardwareId: number | string) {
-  await tx.query(`DELETE FROM records WHERE resource = '${COMPARTMENTS}' AND doc->>'hardware_id' = $1`, [
+  await tx.query(`DELETE FROM records WHERE ${inStore(COMPARTMENTS)} AND doc->>'hardware_id' = $1`, [
     String(hardwareId),
   ]);
 }
@@ -163,7 +161,7 @@ export async function servicePointStatus(tx: Db, servicePointId: number | null |
  */
 export async function hasOpenTicket(tx: Db, hardwareId: number | string) {
   const found = await tx.query(
-    `SELECT 1 FROM records WHERE resource = '${TICKETS}'
+    `SELECT 1 FROM records WHERE ${inStore(TICKETS)}
        AND (doc->>'hardware_unit_id' = $1 OR coalesce(doc->'hardware_unit_ids', '[]'::jsonb) @> $2::jsonb)
        AND (doc->>'status')::int = ANY($3::int[])
      LIMIT 1`,
@@ -178,9 +176,9 @@ export async function hasOpenTicket(tx: Db, hardwareId: number | string) {
  */
 export async function hasOpenCompartmentTicket(tx: Db, hardwareId: number | string) {
   const found = await tx.query(
-    `SELECT 1 FROM records t WHERE t.resource = '${TICKETS}' AND coalesce(t.doc->>'compartment_id', '') <> ''
+    `SELECT 1 FROM records t WHERE ${inStore(TICKETS, 't')} AND coalesce(t.doc->>'compartment_id', '') <> ''
        AND (t.doc->>'status')::int = ANY($2::int[]) AND coalesce((t.doc->>'ticket_verification_status')::int, 0) <> 2
-       AND EXISTS (SELECT 1 FROM records c WHERE c.resource = '${COMPARTMENTS}' AND c.key = t.doc->>'compartment_id'
+       AND EXISTS (SELECT 1 FROM records c WHERE ${inStore(COMPARTMENTS, 'c')} AND c.key = t.doc->>'compartment_id'
                    AND c.doc->>'hardware_id' = $1)
      LIMIT 1`,
     [String(hardwareId), OPEN_TICKET_STATUSES],
@@ -205,15 +203,10 @@ export async function withDerivedFields<T extends StoredUnit>(
  * the one audited; a unit whose fields come out the same is left as it is.
  */
 export async function refreshHardwareUnits(tx: Db, where: { hardwareId: number } | { servicePointId: number }) {
-  const [condition, value] =
-    'hardwareId' in where
-      ? ['key = $1', String(where.hardwareId)]
-      : [`doc->>'service_point_id' = $1`, String(where.servicePointId)];
-  const units = await tx.query<{ key: string; doc: StoredUnit }>(
-    `SELECT key, doc FROM records WHERE resource = '${HARDWARE_UNITS}' AND ${condition}`,
-    [value],
-  );
-  for (const { key, doc } of units.rows) {
+  const units = await findStored<StoredUnit>(tx, HARDWARE_UNITS, {
+    where: 'hardwareId' in where ? { key: where.hardwareId } : { service_point_id: where.servicePointId },
+  });
+  for (const { key, doc } of units) {
     const refreshed = await withDerivedFields(tx, doc, await compartmentsOf(tx, key));
     if (JSON.stringify(refreshed) === JSON.stringify(doc)) continue;
     await tx.query(
@@ -223,6 +216,6 @@ export async function refreshHardwareUnits(tx: Db, where: { hardwareId: number }
   }
   await refreshServicePointHardware(
     tx,
-    units.rows.map((row) => row.doc.service_point_id),
+    units.map((row) => row.doc.service_point_id),
   );
 }

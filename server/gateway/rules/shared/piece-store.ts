@@ -7,6 +7,8 @@ import { applyEvent, type CompartmentChange } from './piece-events.ts';
 import { produceWebhookEvent } from '../integrations/webhooks.ts';
 import { produceNotifications } from '../integrations/notifications.ts';
 import { testAppUserOf } from '../integrations/test-app-users.ts';
+import { PIECES } from './endpoints.ts';
+export { END_USERS, PIECES } from './endpoints.ts';
 
 /**
  * The piece store (issue 16): pieces are records of resource `shipments` (schemas/piece.schema.json);
@@ -31,8 +33,6 @@ import { testAppUserOf } from '../integrations/test-app-users.ts';
  * end user by `enduser_id`.
  */
 
-export const PIECES = 'shipments';
-export const END_USERS = 'shipments/endusers';
 const PIECE_SEARCH = { search: ['piece_id', 'piece_barcode'] };
 
 export interface PieceEventRow {

@@ -12,6 +12,7 @@ import { scopeFor } from '../../tenancy.ts';
 import { reserveIds } from '../shared/hardware-store.ts';
 import { END_USERS, pieceEvents, PIECES } from '../shared/piece-store.ts';
 import { PieceType } from '../../../../src/types/generated/codes.ts';
+import { inStore } from '../shared/endpoints.ts';
 
 /**
  * End users (spec 02 §3, §4, §7, `webtool/shipments/endusers`): searched by phone number or e-mail
@@ -40,7 +41,7 @@ function pieceScope(
 function visibleClause(scope: ReturnType<typeof pieceScope>, params: unknown[]) {
   if (scope === 'all') return '';
   params.push(scope.value);
-  return ` AND EXISTS (SELECT 1 FROM records p WHERE p.resource = '${PIECES}' AND p.doc->>'enduser_id' = e.key
+  return ` AND EXISTS (SELECT 1 FROM records p WHERE ${inStore(PIECES, 'p')} AND p.doc->>'enduser_id' = e.key
              AND p.doc->>'${scope.field}' = $${params.length})`;
 }
 
@@ -62,7 +63,7 @@ export function visibleEndUsersClause(
 /** Active pieces of an end user, within what the caller sees (all when no caller is given). */
 async function activePieces(tx: Db, enduserId: string) {
   const found = await tx.query<{ n: string }>(
-    `SELECT count(*) AS n FROM records WHERE resource = '${PIECES}' AND doc->>'enduser_id' = $1
+    `SELECT count(*) AS n FROM records WHERE ${inStore(PIECES)} AND doc->>'enduser_id' = $1
        AND coalesce((doc->>'active')::boolean, false)`,
     [enduserId],
   );
@@ -79,10 +80,10 @@ async function deleteEndUser(tx: Db, enduserId: string, username: string) {
         'end_user_phone', null, 'end_user_email', null, 'recipient_name', null, 'recipient_phone', null,
         'recipient_email', null, 'sender_name', null, 'sender_phone', null, 'sender_email', null),
        version = version + 1, updated_at = now()
-     WHERE resource = '${PIECES}' AND doc->>'enduser_id' = $1`,
+     WHERE ${inStore(PIECES)} AND doc->>'enduser_id' = $1`,
     [enduserId],
   );
-  await tx.query(`DELETE FROM records WHERE resource = '${END_USERS}' AND key = $1`, [enduserId]);
+  await tx.query(`DELETE FROM records WHERE ${inStore(END_USERS)} AND key = $1`, [enduserId]);
   await tx.query(`INSERT INTO audit_log (username, resource, key, action) VALUES ($1, $2, $3, 'delete')`, [
     username,
     END_USERS,
@@ -94,8 +95,8 @@ async function deleteEndUser(tx: Db, enduserId: string, username: string) {
 export async function deleteFinishedEndUsers(db: Db) {
   await db.transaction(async (tx) => {
     const due = await tx.query<{ key: string }>(
-      `SELECT e.key FROM records e WHERE e.resource = '${END_USERS}' AND (e.doc->>'marked_for_deletion')::boolean
-         AND NOT EXISTS (SELECT 1 FROM records p WHERE p.resource = '${PIECES}' AND p.doc->>'enduser_id' = e.key
+      `SELECT e.key FROM records e WHERE ${inStore(END_USERS, 'e')} AND (e.doc->>'marked_for_deletion')::boolean
+         AND NOT EXISTS (SELECT 1 FROM records p WHERE ${inStore(PIECES, 'p')} AND p.doc->>'enduser_id' = e.key
            AND coalesce((p.doc->>'active')::boolean, false))`,
     );
     for (const { key } of due.rows) await deleteEndUser(tx, key, 'gateway');
@@ -113,7 +114,7 @@ async function visibleEndUser(ctx: OpnameContext, enduserId: unknown) {
   const params: unknown[] = [String(enduserId)];
   const clause = visibleClause(pieceScope(ctx), params);
   const found = await ctx.db.query<{ doc: EndUser; version: number }>(
-    `SELECT e.doc, e.version FROM records e WHERE e.resource = '${END_USERS}' AND e.key = $1${clause}`,
+    `SELECT e.doc, e.version FROM records e WHERE ${inStore(END_USERS, 'e')} AND e.key = $1${clause}`,
     params,
   );
   const row = found.rows[0];
@@ -136,7 +137,7 @@ export async function endUserOfBooking(tx: Db, booking: Booking) {
   const phone = typedPhone ? internationalPhone(typedPhone, country) : null;
   const e164 = phone ? searchablePhone(phone, country) : undefined;
   const found = await tx.query<{ key: string }>(
-    `SELECT key FROM records WHERE resource = '${END_USERS}' AND NOT coalesce((doc->>'marked_for_deletion')::boolean, false)
+    `SELECT key FROM records WHERE ${inStore(END_USERS)} AND NOT coalesce((doc->>'marked_for_deletion')::boolean, false)
        AND (($1::text IS NOT NULL AND regexp_replace(doc->>'phone', '[^0-9+]', '', 'g') = $1)
          OR ($1::text IS NULL AND $2::text IS NOT NULL AND lower(doc->>'email') = lower($2)))
      ORDER BY (key)::bigint LIMIT 1`,
@@ -187,7 +188,7 @@ async function checkedEdit(
   if (scope === 'none') throw notFound();
   const clause = visibleClause(scope, params);
   const seen = await ctx.tx.query(
-    `SELECT 1 FROM records e WHERE e.resource = '${END_USERS}' AND e.key = $1${clause}`,
+    `SELECT 1 FROM records e WHERE ${inStore(END_USERS, 'e')} AND e.key = $1${clause}`,
     params,
   );
   if (!seen.rows.length) throw notFound();
@@ -261,11 +262,11 @@ export const endUserRules: ResourceRules = {
     if (limit < 1 || limit > MAX_LIMIT) throw badRequest('gateway.limit_range', { max: MAX_LIMIT });
     const offset = nonNegativeInt(query.offset, 'offset', 0);
     const total = await ctx.db.query<{ n: string }>(
-      `SELECT count(*) AS n FROM records e WHERE e.resource = '${END_USERS}'${where}`,
+      `SELECT count(*) AS n FROM records e WHERE ${inStore(END_USERS, 'e')}${where}`,
       params,
     );
     const rows = await ctx.db.query<{ doc: EndUser; version: number }>(
-      `SELECT e.doc, e.version FROM records e WHERE e.resource = '${END_USERS}'${where}
+      `SELECT e.doc, e.version FROM records e WHERE ${inStore(END_USERS, 'e')}${where}
        ORDER BY (e.key)::bigint DESC OFFSET ${offset} LIMIT ${limit}`,
       params,
     );
@@ -303,7 +304,7 @@ export const endUserRules: ResourceRules = {
       const clause = scope === 'all' ? '' : ` AND doc->>'${scope.field}' = $2`;
       if (scope !== 'all') params.push(scope.value);
       const pieces = await ctx.db.query<{ doc: Piece }>(
-        `SELECT doc FROM records WHERE resource = '${PIECES}' AND doc->>'enduser_id' = $1${clause}
+        `SELECT doc FROM records WHERE ${inStore(PIECES)} AND doc->>'enduser_id' = $1${clause}
          ORDER BY doc->>'created_at' DESC LIMIT 200`,
         params,
       );

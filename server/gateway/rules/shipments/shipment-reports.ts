@@ -1,12 +1,16 @@
 import type { Db } from '../../../db/adapter.ts';
 import { formatReportFile } from '../../../../src/schema/report-file.ts';
 import type { JobWork } from '../../background-jobs.ts';
-import { badRequest, HttpError, noPermission } from '../../http-error.ts';
+import { HttpError, noPermission } from '../../http-error.ts';
 import type { OpnameContext, ResourceRules } from '../../resource-rules.ts';
 import { refusedFields } from '../../write-pipeline.ts';
 import { scopeFor } from '../../tenancy.ts';
 import { PieceEvent } from '../shared/piece-events.ts';
 import { PIECES } from '../shared/piece-store.ts';
+import { CARRIERS, inStore, SERVICE_POINTS } from '../shared/endpoints.ts';
+import { queryParams, requiredText } from '../shared/params.ts';
+
+const requestParams = queryParams({ request_id: requiredText('request_id') });
 
 /**
  * Shipment reports (spec 02 §4, §7): `GET webtool/shipments?opname=reports` with the kind
@@ -70,7 +74,7 @@ const eventNames = new Map<number, string>(Object.entries(PieceEvent).map(([name
 
 /** The pieces' WHERE clause for a payload, and its parameters (numbered from `first`). */
 function pieceFilter(payload: ReportPayload, alias: string, params: unknown[]) {
-  let where = `${alias}.resource = '${PIECES}'`;
+  let where = `${alias}.${inStore(PIECES)}`;
   if (payload.scope !== 'all') {
     params.push(payload.scope.value);
     where += ` AND ${alias}.doc->>'${payload.scope.field}' = $${params.length}`;
@@ -101,7 +105,7 @@ function eventRange(payload: ReportPayload, alias: string, params: unknown[]) {
 /** Names of carriers and service points, looked up once per report. */
 async function namesOf(db: Db) {
   const carriers = await db.query<{ key: string; name: string }>(
-    `SELECT key, doc->>'name' AS name FROM records WHERE resource = 'partners/carrier'`,
+    `SELECT key, doc->>'name' AS name FROM records WHERE ${inStore(CARRIERS)}`,
   );
   return new Map(carriers.rows.map((row) => [row.key, row.name]));
 }
@@ -138,8 +142,8 @@ async function reportRows(db: Db, payload: ReportPayload, progress: (percent: nu
     params.push(from, to);
     const sql = `SELECT e.id::int AS event_id, e.at, e.piece_id, e.event_code, e.actor, p.doc->>'carrier_id' AS carrier_id,
         s.doc->>'sp_id' AS sp_id
-      FROM piece_events e JOIN records p ON p.resource = '${PIECES}' AND p.key = e.piece_id
-      LEFT JOIN records s ON s.resource = 'service_points' AND s.key = p.doc->>'service_point_id'
+      FROM piece_events e JOIN records p ON ${inStore(PIECES, 'p')} AND p.key = e.piece_id
+      LEFT JOIN records s ON ${inStore(SERVICE_POINTS, 's')} AND s.key = p.doc->>'service_point_id'
       WHERE ${where} AND e.at BETWEEN $${params.length - 1} AND $${params.length}${eventRange(payload, 'e', params)}`;
     const rows = await pagedRows(db, sql, 'e.at, e.id', params, progress);
     return rows.map((row) => [
@@ -163,7 +167,7 @@ async function reportRows(db: Db, payload: ReportPayload, progress: (percent: nu
   const inventory =
     payload.kind === 'generate_inventory_rpt' ? ` AND coalesce((p.doc->>'active')::boolean, false)` : '';
   const sql = `SELECT p.doc, s.doc->>'sp_id' AS sp_id, s.doc->>'name' AS sp_name
-    FROM records p LEFT JOIN records s ON s.resource = 'service_points' AND s.key = p.doc->>'service_point_id'
+    FROM records p LEFT JOIN records s ON ${inStore(SERVICE_POINTS, 's')} AND s.key = p.doc->>'service_point_id'
     WHERE ${where}${period}${ranged}${inventory}`;
   const rows = await pagedRows(db, sql, `p.doc->>'created_at', p.key`, params, progress);
   return rows.map((row) => {
@@ -249,8 +253,8 @@ export const shipmentReportQueries: NonNullable<ResourceRules['queries']> = {
   },
 
   async report_file(ctx, query) {
-    if (!query.request_id) throw badRequest('gateway.param_required', { name: 'request_id' });
-    const job = await ctx.jobs.state(query.request_id, ctx.access.caller.username);
+    const { request_id: requestId } = requestParams(query);
+    const job = await ctx.jobs.state(requestId, ctx.access.caller.username);
     if (!job) {
       throw new HttpError(404, 'The report file has expired.', { message_key: 'catalogue.report_expired' });
     }

@@ -26,6 +26,8 @@ import {
   moveVerdict,
   type Verdict,
 } from './piece-troubleshooting.ts';
+import { inStore, PIECES } from '../shared/endpoints.ts';
+import { optionalVersion } from '../shared/values.ts';
 
 /**
  * Shipments (spec 02 §7): `GET webtool/shipments?opname=get_piece_detail | validate_troubleshoot_actions
@@ -57,9 +59,9 @@ const codesOf = async (tx: Db, pieceId: string) => (await pieceEvents(tx, pieceI
 async function otherUnits(tx: Db, piece: Piece) {
   const found = await tx.query<{ hardware_id: number; name: string | null; free: string }>(
     `SELECT (u.doc->>'hardware_id')::int AS hardware_id, coalesce(u.doc->>'name', u.doc->>'sub_id') AS name,
-            (SELECT count(*) FROM records c WHERE c.resource = '${COMPARTMENTS}' AND c.doc->>'hardware_id' = u.key
+            (SELECT count(*) FROM records c WHERE ${inStore(COMPARTMENTS, 'c')} AND c.doc->>'hardware_id' = u.key
                AND coalesce((c.doc->>'is_free')::boolean, false)) AS free
-     FROM records u WHERE u.resource = '${HARDWARE_UNITS}' AND u.doc->>'service_point_id' = $1 AND u.key <> $2
+     FROM records u WHERE ${inStore(HARDWARE_UNITS, 'u')} AND u.doc->>'service_point_id' = $1 AND u.key <> $2
      ORDER BY (u.doc->>'hardware_id')::int`,
     [String(piece.service_point_id), String(piece.hardware_id ?? '')],
   );
@@ -157,7 +159,7 @@ export async function pieceLogs(ctx: Pick<OpnameContext, 'db' | 'access' | 'reso
   let pieceId = query.piece_id;
   if (!pieceId && query.piece_barcode) {
     const found = await ctx.db.query<{ key: string }>(
-      `SELECT key FROM records WHERE resource = 'shipments' AND doc->>'piece_barcode' = $1 LIMIT 1`,
+      `SELECT key FROM records WHERE ${inStore(PIECES)} AND doc->>'piece_barcode' = $1 LIMIT 1`,
       [query.piece_barcode],
     );
     pieceId = found.rows[0]?.key ?? '';
@@ -165,7 +167,7 @@ export async function pieceLogs(ctx: Pick<OpnameContext, 'db' | 'access' | 'reso
   }
   const record = await visiblePiece(ctx as OpnameContext, ctx.db, { piece_id: pieceId });
   const audit = await ctx.db.query<{ at: string; username: string | null; action: string; changes: Doc }>(
-    `SELECT at, username, action, changes FROM audit_log WHERE resource = 'shipments' AND key = $1 ORDER BY at DESC, id DESC LIMIT 200`,
+    `SELECT at, username, action, changes FROM audit_log WHERE ${inStore(PIECES)} AND key = $1 ORDER BY at DESC, id DESC LIMIT 200`,
     [record.key],
   );
   const events = await pieceEvents(ctx.db, record.key);
@@ -188,14 +190,6 @@ export async function pieceLogs(ctx: Pick<OpnameContext, 'db' | 'access' | 'reso
   return { success: true, data: { piece_id: record.key, piece_barcode: record.doc.piece_barcode, lines } };
 }
 
-function versionOf(body: Doc) {
-  const { version } = body;
-  if (version !== undefined && (typeof version !== 'number' || !Number.isInteger(version))) {
-    throw badRequest('gateway.version_required');
-  }
-  return version as number | undefined;
-}
-
 /** One troubleshooting write: checks, appends the event(s) and writes the piece through the pipeline. */
 function action(perform: (tx: Db, piece: Piece, body: Doc, actor: string, now: Date) => Promise<Piece>) {
   return async (ctx: OpnameContext, body: Doc) => {
@@ -204,7 +198,7 @@ function action(perform: (tx: Db, piece: Piece, body: Doc, actor: string, now: D
     const data = await ctx.writes.change(
       pieceId,
       async (tx, existing) => ({ ...(await perform(tx, existing.doc as unknown as Piece, body, actor, new Date())) }),
-      versionOf(body),
+      optionalVersion(body),
     );
     return { success: true, data };
   };
@@ -273,7 +267,7 @@ const movePiece = action(async (tx, piece, body, actor, now) => {
   );
   const target = targets.find((unit) => unit.free_compartments > 0)!;
   const free = await tx.query<{ doc: Compartment }>(
-    `SELECT doc FROM records WHERE resource = '${COMPARTMENTS}' AND doc->>'hardware_id' = $1
+    `SELECT doc FROM records WHERE ${inStore(COMPARTMENTS)} AND doc->>'hardware_id' = $1
        AND coalesce((doc->>'is_free')::boolean, false)
      ORDER BY (doc->>'column')::int, (doc->>'position')::int LIMIT 1`,
     [String(target.hardware_id)],

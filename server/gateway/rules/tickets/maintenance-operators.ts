@@ -2,8 +2,9 @@ import type { MaintenanceOperator } from '../../../../src/types/generated/mainte
 import { SAVE_FAILED } from '../../../../src/contract/errors.ts';
 import { HttpError, noPermission } from '../../http-error.ts';
 import { recordRules } from '../../resource-rules.ts';
-
-export const MAINTENANCE_PROVIDERS = 'partners/maintenance_provider';
+import { MAINTENANCE_PROVIDERS, SERVICE_POINTS } from '../shared/endpoints.ts';
+import { findKeys } from '../shared/docs.ts';
+export { MAINTENANCE_PROVIDERS } from '../shared/endpoints.ts';
 
 const refused = (field: string, message: string) =>
   new HttpError(422, SAVE_FAILED, { errors: { [field]: { message } } });
@@ -32,12 +33,10 @@ export const maintenanceOperatorRules = recordRules<MaintenanceOperator>({
     }
     const servicePoints = doc.sp_id ?? [];
     if (servicePoints.length) {
-      const served = await tx.query<{ key: string }>(
-        `SELECT key FROM records WHERE resource = 'service_points' AND key = ANY($1::text[])
-         AND doc->>'maintenance_provider_id' = $2`,
-        [servicePoints.map(String), String(doc.maintenance_provider_id)],
-      );
-      if (served.rows.length !== servicePoints.length) throw refused('sp_id', 'catalogue.operator_sp_not_maintained');
+      const served = await findKeys(tx, SERVICE_POINTS, {
+        where: { key: servicePoints.map(String), maintenance_provider_id: String(doc.maintenance_provider_id) },
+      });
+      if (served.length !== servicePoints.length) throw refused('sp_id', 'catalogue.operator_sp_not_maintained');
     }
     return doc;
   },

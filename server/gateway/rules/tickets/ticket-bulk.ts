@@ -3,11 +3,10 @@ import { bulkImport } from '../../bulk-import.ts';
 import type { Doc } from '../../record-store.ts';
 import type { OpnameContext } from '../../resource-rules.ts';
 import { SERVICE_POINTS } from '../shared/hardware-store.ts';
+import { isSet } from '../shared/values.ts';
 
 /** Spec 01 §6: the policy option "default maintenance provider for bulk tickets". */
 export const DEFAULT_MP_BULK_TICKETS = 'default_mp_bulk_tickets';
-
-const isSet = (value: unknown) => value !== undefined && value !== null && value !== '';
 
 /**
  * The bulk import of tickets (spec 02 §5, §7): the generic import, its cell limits from the schema

@@ -22,6 +22,7 @@ import { ticketStateRefusal } from '../shared/ticket-refusals.ts';
 import { HardwareStatus, RemovalState } from '../../../../src/types/generated/codes.ts';
 import { moveParcels, parcelMovePlan } from './ticket-parcel-move.ts';
 import { TICKET_OPTIONS, ticketOption } from '../../../../src/schema/ticket-options.ts';
+import { isSet } from '../shared/values.ts';
 
 /**
  * What closing a ticket does to the hardware (spec 02 §4): an install ticket installs its planned
@@ -30,7 +31,6 @@ import { TICKET_OPTIONS, ticketOption } from '../../../../src/schema/ticket-opti
  * goes through the write stage of the unit or pad, audited as the caller's, in the ticket's transaction.
  */
 
-const isSet = (value: unknown) => value !== undefined && value !== null && value !== '';
 const SYNC_NONE = 0;
 const SYNC_PENDING = 1;
 
@@ -39,7 +39,7 @@ async function unitHoldsParcels(tx: Db, hardwareId: unknown) {
   return (await compartmentsOf(tx, String(hardwareId))).some(holdsParcel);
 }
 
-/** Whether the caller's role moves a removed unit's parcels (spec 01 §6, server/gateway/rules/ticket-parcel-move.ts). */
+/** Whether the caller's role moves a removed unit's parcels (spec 01 §6, server/gateway/rules/tickets/ticket-parcel-move.ts). */
 const movesParcels = (ctx: RuleContext) => ticketOption(ctx.access.permissions, TICKET_OPTIONS.parcelMove);
 
 /**

@@ -1,21 +1,22 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ServicePoint } from '../../../../src/types/generated/service-point.ts';
 import type { Ticket } from '../../../../src/types/generated/ticket.ts';
-import { badRequest } from '../../http-error.ts';
 import type { OpnameContext } from '../../resource-rules.ts';
 import { visibleRecord } from '../../write-pipeline.ts';
 import { RECORD_LOOKUPS } from '../../lists.ts';
 import { readDoc, SERVICE_POINTS } from '../shared/hardware-store.ts';
 import { languageOf, startSheet, type Language } from '../shared/pdf-sheet.ts';
 import { TicketType } from '../../../../src/types/generated/codes.ts';
+import { inStore, LISTS } from '../shared/endpoints.ts';
+import { positiveIdText, queryParams } from '../shared/params.ts';
+
+const pdfParams = queryParams({ ticket_id: positiveIdText('ticket_id') });
 
 /**
  * `GET webtool/maintenance/tickets?opname=pdf&ticket_id=N[&lang=fr-FR]` (spec 02 §7): the ticket's job
  * sheet for the maintenance operator: what, where, by when, for whom, with the service point's address.
  * Whoever may read the ticket may print it (404 otherwise).
  */
-
-const ID = /^[1-9]\d{0,9}$/;
 
 interface TicketSheet {
   ticket: Ticket;
@@ -104,14 +105,13 @@ export function renderTicketSheet(data: TicketSheet, language: Language, now = n
 const t0 = (ticket: Ticket) => `Ticket ${ticket.ticket_id ?? ''}`;
 
 export async function ticketPdf(ctx: OpnameContext, query: Record<string, string>, headers: IncomingHttpHeaders) {
-  const key = query.ticket_id;
-  if (!key || !ID.test(key)) throw badRequest('gateway.positive_integer', { name: 'ticket_id' });
+  const { ticket_id: key } = pdfParams(query);
   const language = languageOf(query, headers);
   const ticket = (await visibleRecord(ctx.db, ctx.access, ctx.resource, key)).doc as unknown as Ticket;
   const point = await readDoc<ServicePoint>(ctx.db, SERVICE_POINTS, ticket.sp_id);
   const lists = await ctx.db.query<{ type: string; column_id: string; column_name: string }>(
     `SELECT doc->>'type' AS type, doc->>'column_id' AS column_id, doc->>'column_name' AS column_name FROM records
-     WHERE resource = 'lists' AND doc->>'type' = ANY($1::text[])`,
+     WHERE ${inStore(LISTS)} AND doc->>'type' = ANY($1::text[])`,
     [['ticket_events', 'job_types', 'error_types', 'accessories']],
   );
   const providers = await ctx.db.query<{ column_id: string; column_name: string }>(

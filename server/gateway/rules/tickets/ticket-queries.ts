@@ -1,13 +1,17 @@
 import type { OpnameContext } from '../../resource-rules.ts';
 import { RECORD_LOOKUPS } from '../../lists.ts';
-import { badRequest, notFound } from '../../http-error.ts';
+import { notFound } from '../../http-error.ts';
 import { scopeFor, visible } from '../../tenancy.ts';
 import { noPermission } from '../../http-error.ts';
 import { readRecord } from '../../record-writes.ts';
 import { HARDWARE_UNITS, PINPADS, SERVICE_POINTS } from '../shared/hardware-store.ts';
 import { ticketPdf } from './ticket-pdf.ts';
+import { optionalIdText, positiveIdText, queryParams } from '../shared/params.ts';
 
-const ID = /^[1-9]\d{0,9}$/;
+/** A ticket's id, when one is asked for: the empty text is none. */
+const ticketIdParams = queryParams({ ticket_id: optionalIdText('ticket_id') });
+const hardwareParams = queryParams({ sp_id: positiveIdText('sp_id') });
+const operatorParams = queryParams({ maintenance_provider_id: positiveIdText('maintenance_provider_id') });
 const OPERATORS = 'maintenance/operators';
 
 /**
@@ -24,8 +28,7 @@ async function carriers(ctx: OpnameContext, query: Record<string, string>) {
     params.push(scope.value);
     where += ` AND t.doc->>'${scope.field}' = $${params.length}`;
   }
-  if (query.ticket_id !== undefined && query.ticket_id !== '') {
-    if (!ID.test(query.ticket_id)) throw badRequest('gateway.positive_integer', { name: 'ticket_id' });
+  if (ticketIdParams(query).ticket_id) {
     params.push(query.ticket_id);
     where += ` AND t.key = $${params.length}`;
   }
@@ -81,10 +84,7 @@ async function ticketServicePoint(ctx: OpnameContext, servicePointId: string) {
  */
 async function hardware(ctx: OpnameContext, query: Record<string, string>) {
   if (scopeFor(ctx.access, ctx.resource) === 'none') throw noPermission();
-  const servicePointId = query.sp_id;
-  if (servicePointId === undefined || !ID.test(servicePointId)) {
-    throw badRequest('gateway.positive_integer', { name: 'sp_id' });
-  }
+  const { sp_id: servicePointId } = hardwareParams(query);
   const point = await ticketServicePoint(ctx, servicePointId);
   const units = await ctx.db.query<{ hardware_id: number; name: string; status: number | null }>(
     `SELECT (doc->>'hardware_id')::int AS hardware_id, doc->>'name' AS name, (doc->>'status')::int AS status
@@ -119,16 +119,12 @@ async function hardware(ctx: OpnameContext, query: Record<string, string>) {
 async function operators(ctx: OpnameContext, query: Record<string, string>) {
   const scope = scopeFor(ctx.access, ctx.resource);
   if (scope === 'none') throw noPermission();
-  const provider = query.maintenance_provider_id;
-  if (provider === undefined || !ID.test(provider)) {
-    throw badRequest('gateway.positive_integer', { name: 'maintenance_provider_id' });
-  }
+  const { maintenance_provider_id: provider } = operatorParams(query);
   if (typeof scope === 'object' && scope.field === 'maintenance_provider_id' && scope.value !== provider) {
     return { success: true, data: [], total: 0 };
   }
   let keep = '';
-  if (query.ticket_id !== undefined && query.ticket_id !== '') {
-    if (!ID.test(query.ticket_id)) throw badRequest('gateway.positive_integer', { name: 'ticket_id' });
+  if (ticketIdParams(query).ticket_id) {
     const own = await readRecord(ctx.db, ctx.resource, query.ticket_id);
     if (own && visible(scope, own.doc)) keep = String(own.doc.maintenance_operator_id ?? '');
   }

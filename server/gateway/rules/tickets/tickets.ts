@@ -27,6 +27,9 @@ import { nextPeriodicTicket } from './periodic-tickets.ts';
 import { deadlineTimes } from '../../../../src/schema/ticket-quick-actions.ts';
 import { missingTicketOption, TICKET_OPTIONS, type TicketOption } from '../../../../src/schema/ticket-options.ts';
 import type { TicketRefusal } from '../shared/ticket-refusals.ts';
+import { OPERATORS, TICKETS } from '../shared/endpoints.ts';
+import { isSet } from '../shared/values.ts';
+export { OPERATORS } from '../shared/endpoints.ts';
 
 /**
  * Maintenance tickets (spec 02 §3, §4, §5, §8). The gateway derives the badge, the names the list shows
@@ -35,8 +38,7 @@ import type { TicketRefusal } from '../shared/ticket-refusals.ts';
  * install ticket installs its units, closing an uninstall ticket takes the unit or PIN pad away.
  */
 
-export const TICKETS_ENDPOINT = 'maintenance/tickets';
-export const OPERATORS = 'maintenance/operators';
+export const TICKETS_ENDPOINT = TICKETS;
 const MAINTENANCE_PROVIDERS = 'partners/maintenance_provider';
 
 /** A stored ticket: its schema fields (the derived ones included). */
@@ -50,7 +52,6 @@ interface StoredOperator {
   active?: boolean;
 }
 
-const isSet = (value: unknown) => value !== undefined && value !== null && value !== '';
 const same = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
 const today = (now: Date) => now.toISOString().slice(0, 10);
 

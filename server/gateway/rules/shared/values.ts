@@ -1,0 +1,19 @@
+import { badRequest } from '../../http-error.ts';
+
+/** Whether a field holds a value: neither absent, null nor the empty text. */
+export const isSet = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+/** Whether a field was given at all: neither absent nor null (the empty text counts as given). */
+export const isGiven = (value: unknown) => value !== undefined && value !== null;
+
+/**
+ * The `version` a body names for the record it changes: absent (no check of the record's version)
+ * or a whole number, else 400 `gateway.version_required`. A stale one is the write pipeline's 409.
+ */
+export function optionalVersion(body: Record<string, unknown>): number | undefined {
+  const { version } = body;
+  if (version !== undefined && (typeof version !== 'number' || !Number.isInteger(version))) {
+    throw badRequest('gateway.version_required');
+  }
+  return version;
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '../../server/gateway/http-error.ts';
+import { bodyParams, positiveIdText, queryParams, requiredText } from '../../server/gateway/rules/shared/params.ts';
+import { isGiven, isSet, optionalVersion } from '../../server/gateway/rules/shared/values.ts';
+
+/** Issue 25.6: opname parameters checked by small JSON Schemas, each with the keyed 400 its rule answers. */
+
+function refusalOf(run: () => unknown) {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(HttpError);
+    const { status, details } = error as HttpError;
+    return { status, key: details.message_key, args: details.args };
+  }
+  throw new Error('not refused');
+}
+
+describe('queryParams', () => {
+  const check = queryParams({
+    request_id: requiredText('request_id'),
+    sp_id: positiveIdText('sp_id'),
+    ticket_id: {
+      schema: { type: 'string', pattern: '^([1-9][0-9]{0,9})?$' },
+      refusal: ['gateway.positive_integer', { name: 'ticket_id' }],
+      optional: true,
+    },
+  });
+
+  it('answers the parameters as sent, an optional one left out when absent', () => {
+    expect(check({ request_id: 'abc', sp_id: '12', other: 'x' })).toEqual({ request_id: 'abc', sp_id: '12' });
+    const both = check({ request_id: 'abc', sp_id: '12', ticket_id: '7' });
+    expect(both.ticket_id).toBe('7');
+    expect(check({ request_id: 'abc', sp_id: '12', ticket_id: '' }).ticket_id).toBe('');
+  });
+
+  it('refuses a missing or empty parameter with its own key and arguments', () => {
+    expect(refusalOf(() => check({ sp_id: '12' }))).toEqual({
+      status: 400,
+      key: 'gateway.param_required',
+      args: { name: 'request_id' },
+    });
+    expect(refusalOf(() => check({ request_id: '', sp_id: '12' })).key).toBe('gateway.param_required');
+    expect(refusalOf(() => check(undefined)).args).toEqual({ name: 'request_id' });
+  });
+
+  it('refuses a value its schema does not take, the first parameter wrong named', () => {
+    for (const bad of ['0', '-1', '1.5', 'x', '01', '12345678901', '']) {
+      expect(refusalOf(() => check({ request_id: 'a', sp_id: bad }))).toEqual({
+        status: 400,
+        key: 'gateway.positive_integer',
+        args: { name: 'sp_id' },
+      });
+    }
+    expect(refusalOf(() => check({ request_id: 'a', sp_id: '1', ticket_id: 'x' })).args).toEqual({ name: 'ticket_id' });
+    expect(refusalOf(() => check({ sp_id: 'x' })).args).toEqual({ name: 'request_id' });
+  });
+
+  it('takes only text schemas for a query, and a misspelt keyword fails when the rule loads', () => {
+    expect(() => queryParams({ n: { schema: { type: 'integer' }, refusal: 'gateway.x' } })).toThrow(/text/);
+    expect(() =>
+      bodyParams({ n: { schema: { type: 'string', minLenght: 1 } as never, refusal: 'gateway.x' } }),
+    ).toThrow();
+  });
+});
+
+describe('bodyParams', () => {
+  const check = bodyParams({
+    mp_id: { schema: { type: 'integer' }, refusal: ['gateway.positive_integer', { name: 'mp_id' }] },
+    action_type: { schema: { enum: [1, 2] }, refusal: 'gateway.periodic_action_type' },
+    ids: {
+      schema: { type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1 },
+      refusal: ['gateway.param_required', { name: 'ids' }],
+      optional: true,
+    },
+  });
+
+  it('answers JSON values typed by their schemas', () => {
+    const params = check({ mp_id: 4, action_type: 2, ids: [1, 2] });
+    const id: number = params.mp_id;
+    const ids: number[] | undefined = params.ids;
+    expect([id, params.action_type, ids]).toEqual([4, 2, [1, 2]]);
+  });
+
+  it('refuses by the key each parameter names, never coercing text to a number', () => {
+    expect(refusalOf(() => check({ mp_id: '4', action_type: 1 })).args).toEqual({ name: 'mp_id' });
+    expect(refusalOf(() => check({ mp_id: 4.5, action_type: 1 })).key).toBe('gateway.positive_integer');
+    expect(refusalOf(() => check({ mp_id: 4, action_type: 3 }))).toEqual({
+      status: 400,
+      key: 'gateway.periodic_action_type',
+      args: undefined,
+    });
+    expect(refusalOf(() => check({ mp_id: 4, action_type: 1, ids: [] })).args).toEqual({ name: 'ids' });
+    expect(refusalOf(() => check({ mp_id: 4, action_type: 1, ids: [0] })).args).toEqual({ name: 'ids' });
+  });
+});
+
+describe('values shared by the rules', () => {
+  it('isSet counts the empty text as not set; isGiven counts it as given', () => {
+    expect([undefined, null, '', 0, false, 'a'].map(isSet)).toEqual([false, false, false, true, true, true]);
+    expect([undefined, null, '', 0, false, 'a'].map(isGiven)).toEqual([false, false, true, true, true, true]);
+  });
+
+  it('optionalVersion answers a whole number or nothing, else 400 gateway.version_required', () => {
+    expect(optionalVersion({ version: 3 })).toBe(3);
+    expect(optionalVersion({})).toBeUndefined();
+    for (const version of ['3', 1.5, null]) {
+      expect(refusalOf(() => optionalVersion({ version }))).toMatchObject({
+        status: 400,
+        key: 'gateway.version_required',
+      });
+    }
+  });
+});
