@@ -1,9 +1,19 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress.ts';
 
 export default defineConfig({
   plugins: [react(), precompress()],
+  resolve: {
+    // A polyfill of what every supported browser has (scripts/shims/object-entries.cjs).
+    alias: [
+      {
+        find: /^object\.entries$/,
+        replacement: fileURLToPath(new URL('./scripts/shims/object-entries.cjs', import.meta.url)),
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
     sourcemap: false,
