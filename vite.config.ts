@@ -2,9 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress.ts';
+import { schemaAnnotations } from './scripts/schema-annotations.ts';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), schemaAnnotations()],
   resolve: {
     // A polyfill of what every supported browser has (scripts/shims/object-entries.cjs).
     alias: [
