@@ -17,6 +17,9 @@ export default defineConfig(async ({ command }) => {
       ? await firstScreenModules(fileURLToPath(new URL('.', import.meta.url)), [
           'src/app/admin.tsx',
           'src/schema/ui/list-pages.tsx',
+          // Lazy, but drawn with the first screen: the top bar's quick actions, the list's map button.
+          'src/resources/tickets/quick-action-overlay.tsx',
+          'src/resources/service-points/network-map-button.tsx',
         ])
       : undefined;
   const vendorGroups = scouting
