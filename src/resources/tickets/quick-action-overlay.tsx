@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import {
   Alert,
   Box,
@@ -21,7 +21,11 @@ import type { ResourceModel } from '../../schema/resource-model.ts';
 import { isQuickActionExcluded, type TicketBadgeInput } from '../../schema/ticket-badge.ts';
 import { QUICK_ACTIONS_MAX } from '../../schema/ticket-quick-actions.ts';
 import { parseTicketNumbers } from '../../schema/ticket-numbers.ts';
-import { QuickActionsForm } from './quick-actions-bar.tsx';
+
+/** The quick actions' form loads once tickets are found, not with every page's top bar. */
+const QuickActionsForm = lazy(() =>
+  import('./quick-actions-bar.tsx').then((module) => ({ default: module.QuickActionsForm })),
+);
 
 /**
  * The tickets' part of the main layout's quick-action overlay (spec 01 §2.1): from any page, a
@@ -123,12 +127,14 @@ export default function TicketQuickActionOverlay({ model }: { model: ResourceMod
                   </ListItem>
                 ))}
               </List>
-              <QuickActionsForm
-                model={model}
-                selectedIds={eligible.map((ticket) => ticket.id)}
-                tickets={eligible}
-                clear={clear}
-              />
+              <Suspense fallback={null}>
+                <QuickActionsForm
+                  model={model}
+                  selectedIds={eligible.map((ticket) => ticket.id)}
+                  tickets={eligible}
+                  clear={clear}
+                />
+              </Suspense>
             </>
           )}
         </Box>

@@ -22,19 +22,10 @@ import { ImportButton } from './import-button.tsx';
 import { LookupColumns } from './schema-columns.tsx';
 import { SchemaTable } from './schema-table.tsx';
 import { CompactList, useCompactList } from './compact-list.tsx';
-import { schemaFilters } from './schema-inputs.tsx';
+import { schemaFilters } from './schema-filters.tsx';
 import { BulkActionsBar, type BulkActions } from './bulk-actions.tsx';
 import { LiveListChanges } from './live-updates.tsx';
-
-/**
- * The create button's and page's words where the resource has its own (`resources.<name>.create`:
- * "Create booking", "Créer une réservation"), otherwise react-admin's "Create".
- */
-export function useCreateLabel(model: ResourceModel): string | undefined {
-  const translate = useTranslate();
-  const key = `resources.${model.name}.create`;
-  return translate(key, { _: '' }) ? key : undefined;
-}
+import { useCreateLabel } from './create-label.ts';
 
 function ListActions({
   model,

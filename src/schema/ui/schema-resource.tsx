@@ -71,15 +71,17 @@ export interface SchemaResourceOptions {
 /** What a create's `useAfterCreate` gives: from the saved record, the address to open next. */
 export type AfterCreate = (record: RaRecord) => Promise<string | undefined>;
 
-const loadSchemaPages = () => import('./schema-pages.tsx');
-const allPages: LazyPage<object>[] = [];
+const loadListPages = () => import('./list-pages.tsx');
+const loadRecordPages = () => import('./record-pages.tsx');
+const listPages: LazyPage<object>[] = [];
 
 /**
- * Starts fetching the resource pages' code. The admin calls it as it loads: most screens are
- * resource pages, and fetched beside the session and navigation calls they cost no extra wait.
+ * Starts fetching the list pages' code. The admin calls it as it loads: most screens start at a
+ * list, and fetched beside the session and navigation calls it costs no extra wait. The record
+ * pages (forms, record view) load when one first opens.
  */
 export function preloadSchemaPages() {
-  for (const page of allPages) page.preload();
+  for (const page of listPages) page.preload();
 }
 
 /** A resource's icon is its area's (src/schema/areas.ts), the one its menu item shows. */
@@ -91,23 +93,22 @@ function iconOf(resource: string): ComponentType | undefined {
 /**
  * A react-admin resource built from one schema; per-resource code only passes overrides. The
  * descriptor (name, model, icon) loads with the admin, for the menu and the access rules; the pages
- * are lazy (schema-pages.tsx).
+ * are lazy: the list (list-pages.tsx) apart from the record pages (record-pages.tsx).
  */
 export function schemaResource(schemaId: string, options: SchemaResourceOptions = {}): SchemaResource {
   const model = modelOf(schemaId);
   const withCreate = options.create ?? true;
   const withEdit = options.edit ?? true;
-  const pages = async () => (await loadSchemaPages()).schemaPages(model, options);
-  let loaded: ReturnType<typeof pages> | undefined;
-  const page = (pick: (built: Awaited<ReturnType<typeof pages>>) => ComponentType) => {
-    const lazy = lazyPage(async () => pick(await (loaded ??= pages())));
-    allPages.push(lazy);
-    return lazy;
-  };
+  const list = lazyPage(async () => (await loadListPages()).listPage(model, options));
+  listPages.push(list);
+  const records = async () => (await loadRecordPages()).recordPages(model, options);
+  let loaded: ReturnType<typeof records> | undefined;
+  const page = (pick: (built: Awaited<ReturnType<typeof records>>) => ComponentType) =>
+    lazyPage(async () => pick(await (loaded ??= records())));
   return {
     name: model.name,
     model,
-    list: page((built) => built.ListPage),
+    list,
     create: withCreate ? page((built) => built.CreatePage) : undefined,
     edit: withEdit ? page((built) => built.EditPage) : undefined,
     show: page((built) => built.ShowPage),

@@ -17,7 +17,7 @@ import { Alert } from '@mui/material';
 import { readOnlyRuleOf, type ResourceModel } from '../resource-model.ts';
 import type { AfterCreate, SchemaResourceOptions } from './schema-resource.tsx';
 import { SchemaForm } from './schema-form.tsx';
-import { SchemaList, useCreateLabel } from './schema-list.tsx';
+import { useCreateLabel } from './create-label.ts';
 import { useEditErrorHandler } from './stale-record.tsx';
 import { HistoryButton } from './record-history.tsx';
 import { RecordView } from './record-view.tsx';
@@ -89,25 +89,12 @@ function EditOrReadOnly({ model }: { model: ResourceModel }) {
 }
 
 /**
- * The list, create, edit and show pages of a schema resource. This module (the whole engine UI)
- * is a lazy chunk: it loads with the first resource page opened, not with the admin.
+ * The create, edit and show pages of a schema resource. This module (the forms, the record view,
+ * their inputs) is a lazy chunk apart from the lists' (list-pages.tsx): it loads with the first
+ * record page opened, not with the list.
  */
-export function schemaPages(model: ResourceModel, options: SchemaResourceOptions) {
-  const withCreate = options.create ?? true;
+export function recordPages(model: ResourceModel, options: SchemaResourceOptions) {
   const withEdit = options.edit ?? true;
-  const OwnList = options.list;
-  const ListPage = () =>
-    OwnList ? (
-      <OwnList model={model} />
-    ) : (
-      <SchemaList
-        model={model}
-        canCreate={withCreate}
-        bulkActions={options.bulkActions}
-        listActions={options.listActions}
-        live={options.liveList}
-      />
-    );
   const inputs = options.inputs ?? {};
   const panels = options.panels ?? {};
   const values = options.values ?? {};
@@ -209,5 +196,5 @@ export function schemaPages(model: ResourceModel, options: SchemaResourceOptions
       </Show>
     );
   };
-  return { ListPage, CreatePage, EditPage, ShowPage };
+  return { CreatePage, EditPage, ShowPage };
 }
