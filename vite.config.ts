@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress.ts';
 import { schemaAnnotations } from './scripts/schema-annotations.ts';
@@ -9,7 +9,7 @@ import { firstScreenModules, SCOUT_ENV } from './scripts/first-screen-chunks.ts'
 const ADMIN_VENDOR =
   /node_modules[\\/](react-admin|ra-core|ra-ui-materialui|@tanstack|react-hook-form|@mui[\\/](?!x-|material[\\/]locale)|@emotion)[\\/]/;
 
-export default defineConfig(async ({ command }) => {
+export default defineConfig(async ({ command }): Promise<UserConfig> => {
   // The scouting build of scripts/first-screen-chunks.ts reads this file too: no vendor groups there.
   const scouting = process.env[SCOUT_ENV] === '1';
   const firstScreen =
