@@ -19,7 +19,9 @@ const messages = new Map<Language, Messages>();
 function messagesOf(language: Language): Messages {
   let found = messages.get(language);
   if (!found) {
-    found = JSON.parse(readFileSync(new URL(`../../../../locales/${language}.json`, import.meta.url), 'utf8')) as Messages;
+    found = JSON.parse(
+      readFileSync(new URL(`../../../../locales/${language}.json`, import.meta.url), 'utf8'),
+    ) as Messages;
     messages.set(language, found);
   }
   return found;
