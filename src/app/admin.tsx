@@ -6,6 +6,7 @@ import { accessRules, endpoints, resources } from './resources.ts';
 import { listErrors } from './list-errors.tsx';
 import { AppLayout } from './layout.tsx';
 import { AppNotification } from './notifications.tsx';
+import { routerProvider } from './router-provider.ts';
 import { theme } from './theme.ts';
 import { HomePage } from './home-page.tsx';
 import { RouteGuard } from './route-guard.tsx';
@@ -160,6 +161,7 @@ export function WebtoolAdmin({ i18nProvider }: { i18nProvider: I18nProvider }) {
       catchAll={NotFoundPage}
       accessDenied={NotFoundPage}
       notification={AppNotification}
+      routerProvider={routerProvider}
       theme={theme}
     >
       {resources.map(({ model: _model, ...resource }) => (

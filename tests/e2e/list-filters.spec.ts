@@ -26,6 +26,27 @@ test('the service point list narrows by status and by location owner, shown by n
   expect(new Set(await listOf(page).columnValues('Status'))).toEqual(new Set(['Active']));
 });
 
+test('a row opened right after picking a filter stays open when the filter applies', async ({ browser }) => {
+  const page = await signedInPage(browser, 'operator');
+  await page.goto('/service-points');
+  await expect(listOf(page).rows.first()).toBeVisible();
+  // The record page's code arrives slowly, as on a busy line: the list stays on screen meanwhile,
+  // and the filter bar applies its change (half a second later) while the record page loads.
+  await page.route('**/assets/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.getByRole('combobox', { name: 'Status', exact: true }).click();
+  await page.getByRole('option', { name: 'Active', exact: true }).click();
+  await listOf(page).rows.first().locator('td a').first().click();
+  await expect(page).toHaveURL(/\/service-points\/\d+$/);
+  await expect(page.getByRole('tab', { name: 'More' })).toBeVisible({ timeout: 20_000 });
+  // Past the filter's debounce and the page's load: still the record, not the list again.
+  await page.waitForTimeout(1000);
+  await expect(page).toHaveURL(/\/service-points\/\d+$/);
+  await expect(page.getByRole('tab', { name: 'More' })).toBeVisible();
+});
+
 test('the terminated filter offers Yes and No and finds the terminated service points', async ({ browser }) => {
   const page = await signedInPage(browser, 'operator');
   await page.goto('/service-points');
