@@ -1,11 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { AdminContext, Form } from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import frenchMessages from 'ra-language-french';
-import en from '../../locales/en-US.json';
-import fr from '../../locales/fr-FR.json';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { Form } from 'react-admin';
+import { i18nProviderIn, renderInAdmin } from './support/admin.tsx';
 import type { FieldModel } from '../../src/schema/resource-model.ts';
 import { SchemaInput } from '../../src/schema/ui/schema-inputs.tsx';
 import { asDate, storedValue } from '../../src/schema/ui/date-time-pickers.tsx';
@@ -28,16 +24,11 @@ function field(source: string, format: string): FieldModel {
 }
 
 function renderInput(locale: string, model: FieldModel, record: Record<string, unknown>) {
-  const i18nProvider = polyglotI18nProvider(
-    (language) => (language === 'fr-FR' ? { ...frenchMessages, ...fr } : { ...englishMessages, ...en }),
-    locale,
-  );
-  render(
-    <AdminContext i18nProvider={i18nProvider}>
-      <Form record={record}>
-        <SchemaInput field={model} mode="edit" />
-      </Form>
-    </AdminContext>,
+  renderInAdmin(
+    <Form record={record}>
+      <SchemaInput field={model} mode="edit" />
+    </Form>,
+    { i18nProvider: i18nProviderIn(locale) },
   );
 }
 

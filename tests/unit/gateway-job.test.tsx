@@ -1,9 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
-import { AdminContext } from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import en from '../../locales/en-US.json';
+import { act, cleanup, fireEvent, renderHook, screen } from '@testing-library/react';
+import { renderInAdmin } from './support/admin.tsx';
 import {
   GatewayJobProgress,
   REPORT_POLL_MS,
@@ -122,8 +119,6 @@ describe('useGatewayJob', () => {
 });
 
 describe('GatewayJobProgress', () => {
-  const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...en }), 'en-US');
-
   function Report({ options }: { options: GatewayJobOptions<string> }) {
     const job = useGatewayJob(options);
     return (
@@ -136,11 +131,7 @@ describe('GatewayJobProgress', () => {
 
   it('shows the progress while running and offers a cancel that stops it', async () => {
     const { options, poll } = scripted([{ status: 'pending', progress: 40 }]);
-    render(
-      <AdminContext i18nProvider={i18nProvider}>
-        <Report options={options} />
-      </AdminContext>,
-    );
+    renderInAdmin(<Report options={options} />);
     fireEvent.click(screen.getByRole('button', { name: 'Run' }));
     await tick(0);
     expect(screen.getByRole('status').textContent).toBe('Working…');
@@ -156,11 +147,7 @@ describe('GatewayJobProgress', () => {
 
   it('shows why a job failed', async () => {
     const { options } = scripted([{ status: 'failed', message: 'No data' }]);
-    render(
-      <AdminContext i18nProvider={i18nProvider}>
-        <Report options={options} />
-      </AdminContext>,
-    );
+    renderInAdmin(<Report options={options} />);
     fireEvent.click(screen.getByRole('button', { name: 'Run' }));
     await tick(REPORT_POLL_MS);
     expect(screen.getByRole('alert').textContent).toBe('The job failed: No data');

@@ -1,16 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { AdminContext, ListBase, type DataProvider, type GetListParams } from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
+import { act, cleanup, screen } from '@testing-library/react';
+import { ListBase, type DataProvider, type GetListParams } from 'react-admin';
 import en from '../../locales/en-US.json';
 import type { RealtimeCallback, RealtimeEvent } from '../../src/contract/live.ts';
 import { LiveListChanges } from '../../src/schema/ui/live-updates.tsx';
+import { renderInAdmin } from './support/admin.tsx';
 
 afterEach(cleanup);
 
 const WAIT = { timeout: 10_000 };
-const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...en }), 'en-US');
 
 interface Ticket {
   id: number;
@@ -60,12 +58,11 @@ function fakeGateway(records: Ticket[]) {
 }
 
 function renderList(gateway: ReturnType<typeof fakeGateway>, filter: Record<string, unknown>) {
-  render(
-    <AdminContext dataProvider={gateway.dataProvider} i18nProvider={i18nProvider}>
-      <ListBase resource="tickets" filterDefaultValues={filter} perPage={2} disableSyncWithLocation>
-        <LiveListChanges />
-      </ListBase>
-    </AdminContext>,
+  renderInAdmin(
+    <ListBase resource="tickets" filterDefaultValues={filter} perPage={2} disableSyncWithLocation>
+      <LiveListChanges />
+    </ListBase>,
+    { dataProvider: gateway.dataProvider },
   );
 }
 

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { AdminContext, HttpError, Notification, type AuthProvider } from 'react-admin';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { HttpError, Notification, type AuthProvider } from 'react-admin';
 import { RouteGuard } from '../../src/app/route-guard.tsx';
 import { pageIsLeaving } from '../../src/authProvider/page-leaving.ts';
+import { renderInAdmin } from './support/admin.tsx';
 
 /** The guard in front of a page, with a navigation call that fails as a dropped connection does. */
 function guardWithDroppedNavigation() {
@@ -18,12 +19,11 @@ function guardWithDroppedNavigation() {
     getPermissions: async () => undefined,
     profile,
   } as unknown as AuthProvider;
-  render(
-    <AdminContext authProvider={authProvider}>
-      <RouteGuard>
-        <p>guarded page</p>
-      </RouteGuard>
-    </AdminContext>,
+  renderInAdmin(
+    <RouteGuard>
+      <p>guarded page</p>
+    </RouteGuard>,
+    { authProvider },
   );
   return { logout, profile };
 }
@@ -44,13 +44,14 @@ function guardWithoutSession(checkAuthMessage: string | false) {
     getPermissions: async () => undefined,
     profile,
   } as unknown as AuthProvider;
-  render(
-    <AdminContext authProvider={authProvider}>
+  renderInAdmin(
+    <>
       <RouteGuard>
         <p>guarded page</p>
       </RouteGuard>
       <Notification />
-    </AdminContext>,
+    </>,
+    { authProvider },
   );
   return { logout, profile };
 }

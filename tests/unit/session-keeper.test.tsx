@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { AdminContext, Notification, type AuthProvider } from 'react-admin';
+import { act, cleanup, screen } from '@testing-library/react';
+import { Notification, type AuthProvider } from 'react-admin';
+import en from '../../locales/en-US.json';
+import { renderInAdmin } from './support/admin.tsx';
 
 const amplify = vi.hoisted(() => ({
   currentSession: vi.fn(async () => undefined as unknown),
@@ -21,11 +23,12 @@ function keeperWithoutSession() {
     checkError: async () => undefined,
     getPermissions: async () => undefined,
   } as unknown as AuthProvider;
-  render(
-    <AdminContext authProvider={authProvider}>
+  renderInAdmin(
+    <>
       <SessionKeeper inactiveSignOutSeconds={10800} />
       <Notification />
-    </AdminContext>,
+    </>,
+    { authProvider },
   );
   return { logout };
 }
@@ -52,6 +55,6 @@ describe('the session keeper', () => {
     const { logout } = keeperWithoutSession();
     await act(async () => vi.advanceTimersByTime(4500));
     expect(logout).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole('alert').textContent).toBe('http.token_expired_login');
+    expect(screen.getByRole('alert').textContent).toBe(en.http.token_expired_login);
   });
 });

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { AdminContext, type AuthProvider } from 'react-admin';
+import { cleanup, screen } from '@testing-library/react';
+import type { AuthProvider } from 'react-admin';
 import { modelOf } from '../../src/schema/ui/registry.ts';
 import { useReadableTabs } from '../../src/schema/ui/tab-panels.tsx';
 import { createAjv } from '../../src/schema/ajv.ts';
+import { renderInAdmin } from './support/admin.tsx';
 
 afterEach(cleanup);
 
@@ -24,11 +25,7 @@ function Tabs() {
 }
 
 const tabsFor = async (readable: string[]) => {
-  render(
-    <AdminContext authProvider={authProvider(readable)}>
-      <Tabs />
-    </AdminContext>,
-  );
+  renderInAdmin(<Tabs />, { authProvider: authProvider(readable) });
   const output = await screen.findByTestId('tabs');
   return output;
 };
