@@ -77,19 +77,57 @@ function fieldExpr(resource: ResourceDefinition, field: string) {
   return `doc->'${field}'`;
 }
 
+/** One sort field of `record_sort_fields`: a field's value, or (migration 049) a sink-last pair. */
+export interface SortKeyField {
+  field: string;
+  /** A pair's value field, its records that sink and its direction (`x-resource.sort.last`). */
+  source?: string;
+  sinkField?: string;
+  sinkValues?: unknown[];
+  sinkDesc?: boolean;
+}
+
+/**
+ * The name of the default order's sort key in one direction, when the schema sinks records last:
+ * it says what the key holds, so that a schema changing its `sort.last` gets new keys.
+ */
+function sinkKeyName(resource: ResourceDefinition, dir: 'ASC' | 'DESC'): string | undefined {
+  const last = resource.sort.last;
+  if (!last) return undefined;
+  return `${resource.sort.field}:last(${last.field} in ${JSON.stringify(last.values)}):${dir.toLowerCase()}`;
+}
+
 /**
  * The fields with sort keys (migration 007): the default sort, the id (read by id is a filter on
  * it), the representation and the search fields: what people sort a long list by. Arrays and
  * objects are left out: the table does not sort by them. Other fields still sort, by reading every
- * matching row.
+ * matching row. A default order that sinks records last (`x-resource.sort.last`) has a key of its
+ * own per direction (migration 049), [rank, value], as the list orders it.
  */
-export function sortKeyFields(resource: ResourceDefinition): string[] {
+export function sortKeyDefinitions(resource: ResourceDefinition): SortKeyField[] {
   const candidates = [resource.sort.field, resource.id, resource.representation, ...resource.search];
-  return [...new Set(candidates)].filter((field) => {
+  const plain = [...new Set(candidates)].filter((field) => {
     if (!FIELD_NAME.test(field)) return false;
     const type = resource.fieldsBySource.get(field)?.type;
     return type !== undefined && type !== 'array' && type !== 'object';
   });
+  const last = resource.sort.last;
+  if (!last || !plain.includes(resource.sort.field) || !FIELD_NAME.test(last.field)) {
+    return plain.map((field) => ({ field }));
+  }
+  const pairs = (['ASC', 'DESC'] as const).map((dir) => ({
+    field: sinkKeyName(resource, dir)!,
+    source: resource.sort.field,
+    sinkField: last.field,
+    sinkValues: last.values,
+    sinkDesc: dir === 'DESC',
+  }));
+  return [...plain.map((field) => ({ field })), ...pairs];
+}
+
+/** The names of `sortKeyDefinitions`. */
+export function sortKeyFields(resource: ResourceDefinition): string[] {
+  return sortKeyDefinitions(resource).map((definition) => definition.field);
 }
 
 /**
@@ -134,7 +172,8 @@ const sqlText = (text: string) => `'${text.replace(/'/g, "''")}'`;
  * field. Returns the fields added.
  */
 export async function ensureSortKeys(db: Db, resource: ResourceDefinition): Promise<string[]> {
-  const wanted = sortKeyFields(resource);
+  const definitions = sortKeyDefinitions(resource);
+  const wanted = definitions.map((definition) => definition.field);
   const presentFields = async (tx: Db) => {
     const present = await tx.query<{ field: string }>('SELECT field FROM record_sort_fields WHERE resource = $1', [
       resource.endpoint,
@@ -155,11 +194,26 @@ export async function ensureSortKeys(db: Db, resource: ResourceDefinition): Prom
       await tx.query('DELETE FROM record_sort_keys WHERE resource = $1 AND field = ANY($2::text[])', params(dropped));
     }
     if (added.length) {
-      await tx.query('INSERT INTO record_sort_fields (resource, field) SELECT $1, unnest($2::text[])', params(added));
+      const rows = definitions
+        .filter((definition) => added.includes(definition.field))
+        .map((definition) => ({
+          field: definition.field,
+          source: definition.source ?? null,
+          sink_field: definition.sinkField ?? null,
+          sink_values: definition.sinkValues ?? null,
+          sink_desc: definition.sinkDesc ?? null,
+        }));
+      await tx.query(
+        `INSERT INTO record_sort_fields (resource, field, source, sink_field, sink_values, sink_desc)
+         SELECT $1, f.field, f.source, f.sink_field, f.sink_values, f.sink_desc
+         FROM jsonb_to_recordset($2::jsonb) AS f(field text, source text, sink_field text, sink_values jsonb, sink_desc boolean)`,
+        [resource.endpoint, JSON.stringify(rows)],
+      );
       await tx.query(
         `INSERT INTO record_sort_keys (resource, field, key, value, search)
-         SELECT resource, field, key, doc -> field, search FROM records, unnest($2::text[]) AS field
-         WHERE resource = $1`,
+         SELECT r.resource, f.field, r.key, record_sort_key(r.doc, f), r.search
+         FROM records r JOIN record_sort_fields f ON f.resource = r.resource AND f.field = ANY($2::text[])
+         WHERE r.resource = $1`,
         params(added),
       );
     }
@@ -322,10 +376,11 @@ function listSql(resource: ResourceDefinition, query: ListQuery): ListSql {
     ? `jsonb_build_array(${sinking}, ${fieldExpr(resource, field)})`
     : fieldExpr(resource, field);
   params.push(query.limit, query.offset);
+  // The default order that sinks records last has keys of its own, [rank, value], per direction.
+  const keyField = sinking ? sinkKeyName(resource, dir)! : field;
   return {
-    fieldText: sqlText(field),
-    // The sort keys hold the field's value alone, not its rank among the records that sink.
-    keyed: !sinking && sortKeyFields(resource).includes(field),
+    fieldText: sqlText(keyField),
+    keyed: sortKeyFields(resource).includes(keyField),
     searchOnly: query.search && narrowing.length === 1 ? '$2' : undefined,
     where: ['resource = $1', ...narrowing].join(' AND '),
     narrowing: narrowing.length ? narrowing.join(' AND ') : undefined,

@@ -182,6 +182,88 @@ describe('list queries on a large resource', () => {
   });
 });
 
+describe('the default order that sinks records last (x-resource.sort.last)', () => {
+  // The schema's own order: by name, terminated service points after the others, both ways.
+  const resource = loadResources().get('service_points')!;
+  let db: Db;
+  const recorded = { statements: [] as string[], db: undefined as unknown as Db };
+
+  /** The order written out as the list's ORDER BY, reading every row. */
+  async function sortedByPair(query: ListQuery) {
+    const dir = query.orderDir ?? 'ASC';
+    const params: unknown[] = ['service_points'];
+    let where = 'resource = $1';
+    if (query.search) {
+      params.push(`%${query.search}%`);
+      where += ` AND search LIKE $2`;
+    }
+    const sinks = `coalesce(doc->'is_terminated' IN ('true'::jsonb), false)`;
+    const pair = `jsonb_build_array(to_jsonb(${dir === 'ASC' ? sinks : `NOT ${sinks}`}), doc->'name')`;
+    const page = await db.query<{ doc: Record<string, unknown>; version: number }>(
+      `SELECT doc, version FROM records WHERE ${where}
+       ORDER BY ${pair} ${dir} NULLS LAST, key ${dir} LIMIT ${query.limit} OFFSET ${query.offset}`,
+      params,
+    );
+    return page.rows.map((row) => ({ ...row.doc, version: row.version }));
+  }
+
+  beforeAll(async () => {
+    db = await openTestDb();
+    await migrate(db);
+    const docs = servicePoints(ROWS).map((doc, index) => {
+      const terminated = index % 7 === 0;
+      if (index % 97 === 0) return { ...doc, name: undefined, is_terminated: terminated };
+      if (index % 89 === 0) return { ...doc, name: null, is_terminated: terminated };
+      return { ...doc, is_terminated: terminated };
+    });
+    await insertRecords(
+      db,
+      resource,
+      docs.map((doc) => ({ key: String(doc.service_point_id), doc: JSON.parse(JSON.stringify(doc)) })),
+      500,
+    );
+    const wrapped = recording(db);
+    recorded.db = wrapped.db;
+    recorded.statements = wrapped.statements;
+  });
+  afterAll(() => db.close());
+
+  it.each([
+    ['the first page', { orderDir: 'ASC' }],
+    ['the first page, descending', { orderDir: 'DESC' }],
+    ['where the active ones end', { orderDir: 'ASC', offset: 1020 }],
+    ['past the middle, read from the end', { orderDir: 'DESC', offset: 800 }],
+    ['the last page', { orderDir: 'ASC', offset: 1190 }],
+    ['a search', { search: 'oslo', orderDir: 'ASC', offset: 15 }],
+    ['a search, descending, near its end', { search: 'o', orderDir: 'DESC', offset: 900 }],
+  ] as [string, Partial<ListQuery>][])(
+    'reads %s from its own sort keys, as sorting every row does',
+    async (_name, partial) => {
+      const query: ListQuery = { offset: 0, limit: 15, filters: {}, orderBy: 'name', ...partial };
+      recorded.statements.length = 0;
+      const listed = await listRecords(recorded.db, resource, query);
+      expect(listed.data).toEqual(await sortedByPair(query));
+      expect(listed.data.length).toBeGreaterThan(0);
+      expect(recorded.statements.some((sql) => sql.includes(') AS page JOIN'))).toBe(true);
+    },
+  );
+
+  it('moves a record terminated since to the end, both ways', async () => {
+    const first = (await listRecords(db, resource, { offset: 0, limit: 1, filters: {}, orderDir: 'ASC' })).data[0];
+    expect(first.is_terminated).toBe(false);
+    await db.query(
+      `UPDATE records SET doc = doc || '{"is_terminated": true}' WHERE resource = 'service_points' AND key = $1`,
+      [String(first.service_point_id)],
+    );
+    for (const orderDir of ['ASC', 'DESC'] as const) {
+      const query: ListQuery = { offset: 0, limit: 15, filters: {}, orderDir };
+      expect((await listRecords(db, resource, query)).data).toEqual(await sortedByPair(query));
+    }
+    const terminatedLast = await listRecords(db, resource, { offset: ROWS - 200, limit: 200, filters: {} });
+    expect(terminatedLast.data.map((row) => row.service_point_id)).toContain(first.service_point_id);
+  });
+});
+
 describe('the way to a page', () => {
   // 700 names starting with "a", 290 with "zzq", 10 with "zzy"; groups a, z and y alike. Matches of
   // "zzq" come last in ascending order, first in descending order. A database of its own: the
