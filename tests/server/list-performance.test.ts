@@ -210,7 +210,7 @@ describe('the default order that sinks records last (x-resource.sort.last)', () 
   beforeAll(async () => {
     db = await openTestDb();
     await migrate(db);
-    const docs = servicePoints(ROWS).map((doc, index) => {
+    const docs = servicePoints(ROWS).map((doc, index): Record<string, unknown> => {
       const terminated = index % 7 === 0;
       if (index % 97 === 0) return { ...doc, name: undefined, is_terminated: terminated };
       if (index % 89 === 0) return { ...doc, name: null, is_terminated: terminated };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import {
   ListContextProvider,
   Resource,
@@ -119,5 +119,21 @@ describe('names, not ids', () => {
     expect(within(first).getByRole('img', { name: 'Yes' })).toBeTruthy();
     expect(within(second).getByText('Coop Nord')).toBeTruthy();
     expect(within(second).getByRole('img', { name: 'No' })).toBeTruthy();
+  });
+
+  it("opens a record from its name in the app on a plain click, and leaves a new tab's click to the browser", async () => {
+    const call = vi.fn(async ({ query }: { query: { type: string } }) => ({ data: lookups[query.type] ?? [] }));
+    renderInAdmin(<PointTable />, { dataProvider: { call } as unknown as DataProvider, resource: servicePoints.name });
+    const link = within(screen.getByRole('table')).getByRole('link', { name: 'Two' });
+    // A plain anchor with the record's address (react-admin's router here is a hash router).
+    expect(link.getAttribute('href')).toBe('#/service-points/2');
+    const newTab = new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true });
+    link.dispatchEvent(newTab);
+    expect(newTab.defaultPrevented).toBe(false);
+    expect(window.location.hash).not.toBe('#/service-points/2');
+    const plain = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    link.dispatchEvent(plain);
+    expect(plain.defaultPrevented).toBe(true);
+    await waitFor(() => expect(window.location.hash).toBe('#/service-points/2'));
   });
 });

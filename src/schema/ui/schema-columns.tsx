@@ -28,7 +28,7 @@ import type { FieldModel } from '../resource-model.ts';
 import { useLookupChoices, type Choice } from './lookup-choices.ts';
 import { useLookupRecordResource } from './lookup-record-link.tsx';
 import { Badge, choicesById, LookupBadgeList } from './lookup-badges.tsx';
-import { badgeOf, BadgeWithMarks, marksOf } from './status-badge.tsx';
+import { badgeOf, BadgeWithMarks, marksOf, plainBadges, type BadgeView } from './status-badge.tsx';
 
 /*
  * A 500-row page has ten thousand cells. Each column is planned once per render of the table (its
@@ -49,6 +49,25 @@ export interface CellContext {
   /** Days and date-times (`format: "date"`, `"date-time"`) in the user's language and time zone (src/schema/dates.ts). */
   dates?: DateTexts;
   editPath(id: Identifier): string;
+  /**
+   * How a list's link cells open their record: a plain anchor (its address for a new tab, the app's
+   * router on a plain click), styled by the table. A router link per cell (a styled component,
+   * path resolution and click hooks) cost a fifth of a 500-row page. Without it, router links. The
+   * same table styles its badges by class (`plainBadges`).
+   */
+  follow?: { href(path: string): string; click(event: MouseEvent, path: string): void };
+  /**
+   * The lookup lists' names and record pages (`useLookupCells`), for a table that plans its lookup
+   * columns as plain cells rather than a component with hooks per cell; a record page's path.
+   */
+  lookups?: LookupCells;
+  recordPath?(resource: string, id: Identifier): string;
+}
+
+/** What the lookup columns read (see LookupColumns): items by value per source, and their record pages. */
+export interface LookupCells {
+  names: Record<string, ReadonlyMap<string, Choice>>;
+  links: Record<string, string | undefined>;
 }
 
 export type CellRenderer = (record: RaRecord) => ReactNode;
@@ -78,6 +97,29 @@ export function numberFormatFor(locale: string) {
 
 const RecordLink = styled(RouterLink)(({ theme }) => ({ color: theme.palette.primary.main }));
 
+/** The class of a list's plain record links (`CellContext.follow`); the table gives it the link colour. */
+export const RECORD_LINK_CLASS = 'record-link';
+
+/** A list table's way of following its links (`CellContext.follow`), for the cells that are components. */
+export const CellLinkFollow = createContext<CellContext['follow']>(undefined);
+
+/** A link in a cell that is a component (a partner's name): plain in a list table, else a router link. */
+function CellLink({ to, children }: { to: string; children: ReactNode }) {
+  const follow = useContext(CellLinkFollow);
+  if (!follow) {
+    return (
+      <RecordLink to={to} onClick={stopPropagation}>
+        {children}
+      </RecordLink>
+    );
+  }
+  return (
+    <a className={RECORD_LINK_CLASS} href={follow.href(to)} onClick={(event) => follow.click(event, to)}>
+      {children}
+    </a>
+  );
+}
+
 const stopPropagation = (event: MouseEvent) => event.stopPropagation();
 
 const SwitchMark = styled('span')({ fontSize: '1.1rem', lineHeight: 1 });
@@ -102,7 +144,16 @@ function switchCell(value: unknown, labels: CellContext['switchLabels']): ReactN
 function valueLabel(field: FieldModel, context: CellContext): (value: unknown) => string {
   if (field.choices) {
     const key = field.choices;
-    return (value) => context.translate(`choices.${key}.${value}`, { _: String(value) });
+    // Planned once per table render: each value's name is looked up once, not once per row.
+    const names = new Map<unknown, string>();
+    return (value) => {
+      let name = names.get(value);
+      if (name === undefined) {
+        name = context.translate(`choices.${key}.${value}`, { _: String(value) });
+        names.set(value, name);
+      }
+      return name;
+    };
   }
   return (value) => String(value);
 }
@@ -164,11 +215,7 @@ function LookupField({ source, lookupSource }: { source: string; lookupSource: s
   if (isEmpty(value)) return null;
   const name = names?.get(String(value))?.name;
   if (name === undefined || !linkTo) return <>{name ?? String(value)}</>;
-  return (
-    <RecordLink to={createPath({ resource: linkTo, id: String(value), type: 'edit' })} onClick={stopPropagation}>
-      {name}
-    </RecordLink>
-  );
+  return <CellLink to={createPath({ resource: linkTo, id: String(value), type: 'edit' })}>{name}</CellLink>;
 }
 
 /**
@@ -199,11 +246,7 @@ function ReferenceName({ source, linkTo }: { source: string; sortable?: boolean;
   // `x-column.linked`: the referenced record's page (an alert's hardware unit or ticket); a read-only resource's
   // is its show page (a notification's piece).
   const type = target && !target.hasEdit && target.hasShow ? 'show' : 'edit';
-  return (
-    <RecordLink to={createPath({ resource: linkTo, id: String(value), type })} onClick={stopPropagation}>
-      {name}
-    </RecordLink>
-  );
+  return <CellLink to={createPath({ resource: linkTo, id: String(value), type })}>{name}</CellLink>;
 }
 
 /** A cell that stays a component: rendered inside the row's record context. */
@@ -280,6 +323,26 @@ export function schemaColumn(field: FieldModel): ReactNode | undefined {
 
 /** One column's cells, by its `x-column.type` and the field's type and hints. */
 export function columnPlan(field: FieldModel, context: CellContext): CellRenderer {
+  const lookupSource = field.lookup?.source;
+  const { lookups, follow, recordPath } = context;
+  if (lookupSource && field.type !== 'array' && !field.localisedBy && !field.languages && lookups) {
+    // A lookup value's name, linked to its record for a user who may open it (as LookupField).
+    const names = lookups.names[lookupSource];
+    const linkTo = lookups.links[lookupSource];
+    const { source } = field;
+    return (record) => {
+      const value = record[source];
+      if (isEmpty(value)) return null;
+      const name = names?.get(String(value))?.name;
+      if (name === undefined || !linkTo || !follow || !recordPath) return name ?? String(value);
+      const path = recordPath(linkTo, String(value));
+      return (
+        <a className={RECORD_LINK_CLASS} href={follow.href(path)} onClick={(event) => follow.click(event, path)}>
+          {name}
+        </a>
+      );
+    };
+  }
   const element = schemaColumn(field);
   if (element) return componentCell(element);
   const { source } = field;
@@ -287,10 +350,12 @@ export function columnPlan(field: FieldModel, context: CellContext): CellRendere
   // An array or object reads as names and `label: value` pairs, never `[object Object]`.
   const words = readableWords(label, context);
   if (field.badge) {
-    return (record) => {
-      const badge = badgeOf(field, record, context.translate, label);
-      return <BadgeWithMarks badge={badge} marks={marksOf(field, record, context.translate)} />;
-    };
+    // In a list table (which styles them by class), plain spans.
+    const draw = context.follow
+      ? plainBadges
+      : (badge: BadgeView | undefined, marks: BadgeView[]) => <BadgeWithMarks badge={badge} marks={marks} />;
+    return (record) =>
+      draw(badgeOf(field, record, context.translate, label), marksOf(field, record, context.translate));
   }
   switch (field.column.type) {
     case 'switch':
@@ -300,6 +365,17 @@ export function columnPlan(field: FieldModel, context: CellContext): CellRendere
       const dates = context.dates;
       const day = field.format === 'date' ? dates?.date : field.format === 'date-time' ? dates?.dateTime : undefined;
       const linkText = (value: unknown) => (isEmpty(value) ? '' : day ? day(value) : String(value));
+      const follow = context.follow;
+      if (follow) {
+        return (record) => {
+          const path = context.editPath(record.id);
+          return (
+            <a className={RECORD_LINK_CLASS} href={follow.href(path)} onClick={(event) => follow.click(event, path)}>
+              {linkText(record[source])}
+            </a>
+          );
+        };
+      }
       return (record) => (
         <RecordLink to={context.editPath(record.id)} onClick={stopPropagation}>
           {linkText(record[source])}
@@ -352,6 +428,13 @@ const LookupNames = createContext<Record<string, ReadonlyMap<string, Choice>>>({
 
 /** The resource whose record each lookup column's value is, when the user may open it (see LookupRecordLink). */
 const LookupLinks = createContext<Record<string, string | undefined>>({});
+
+/** The lookup columns' names and record pages from LookupColumns, for a table's plain cells. */
+export function useLookupCells(): LookupCells {
+  const names = useContext(LookupNames);
+  const links = useContext(LookupLinks);
+  return useMemo(() => ({ names, links }), [names, links]);
+}
 
 function LookupSource({ source, children }: { source: string; children: ReactNode }) {
   const choices = useLookupChoices(source);

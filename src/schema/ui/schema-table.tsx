@@ -10,7 +10,7 @@ import {
   TableRow,
   TableSortLabel,
 } from '@mui/material';
-import { useNavigate } from 'react-router-dom';
+import { useHref, useNavigate } from 'react-router-dom';
 import {
   RecordContextProvider,
   useCreatePath,
@@ -23,13 +23,28 @@ import {
   type RaRecord,
 } from 'react-admin';
 import type { FieldModel, ResourceModel } from '../resource-model.ts';
-import { cellContext, columnPlan, type CellRenderer } from './schema-columns.tsx';
+import {
+  cellContext,
+  CellLinkFollow,
+  columnPlan,
+  RECORD_LINK_CLASS,
+  useLookupCells,
+  type CellContext,
+  type CellRenderer,
+} from './schema-columns.tsx';
 import { SelectAllCell, SelectRowCell, type BulkActions } from './bulk-actions.tsx';
+import { BADGE_CLASS, BADGE_STYLE, BADGES_CLASS } from './status-badge.tsx';
 
 type Cell = readonly [source: string, render: CellRenderer];
 
 /** Rows open their record on click; the link column gives the same with the keyboard. */
-const ClickableBody = styled(TableBody)({ '& > tr': { cursor: 'pointer' } });
+const ClickableBody = styled(TableBody)(({ theme }) => ({
+  '& > tr': { cursor: 'pointer' },
+  // The cells' plain links and badges (CellContext.follow), styled once here rather than per cell.
+  [`& a.${RECORD_LINK_CLASS}`]: { color: theme.palette.primary.main },
+  [`& .${BADGE_CLASS}`]: BADGE_STYLE,
+  [`& .${BADGES_CLASS}`]: { display: 'flex', flexWrap: 'wrap', gap: theme.spacing(0.5) },
+}));
 
 const SchemaRow = memo(function SchemaRow({
   record,
@@ -80,12 +95,32 @@ export function SchemaTable({
   const navigate = useNavigate();
   // A read-only resource (no edit page, such as shipments) opens its records' read-only view.
   const pageType = hasEdit ? 'edit' : hasShow ? 'show' : undefined;
+  // The app's address of a path (`/` in a browser router, `#/` in a hash router, with any basename).
+  const root = useHref('/').replace(/\/$/, '');
+  const follow = useMemo<CellContext['follow']>(
+    () => ({
+      href: (path) => root + path,
+      click(event, path) {
+        event.stopPropagation();
+        // A new tab or window, or a download, stays the browser's.
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        navigate(path);
+      },
+    }),
+    [root, navigate],
+  );
+  // The lookup lists' names arrive after the first rows: the cells are planned again then.
+  const lookups = useLookupCells();
   const cells = useMemo<Cell[]>(() => {
-    const context = cellContext(translate, locale, (id: Identifier) =>
-      createPath({ resource, id, type: pageType ?? 'edit' }),
-    );
+    const context: CellContext = {
+      ...cellContext(translate, locale, (id: Identifier) => createPath({ resource, id, type: pageType ?? 'edit' })),
+      follow,
+      lookups,
+      recordPath: (target, id) => createPath({ resource: target, id, type: 'edit' }),
+    };
     return fields.map((field) => [field.source, columnPlan(field, context)]);
-  }, [fields, translate, locale, createPath, resource, pageType]);
+  }, [fields, translate, locale, createPath, resource, pageType, follow, lookups]);
   const open = useMemo(
     () => (pageType ? (id: Identifier) => navigate(createPath({ resource, id, type: pageType })) : undefined),
     [pageType, navigate, createPath, resource],
@@ -124,11 +159,13 @@ export function SchemaTable({
             })}
           </TableRow>
         </TableHead>
-        <ClickableBody>
-          {data.map((record) => (
-            <SchemaRow key={record.id} record={record} cells={cells} onOpen={open} bulk={bulk} />
-          ))}
-        </ClickableBody>
+        <CellLinkFollow.Provider value={follow}>
+          <ClickableBody>
+            {data.map((record) => (
+              <SchemaRow key={record.id} record={record} cells={cells} onOpen={open} bulk={bulk} />
+            ))}
+          </ClickableBody>
+        </CellLinkFollow.Provider>
       </Table>
     </TableContainer>
   );
