@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../server/gateway/http-error.ts';
-import { bodyParams, positiveIdText, queryParams, requiredText } from '../../server/gateway/rules/shared/params.ts';
+import {
+  bodyParams,
+  ID_VALUE,
+  positiveIdText,
+  queryParams,
+  requiredText,
+  SOME_VALUE,
+} from '../../server/gateway/rules/shared/params.ts';
 import { isGiven, isSet, optionalVersion } from '../../server/gateway/rules/shared/values.ts';
 
 /** Issue 25.6: opname parameters checked by small JSON Schemas, each with the keyed 400 its rule answers. */
@@ -92,6 +99,91 @@ describe('bodyParams', () => {
     });
     expect(refusalOf(() => check({ mp_id: 4, action_type: 1, ids: [] })).args).toEqual({ name: 'ids' });
     expect(refusalOf(() => check({ mp_id: 4, action_type: 1, ids: [0] })).args).toEqual({ name: 'ids' });
+  });
+});
+
+describe('checks in order, nullable values, maps, and ids as numbers or text', () => {
+  const check = bodyParams({
+    ticket_ids: {
+      schema: { type: 'array', items: { type: 'integer', minimum: 1 } },
+      refusal: 'gateway.ticket_ids_expected',
+      then: [{ schema: { type: 'array', uniqueItems: true }, refusal: 'gateway.ticket_ids_repeated' }],
+    },
+    status: {
+      schema: { type: ['integer', 'null'], minimum: 0, maximum: 2 },
+      refusal: ['gateway.integer_range', { name: 'status', min: 0, max: 2 }],
+      optional: true,
+    },
+    versions: {
+      schema: { type: ['object', 'null'], additionalProperties: { type: 'integer' } },
+      refusal: 'gateway.versions_expected',
+      optional: true,
+    },
+  });
+
+  it('answers null as given, typed, for the rule to read as nothing', () => {
+    const params = check({ ticket_ids: [1, 2], status: null, versions: { '1': 3 } });
+    const status: number | null | undefined = params.status;
+    const versions: Record<string, number> | null | undefined = params.versions;
+    expect([status, versions]).toEqual([null, { '1': 3 }]);
+    expect(check({ ticket_ids: [], versions: null }).versions).toBeNull();
+  });
+
+  it('runs the further checks of a parameter in order, each with its own refusal', () => {
+    expect(refusalOf(() => check({ ticket_ids: [1, 0] })).key).toBe('gateway.ticket_ids_expected');
+    expect(refusalOf(() => check({ ticket_ids: [1, 'x', 1] })).key).toBe('gateway.ticket_ids_expected');
+    expect(refusalOf(() => check({ ticket_ids: [3, 1, 3] }))).toEqual({
+      status: 400,
+      key: 'gateway.ticket_ids_repeated',
+      args: undefined,
+    });
+    // The first parameter wrong names the refusal, whichever of its checks it failed.
+    expect(refusalOf(() => check({ ticket_ids: [1, 1], status: 7 })).key).toBe('gateway.ticket_ids_repeated');
+    expect(refusalOf(() => check({ ticket_ids: [1], status: 3 })).args).toEqual({ name: 'status', min: 0, max: 2 });
+  });
+
+  it('checks every value of a map, and refuses a list or text for it', () => {
+    for (const versions of [[1], 'x', { '1': 1.5 }, { '1': '2' }]) {
+      expect(refusalOf(() => check({ ticket_ids: [1], versions })).key).toBe('gateway.versions_expected');
+    }
+  });
+
+  it('answers its own refusal for an absent parameter when it names one', () => {
+    const photo = bodyParams({
+      photo_id: {
+        schema: { type: 'string', minLength: 1 },
+        refusal: 'gateway.photo_of_service_point',
+        missing: ['gateway.param_required', { name: 'photo_id' }],
+      },
+    });
+    expect(refusalOf(() => photo({})).key).toBe('gateway.param_required');
+    expect(refusalOf(() => photo({ photo_id: '' })).key).toBe('gateway.photo_of_service_point');
+    expect(refusalOf(() => photo({ photo_id: 4 })).key).toBe('gateway.photo_of_service_point');
+  });
+
+  it('takes an id as a positive number or as its text, and some value as anything but null or empty', () => {
+    const ids = bodyParams({
+      id: { schema: ID_VALUE, refusal: ['gateway.param_required', { name: 'id' }] },
+      given: { schema: SOME_VALUE, refusal: ['gateway.param_required', { name: 'given' }], optional: true },
+    });
+    expect(ids({ id: 12, given: 0 })).toEqual({ id: 12, given: 0 });
+    expect(ids({ id: '12', given: false }).id).toBe('12');
+    for (const id of [0, -1, 1.5, '0', '01', 'x', '', null, true, 12345678901]) {
+      expect(refusalOf(() => ids({ id })).args).toEqual({ name: 'id' });
+    }
+    for (const given of [null, '']) expect(refusalOf(() => ids({ id: 1, given })).args).toEqual({ name: 'given' });
+  });
+
+  it('takes only text for the further checks of a query parameter too', () => {
+    expect(() =>
+      queryParams({
+        n: {
+          schema: { type: 'string' },
+          refusal: 'gateway.x',
+          then: [{ schema: { type: 'integer' }, refusal: 'gateway.y' }],
+        },
+      }),
+    ).toThrow(/text/);
   });
 });
 

@@ -3,7 +3,7 @@ import type { Booking } from '../../../../src/types/generated/booking.ts';
 import type { Compartment } from '../../../../src/types/generated/compartment.ts';
 import type { Piece } from '../../../../src/types/generated/piece.ts';
 import type { ServicePoint } from '../../../../src/types/generated/service-point.ts';
-import { badRequest, HttpError, noPermission, notFound } from '../../http-error.ts';
+import { HttpError, noPermission, notFound } from '../../http-error.ts';
 import { asksForChange } from '../../resource-registry.ts';
 import { recordRules, type OpnameContext } from '../../resource-rules.ts';
 import { scopeFor } from '../../tenancy.ts';
@@ -22,6 +22,7 @@ import { createPiece, PIECES } from '../shared/piece-store.ts';
 import { endUserOfBooking } from '../shipments/end-users.ts';
 import { PieceType } from '../../../../src/types/generated/codes.ts';
 import { CARRIERS, COURIERS, inStore } from '../shared/endpoints.ts';
+import { bodyParams, queryParams, requiredText } from '../shared/params.ts';
 
 /**
  * Bookings (spec 02 §3, §5, §7, `webtool/booking`): the capacity query, and a booking that creates
@@ -95,6 +96,24 @@ async function capacityAt(tx: Db, servicePoint: ServicePoint | undefined, parcel
   return { ...capacity, free_capacity: count, compartments: capacity.compartments.slice(0, count) };
 }
 
+/** The carrier named by the operator company, once read as a number. */
+const carrierParams = bodyParams({
+  carrier_id: { schema: { type: 'integer', minimum: 1 }, refusal: ['gateway.param_required', { name: 'carrier_id' }] },
+});
+const servicePointParams = queryParams({ sp_id: requiredText('sp_id') });
+/** The shipment type, once read as a number (absent is a delivery). */
+const shipmentTypeParams = bodyParams({
+  shipment_type: {
+    schema: { enum: [PieceType.Delivery, PieceType.EndUserDropOff] },
+    refusal: ['gateway.one_of', { name: 'shipment_type', values: '1, 3' }],
+  },
+});
+const centimetres = (name: 'height' | 'width' | 'depth') =>
+  queryParams({
+    [name]: { schema: { type: 'string', pattern: '^0*[1-9][0-9]*$' }, refusal: ['gateway.centimetres', { name }] },
+  });
+const DIMENSION_PARAMS = { height: centimetres('height'), width: centimetres('width'), depth: centimetres('depth') };
+
 /** The carrier a caller books for: a carrier user its own, the operator company the one it names. */
 function carrierOfCaller(ctx: Pick<OpnameContext, 'access' | 'resource'>, named: unknown): number {
   const scope = scopeFor(ctx.access, ctx.resource);
@@ -103,15 +122,13 @@ function carrierOfCaller(ctx: Pick<OpnameContext, 'access' | 'resource'>, named:
     if (named !== undefined && named !== '' && String(named) !== scope.value) throw noPermission();
     return Number(scope.value);
   }
-  const id = Number(named);
-  if (!Number.isInteger(id) || id < 1) throw badRequest('gateway.param_required', { name: 'carrier_id' });
-  return id;
+  return carrierParams({ carrier_id: Number(named) }).carrier_id;
 }
 
 /** A whole number of centimetres from the capacity query, within the parcel's limits. */
 function dimension(query: Record<string, string>, name: 'height' | 'width' | 'depth', max: number) {
-  const value = Number(query[name]);
-  if (!/^\d+$/.test(query[name] ?? '') || value < 1) throw badRequest('gateway.centimetres', { name });
+  const value = Number(DIMENSION_PARAMS[name](query)[name]);
+  // Not a shape: too large a parcel is a 422 of its own, before the next dimension is read.
   if (value > max) {
     throw new HttpError(422, `The parcel is at most 43 x 49 x 58 cm.`, {
       message_key: 'catalogue.booking_parcel_too_large',
@@ -284,10 +301,8 @@ export const bookingRules = recordRules<Booking>({
      */
     async get_capacity(ctx, query) {
       const carrierId = carrierOfCaller(ctx, query.carrier_id);
-      if (!query.sp_id) throw badRequest('gateway.param_required', { name: 'sp_id' });
-      const shipmentType = Number(query.shipment_type ?? 1);
-      if (shipmentType !== PieceType.Delivery && shipmentType !== PieceType.EndUserDropOff)
-        throw badRequest('gateway.one_of', { name: 'shipment_type', values: '1, 3' });
+      servicePointParams(query);
+      const { shipment_type: shipmentType } = shipmentTypeParams({ shipment_type: Number(query.shipment_type ?? 1) });
       const parcel: ParcelRequest = {
         height: dimension(query, 'height', 49),
         width: dimension(query, 'width', 43),

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Db } from '../../../db/adapter.ts';
-import { badRequest, noPermission } from '../../http-error.ts';
+import { noPermission } from '../../http-error.ts';
 import type { Doc } from '../../record-store.ts';
 import { recordRules, type OpnameContext, type RuleContext } from '../../resource-rules.ts';
 import { scopeFor } from '../../tenancy.ts';
@@ -30,7 +30,7 @@ import {
 import { LicenseBadge, RemovalState } from '../../../../src/types/generated/codes.ts';
 import { recordLicenceChange } from '../integrations/licences.ts';
 import { optionalVersion } from '../shared/values.ts';
-import { queryParams } from '../shared/params.ts';
+import { bodyParams, queryParams, SOME_VALUE } from '../shared/params.ts';
 
 /** Spec 01 §9 and 02 §9: hardware models are fetched 100 at a time. */
 const MODELS_PAGE_SIZE = 100;
@@ -45,12 +45,13 @@ export async function modelOfKind(tx: Db, modelId: number, hardwareType: number)
   return model;
 }
 
+const deleteParams = bodyParams({
+  partner_id: { schema: SOME_VALUE, refusal: ['gateway.param_required', { name: 'partner_id' }] },
+});
+
 /** `DELETE {partner_id}`: the partner named must own the record (spec 02 §7). */
 export function assertDeletingPartner(ctx: RuleContext, owner: number) {
-  const partner = ctx.input?.partner_id;
-  if (partner === undefined || partner === null || partner === '') {
-    throw badRequest('gateway.param_required', { name: 'partner_id' });
-  }
+  const partner = deleteParams(ctx.input).partner_id;
   if (String(partner) !== String(owner)) throw partnerMismatch();
 }
 
@@ -77,6 +78,12 @@ async function terminateHardware(ctx: OpnameContext, body: Doc) {
 }
 
 const modelPageParams = queryParams({
+  limit: {
+    // 1 to MODELS_PAGE_SIZE (100) in at most three digits; absent or empty is the whole page.
+    schema: { type: 'string', pattern: '^(0{0,2}[1-9]|0?[1-9][0-9]|100)?$' },
+    refusal: ['gateway.integer_range', { name: 'limit', min: 1, max: MODELS_PAGE_SIZE }],
+    optional: true,
+  },
   offset: {
     schema: { type: 'string', pattern: '^([0-9]{1,9})?$' },
     refusal: ['gateway.whole_number_expected', { field: 'offset' }],
@@ -91,12 +98,8 @@ const modelPageParams = queryParams({
 
 /** `GET ...hardware_units?opname=hardware_models&limit&hardware_type`: the models, 100 at most. */
 async function hardwareModels(ctx: OpnameContext, query: Record<string, string>) {
-  const limitText = query.limit ?? '';
+  const { limit: limitText = '', offset: offsetText = '', hardware_type: type = '' } = modelPageParams(query);
   const limit = limitText === '' ? MODELS_PAGE_SIZE : Number(limitText);
-  if (!/^\d{1,3}$/.test(limitText || '100') || limit < 1 || limit > MODELS_PAGE_SIZE) {
-    throw badRequest('gateway.integer_range', { name: 'limit', min: 1, max: MODELS_PAGE_SIZE });
-  }
-  const { offset: offsetText = '', hardware_type: type = '' } = modelPageParams(query);
   const params: unknown[] = [HARDWARE_MODELS];
   const byType = type === '' ? '' : ` AND doc->>'hardware_type' = $${params.push(type)}`;
   const total = await ctx.db.query<{ n: string }>(

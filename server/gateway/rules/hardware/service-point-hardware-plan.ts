@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/adapter.ts';
 import type { ServicePoint } from '../../../../src/types/generated/service-point.ts';
 import { assertResourceAccess, type CallerAccess } from '../../caller-access.ts';
-import { badRequest, HttpError } from '../../http-error.ts';
+import { HttpError } from '../../http-error.ts';
 import type { Doc } from '../../record-store.ts';
 import { readRecord, staleVersion, type StoredRecord } from '../../record-writes.ts';
 import type { ResourceDefinition } from '../../resource-registry.ts';
@@ -22,6 +22,7 @@ import { refreshServicePointHardware } from './service-point-hardware-derived.ts
 import { HardwareStatus, RemovalState } from '../../../../src/types/generated/codes.ts';
 import { inStore, SERVICE_POINTS } from '../shared/endpoints.ts';
 import { isSet, optionalVersion } from '../shared/values.ts';
+import { bodyParams, ID_VALUE } from '../shared/params.ts';
 
 /**
  * A service point's installation plan (spec 02 §4, §5, §8): which units are planned at it, marking
@@ -113,13 +114,11 @@ function hardwareResource(ctx: OpnameContext) {
   return hardware;
 }
 
-function servicePointKey(body: Doc) {
-  const id = body.service_point_id;
-  if (!isSet(id) || !/^[1-9]\d{0,9}$/.test(String(id))) {
-    throw badRequest('gateway.param_required', { name: 'service_point_id' });
-  }
-  return String(id);
-}
+const planParams = bodyParams({
+  service_point_id: { schema: ID_VALUE, refusal: ['gateway.param_required', { name: 'service_point_id' }] },
+});
+
+const servicePointKey = (body: Doc) => String(planParams(body).service_point_id);
 
 /** The unit as it is to be after the mark, or a refusal when it already is so. */
 function marked(unit: StoredUnit, open: boolean): StoredUnit {

@@ -8,7 +8,7 @@ import { scopeFor, visible } from '../../tenancy.ts';
 import { visibleRecord } from '../../write-pipeline.ts';
 import { compartmentsOf, HARDWARE_UNITS, readDoc, type StoredUnit } from '../shared/hardware-store.ts';
 import { inStore, type Store } from '../shared/endpoints.ts';
-import { optionalIdText, queryParams } from '../shared/params.ts';
+import { optionalIdText, queryParams, SOME_TEXT } from '../shared/params.ts';
 
 /**
  * A service point's hardware, read through the service point (spec 02 §7, `GET service_points?opname=
@@ -23,7 +23,16 @@ const compartmentsParams = queryParams({
   hardware_id: optionalIdText('hardware_id'),
   service_point_id: optionalIdText('service_point_id'),
 });
-const unitsParams = queryParams({ service_point_id: optionalIdText('service_point_id') });
+const SERVICE_POINT_REQUIRED = ['gateway.param_required', { name: 'service_point_id' }] as const;
+const unitsParams = queryParams({
+  service_point_id: {
+    // A malformed id is named before an empty one, as the id is read first.
+    schema: optionalIdText('service_point_id').schema,
+    refusal: ['gateway.positive_integer', { name: 'service_point_id' }],
+    missing: SERVICE_POINT_REQUIRED,
+    then: [{ schema: SOME_TEXT, refusal: SERVICE_POINT_REQUIRED }],
+  },
+});
 
 function mayReadUnit(access: CallerAccess, hardware: ResourceDefinition, unit: Doc) {
   try {
@@ -56,6 +65,7 @@ async function getCompartments(ctx: OpnameContext, query: Record<string, string>
   const ids = compartmentsParams(query);
   const hardwareId = ids.hardware_id || undefined;
   const servicePointId = ids.service_point_id || undefined;
+  // Not a shape: exactly one of the two ids.
   if ((hardwareId === undefined) === (servicePointId === undefined)) {
     throw badRequest('gateway.hardware_or_service_point');
   }
@@ -80,8 +90,7 @@ async function getCompartments(ctx: OpnameContext, query: Record<string, string>
 
 /** `hardware_units&service_point_id=`: the units installed or planned at a service point the caller sees. */
 async function hardwareUnits(ctx: OpnameContext, query: Record<string, string>) {
-  const servicePointId = unitsParams(query).service_point_id || undefined;
-  if (servicePointId === undefined) throw badRequest('gateway.param_required', { name: 'service_point_id' });
+  const servicePointId = unitsParams(query).service_point_id;
   assertTabReadable(ctx.access, ctx.resources, ctx.resource, HARDWARE_TAB);
   await visibleRecord(ctx.db, ctx.access, ctx.resource, servicePointId);
   return { success: true, data: await unitsAt(ctx, servicePointId) };

@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/adapter.ts';
 import type { JobWork } from '../../background-jobs.ts';
 import { ownsPartner } from '../../identity-access/context.ts';
-import { badRequest, HttpError, keyedError } from '../../http-error.ts';
+import { HttpError, keyedError } from '../../http-error.ts';
 import type { ResourceRules } from '../../resource-rules.ts';
 import { refusedFields } from '../../write-pipeline.ts';
 import { formatReportFile } from '../../../../src/schema/report-file.ts';
@@ -11,6 +11,7 @@ import { periodDays, periodErrors, type LicencePeriod } from '../../../../src/co
 import { languageOf, startSheet, translatorFor, type Language } from '../shared/pdf-sheet.ts';
 import { REPORT_LINK_SECONDS } from '../shipments/shipment-reports.ts';
 import { HARDWARE_OWNERS as OWNERS, HARDWARE_UNITS as HARDWARE, inStore, SERVICE_POINTS } from '../shared/endpoints.ts';
+import { queryParams, requiredText } from '../shared/params.ts';
 export { LICENCES } from '../shared/endpoints.ts';
 
 /**
@@ -207,11 +208,11 @@ function typedRequest(query: Record<string, string | string[]>) {
   return values;
 }
 
-const reportIdOf = (query: Record<string, string>) => {
-  const id = query.report_id ?? query.request_id;
-  if (!id) throw badRequest('gateway.param_required', { name: 'report_id' });
-  return id;
-};
+const reportParams = queryParams({ report_id: requiredText('report_id') });
+
+/** `report_id`, or `request_id` as the other report pages name it. */
+const reportIdOf = (query: Record<string, string>) =>
+  reportParams({ report_id: query.report_id ?? query.request_id }).report_id;
 
 const expired = () => new HttpError(404, 'The report file has expired.', { message_key: 'catalogue.report_expired' });
 

@@ -374,6 +374,7 @@ function phoneCondition(query: ListQuery): ListCondition[] {
   if (typed === undefined || typed === '') return [];
   const text = String(typed);
   const found = searchablePhone(text.startsWith('+') || text.startsWith('00') ? text : `+${text}`, 'PL');
+  // Not a shape: a phone number is read by libphonenumber, not matched by a pattern.
   if (!found) throw badRequest('validation.invalid_phone');
   return [{ field: 'recipient_phone', op: 'in', value: [found] }];
 }

@@ -3,13 +3,13 @@ import type { Carrier } from '../../../../src/types/generated/carrier.ts';
 import type { Piece } from '../../../../src/types/generated/piece.ts';
 import type { WebhookEvent } from '../../../../src/types/generated/webhook-event.ts';
 import { PieceEvent } from '../../../../src/types/generated/codes.ts';
-import { badRequest, keyedError, noPermission, notFound } from '../../http-error.ts';
-import { nonNegativeInt } from '../../list-query.ts';
+import { keyedError, noPermission, notFound } from '../../http-error.ts';
 import { searchText, type ListCondition } from '../../record-store.ts';
 import type { OpnameContext, ResourceRules } from '../../resource-rules.ts';
 import { scopeFor, visible } from '../../tenancy.ts';
 import { readDoc, reserveIds } from '../shared/hardware-store.ts';
 import { inStore, WEBHOOKS } from '../shared/endpoints.ts';
+import { bodyParams, queryParams, SOME_TEXT } from '../shared/params.ts';
 export { WEBHOOKS } from '../shared/endpoints.ts';
 
 /**
@@ -140,15 +140,34 @@ async function visibleEvents(tx: Db, ctx: OpnameContext, ids: string[]) {
   };
 }
 
+const resendParams = bodyParams({
+  event_ids: {
+    schema: { type: 'array', minItems: 1, items: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+    refusal: ['gateway.param_required', { name: 'event_ids' }],
+  },
+});
+const logsParams = queryParams({
+  event_id: {
+    schema: SOME_TEXT,
+    refusal: ['gateway.param_required', { name: 'event_id' }],
+    then: [
+      {
+        schema: { type: 'string', pattern: '^[0-9]{1,9}$' },
+        refusal: ['gateway.whole_number_expected', { field: 'event_id' }],
+      },
+      { schema: { type: 'string', pattern: '[1-9]' }, refusal: ['gateway.param_required', { name: 'event_id' }] },
+    ],
+  },
+});
+
 /** The event ids of a resend, checked: whole numbers, 1 to 500 of them, each once. */
 function resendIds(body: Record<string, unknown>): string[] {
   const ids = body.event_ids;
-  if (!Array.isArray(ids) || ids.length === 0) throw badRequest('gateway.param_required', { name: 'event_ids' });
-  if (ids.length > MAX_RESEND) throw keyedError(422, 'catalogue.webhook_selection_max', { max: MAX_RESEND });
-  if (!ids.every((id) => Number.isSafeInteger(id) && (id as number) > 0)) {
-    throw badRequest('gateway.param_required', { name: 'event_ids' });
+  // Not a shape: a selection over the maximum is a 422 of its own, before each id is checked.
+  if (Array.isArray(ids) && ids.length > MAX_RESEND) {
+    throw keyedError(422, 'catalogue.webhook_selection_max', { max: MAX_RESEND });
   }
-  return [...new Set(ids.map(String))];
+  return [...new Set(resendParams(body).event_ids.map(String))];
 }
 
 async function resend(ctx: OpnameContext, body: Record<string, unknown>, clock: () => Date) {
@@ -204,8 +223,7 @@ export interface WebhookAttemptRow {
 }
 
 async function logs(ctx: OpnameContext, query: Record<string, string>) {
-  const eventId = nonNegativeInt(query.event_id, 'event_id', 0);
-  if (!eventId) throw badRequest('gateway.param_required', { name: 'event_id' });
+  const eventId = Number(logsParams(query).event_id);
   const event = await readDoc<WebhookEvent>(ctx.db, WEBHOOKS, eventId);
   if (!event || !visible(scopeFor(ctx.access, ctx.resource), event as unknown as Record<string, unknown>)) {
     throw notFound();

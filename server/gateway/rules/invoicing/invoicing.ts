@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/adapter.ts';
 import type { Invoice } from '../../../../src/types/generated/invoice.ts';
 import type { JobWork } from '../../background-jobs.ts';
-import { badRequest, HttpError, keyedError, notFound } from '../../http-error.ts';
+import { HttpError, keyedError, notFound } from '../../http-error.ts';
 import { insertRecords, type Doc } from '../../record-store.ts';
 import type { ResourceRules } from '../../resource-rules.ts';
 import { refusedFields } from '../../write-pipeline.ts';
@@ -13,10 +13,20 @@ import { formatReportFile } from '../../../../src/schema/report-file.ts';
 import { INVOICES, PRICES } from './price-structure.ts';
 import { CARRIERS, inStore } from '../shared/endpoints.ts';
 import { findKeys, readDoc } from '../shared/docs.ts';
-import { queryParams, requiredText } from '../shared/params.ts';
+import { bodyParams, DAY_TEXT, queryParams, requiredText } from '../shared/params.ts';
 
 const requestParams = queryParams({ request_id: requiredText('request_id') });
 const downloadParams = queryParams({ file_name: requiredText('file_name') });
+/** The log's filters, once typed (`typedRequest`): carrier ids read as numbers, the period's days. */
+const logParams = bodyParams({
+  carrier_ids: {
+    schema: { type: 'array', items: { type: 'number' } },
+    refusal: ['gateway.positive_integer', { name: 'carrier_ids' }],
+    optional: true,
+  },
+  from_date: { schema: DAY_TEXT, refusal: ['gateway.param_required', { name: 'from_date' }], optional: true },
+  to_date: { schema: DAY_TEXT, refusal: ['gateway.param_required', { name: 'to_date' }], optional: true },
+});
 
 /**
  * Carrier invoicing (issue 26 item 5, spec 02 §7 `invoicing`): `GET webtool/invoicing?opname=generate_invoice`
@@ -65,7 +75,6 @@ interface InvoicePayload {
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 interface Billed {
   item: string;
@@ -411,13 +420,10 @@ export const invoicingRules: ResourceRules = {
     },
 
     async invoice_log(ctx, query) {
-      const values = typedRequest(query);
+      const values = logParams(typedRequest(query));
       const params: unknown[] = [INVOICES];
       let where = 'resource = $1';
-      if (Array.isArray(values.carrier_ids) && values.carrier_ids.length) {
-        if (values.carrier_ids.some((id) => typeof id !== 'number')) {
-          throw badRequest('gateway.positive_integer', { name: 'carrier_ids' });
-        }
+      if (values.carrier_ids?.length) {
         params.push(values.carrier_ids.map(String));
         where += ` AND doc->>'carrier_id' = ANY($${params.length}::text[])`;
       }
@@ -427,7 +433,6 @@ export const invoicingRules: ResourceRules = {
       ] as const) {
         const value = values[field];
         if (value === undefined) continue;
-        if (typeof value !== 'string' || !DATE.test(value)) throw badRequest('gateway.param_required', { name: field });
         params.push(value);
         // An invoice overlaps the period asked for.
         where += ` AND doc->>'${field === 'from_date' ? 'to_date' : 'from_date'}' ${op} $${params.length}`;

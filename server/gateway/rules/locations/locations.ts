@@ -3,7 +3,7 @@ import type { LocationProposal } from '../../../../src/types/generated/location-
 import { ProposalStatus } from '../../../../src/types/generated/codes.ts';
 import { assertResourceAccess } from '../../caller-access.ts';
 import { bulkImport, storedNamesAndPlaces } from '../../bulk-import.ts';
-import { badRequest, keyedError } from '../../http-error.ts';
+import { keyedError } from '../../http-error.ts';
 import type { Doc } from '../../record-store.ts';
 import { recordRules, type OpnameContext } from '../../resource-rules.ts';
 import { actorOf, commitChange, refusedFields, visibleRecord } from '../../write-pipeline.ts';
@@ -19,18 +19,37 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { inStore, LISTS, LOCATION_OWNERS, SERVICE_POINTS } from '../shared/endpoints.ts';
 import { existsDoc, readDoc } from '../shared/docs.ts';
 import { optionalVersion } from '../shared/values.ts';
+import { bodyParams, queryParams, SOME_VALUE } from '../shared/params.ts';
 
 /** Spec 02 §4: Approved, the status a service point made from an approved proposal starts in. */
 const SERVICE_POINT_APPROVED = 3;
 const SERVICE_POINT_ARCHIVED = 0;
 
-function proposalIdOf(body: Doc) {
-  const raw = body.proposal_id;
-  if (raw === undefined || raw === null || raw === '')
-    throw badRequest('gateway.param_required', { name: 'proposal_id' });
-  if (!/^\d+$/.test(String(raw))) throw badRequest('gateway.single_value', { name: 'proposal_id' });
-  return String(raw);
-}
+const proposalParams = bodyParams({
+  proposal_id: {
+    schema: SOME_VALUE,
+    refusal: ['gateway.param_required', { name: 'proposal_id' }],
+    then: [
+      {
+        schema: {
+          anyOf: [
+            { type: 'integer', minimum: 0 },
+            { type: 'string', pattern: '^\\d+$' },
+          ],
+        },
+        refusal: ['gateway.single_value', { name: 'proposal_id' }],
+      },
+    ],
+  },
+});
+const exportParams = queryParams({
+  location_id: {
+    schema: { type: 'string', pattern: '^\\d+$' },
+    refusal: ['gateway.param_required', { name: 'location_id' }],
+  },
+});
+
+const proposalIdOf = (body: Doc) => String(proposalParams(body).proposal_id);
 
 const proposalsResource = (ctx: OpnameContext) => {
   const resource = ctx.resources.get(PROPOSALS);
@@ -125,8 +144,7 @@ const listName = async (ctx: OpnameContext, type: string, id: unknown) =>
  * hardware, foundation) and its contacts, each naming its proposal by `temp_id`.
  */
 async function locationExport(ctx: OpnameContext, query: Record<string, string>) {
-  const key = query.location_id;
-  if (!key || !/^\d+$/.test(key)) throw badRequest('gateway.param_required', { name: 'location_id' });
+  const key = exportParams(query).location_id;
   const location = (await visibleRecord(ctx.db, ctx.access, ctx.resource, key)).doc as unknown as Location;
   const children = async (endpoint: string) =>
     (

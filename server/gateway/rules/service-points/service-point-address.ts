@@ -4,6 +4,7 @@ import { badRequest, HttpError } from '../../http-error.ts';
 import type { RuleContext } from '../../resource-rules.ts';
 import { foldedText, foldedWords, streetLine } from '../shared/address-text.ts';
 import type { AddressSuggestion } from '../../../../src/contract/addresses.ts';
+import { queryParams } from '../shared/params.ts';
 
 /** At most this many suggestions per answer (spec 02 §3, address suggestions). */
 export const MAX_SUGGESTIONS = 10;
@@ -36,6 +37,7 @@ export function parseBoundary(text: string | undefined): Boundary | undefined {
     east <= 180 &&
     south <= north &&
     west <= east;
+  // Not a shape: four numbers within their ranges and in order, south to north and west to east.
   if (!valid) throw badRequest('gateway.boundary_format');
   return { box: { south, west, north, east } };
 }
@@ -108,11 +110,19 @@ export async function addressSuggestions(db: Db, text: string, boundary: Boundar
  * (`{ success, data }`), 400 for a malformed boundary, a text of over 100 characters, or neither
  * text nor box.
  */
+const addressParams = queryParams({
+  text: {
+    schema: { type: 'string', maxLength: MAX_TEXT },
+    refusal: ['gateway.max_length', { name: 'text', max: MAX_TEXT }],
+    optional: true,
+  },
+});
+
 export const servicePointAddressQueries = {
   async address(ctx: { db: Db }, query: Record<string, string>) {
-    const text = query.text ?? '';
-    if (text.length > MAX_TEXT) throw badRequest('gateway.max_length', { name: 'text', max: MAX_TEXT });
+    const { text = '' } = addressParams(query);
     const boundary = parseBoundary(query.boundary);
+    // Not a shape: some text or a box, one parameter standing in for the other.
     if (foldedText(text) === '' && !(boundary && 'box' in boundary)) {
       throw badRequest('gateway.address_text_required');
     }

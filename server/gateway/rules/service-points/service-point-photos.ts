@@ -14,6 +14,7 @@ import type { OpnameContext } from '../../resource-rules.ts';
 import { BASE64, decodedSize, FILE_TOO_LARGE, forgetUpload, storeUpload, textField } from '../../uploads.ts';
 import { recordKeyOf, visibleRecord } from '../../write-pipeline.ts';
 import { optionalVersion } from '../shared/values.ts';
+import { bodyParams, SOME_TEXT } from '../shared/params.ts';
 
 type Photo = NonNullable<ServicePoint['photos']>[number];
 
@@ -29,13 +30,22 @@ const refused = (messageKey: string) => {
   });
 };
 
-function optionalPhotoId(body: Doc) {
-  const { photo_id: photoId } = body;
-  if (photoId !== undefined && (typeof photoId !== 'string' || photoId === '')) {
-    throw badRequest('gateway.photo_of_service_point');
-  }
-  return photoId;
-}
+/** The photo an upload replaces, if any. */
+const replacedPhotoParams = bodyParams({
+  photo_id: { schema: SOME_TEXT, refusal: 'gateway.photo_of_service_point', optional: true },
+});
+/** The photo a removal names. */
+const removedPhotoParams = bodyParams({
+  photo_id: {
+    schema: SOME_TEXT,
+    refusal: 'gateway.photo_of_service_point',
+    missing: ['gateway.param_required', { name: 'photo_id' }],
+  },
+});
+/** The upload's bytes, checked after the cheaper size and type refusals. */
+const photoDataParams = bodyParams({
+  data: { schema: { type: 'string', pattern: BASE64.source }, refusal: 'gateway.base64_expected' },
+});
 
 /** How a resource's photos are limited and refused: a service point's by the defaults of spec 02 §9. */
 interface PhotoLimits {
@@ -51,12 +61,13 @@ async function checkedPhoto(body: Doc, limits: PhotoLimits) {
   const fileName = textField(body, 'file_name');
   const declaredType = textField(body, 'content_type');
   const data = textField(body, 'data');
+  // Not a shape: the name must be the one the upload would keep once made safe.
   if (safePhotoFileName(fileName) !== fileName) {
     throw badRequest('gateway.plain_file_name');
   }
   if (decodedSize(data) > limits.maxBytes) throw refused(PHOTO_MESSAGES.tooLarge);
   if (!isPhotoContentType(declaredType)) throw refused(PHOTO_MESSAGES.invalidFormat);
-  if (!BASE64.test(data)) throw badRequest('gateway.base64_expected');
+  photoDataParams(body);
   const content = Buffer.from(data, 'base64');
   // The bytes decide, whatever the name or the declared type say: a renamed text file is no photo.
   const contentType = await photoContentType(content);
@@ -77,7 +88,7 @@ async function putPhoto(ctx: OpnameContext, body: Doc, limits: PhotoLimits = ser
   const refused = limits.refusal;
   const key = recordKeyOf(ctx.resource, body);
   const version = optionalVersion(body);
-  const replacing = optionalPhotoId(body);
+  const replacing = replacedPhotoParams(body).photo_id;
   // A service point the caller cannot see is answered before its photos are looked at.
   const visible = await visibleRecord(ctx.db, ctx.access, ctx.resource, key);
   const earlyCount = photoCountProblem(photosOf(visible.doc).length, replacing !== undefined);
@@ -125,8 +136,7 @@ async function putPhoto(ctx: OpnameContext, body: Doc, limits: PhotoLimits = ser
 async function removePhoto(ctx: OpnameContext, body: Doc) {
   const key = recordKeyOf(ctx.resource, body);
   const version = optionalVersion(body);
-  const photoId = optionalPhotoId(body);
-  if (photoId === undefined) throw badRequest('gateway.param_required', { name: 'photo_id' });
+  const photoId = removedPhotoParams(body).photo_id;
   const data = await ctx.writes.change(
     key,
     async (tx, existing) => {

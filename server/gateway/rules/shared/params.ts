@@ -8,27 +8,46 @@ import { badRequest, type MessageKey } from '../../http-error.ts';
  * written, so the first one wrong names the refusal, as the hand-written checks did.
  */
 
+type ParamType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'null';
+
 /** The schema keywords these parameters use. */
 export interface ParamSchema {
-  type?: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
+  /** One type, or a type and `'null'` (a body's value that may be null). */
+  type?: ParamType | readonly [ParamType, 'null'];
   pattern?: string;
   minLength?: number;
   maxLength?: number;
   minimum?: number;
   maximum?: number;
-  enum?: readonly (string | number | boolean)[];
+  enum?: readonly (string | number | boolean | null)[];
   items?: ParamSchema;
   minItems?: number;
   maxItems?: number;
   uniqueItems?: boolean;
+  /** A map's values (`{ "12": 3 }`): each must match. */
+  additionalProperties?: ParamSchema;
+  /** Any of these, for a body's id given as a number or as text. */
+  anyOf?: readonly ParamSchema[];
+  /** Anything this does not match (`{ not: { enum: [null, ''] } }`: some value). */
+  not?: ParamSchema;
 }
 
-export interface Param {
+type Refusal = MessageKey | readonly [MessageKey, Record<string, unknown>];
+
+/** A schema and the refusal its rule answers when a value does not match it. */
+export interface ParamCheck {
   schema: ParamSchema;
   /** The 400's message key, with its arguments. */
-  refusal: MessageKey | readonly [MessageKey, Record<string, unknown>];
+  refusal: Refusal;
+}
+
+export interface Param extends ParamCheck {
   /** Absent (undefined) is allowed; a value given must still match. */
   optional?: boolean;
+  /** The refusal of an absent parameter, when it is not `refusal`. */
+  missing?: Refusal;
+  /** Further checks of a value `schema` took, in order, each with its own refusal (a 400). */
+  then?: readonly ParamCheck[];
 }
 
 type ValueOf<S extends ParamSchema> = S extends { enum: readonly (infer E)[] }
@@ -41,7 +60,11 @@ type ValueOf<S extends ParamSchema> = S extends { enum: readonly (infer E)[] }
         ? boolean
         : S extends { type: 'array'; items: infer I extends ParamSchema }
           ? ValueOf<I>[]
-          : unknown;
+          : S extends { type: 'object'; additionalProperties: infer A extends ParamSchema }
+            ? Record<string, ValueOf<A>>
+            : S extends { type: readonly [infer T extends ParamType, 'null'] }
+              ? ValueOf<{ type: T } & Omit<S, 'type'>> | null
+              : unknown;
 
 export type ParamsOf<P extends Record<string, Param>> = {
   [K in keyof P]: P[K] extends { optional: true } ? ValueOf<P[K]['schema']> | undefined : ValueOf<P[K]['schema']>;
@@ -59,18 +82,21 @@ function validatorOf(schema: ParamSchema): ValidateFunction {
   return validate;
 }
 
-function refuse(param: Param) {
-  const [key, args] = typeof param.refusal === 'string' ? [param.refusal, undefined] : param.refusal;
+function refuse(refusal: Refusal) {
+  const [key, args] = typeof refusal === 'string' ? [refusal, undefined] : refusal;
   return badRequest(key, args);
 }
+
+const textTypeOnly = (schema: ParamSchema) => schema.type === undefined || schema.type === 'string' || !!schema.enum;
 
 function checker<P extends Record<string, Param>>(params: P, textOnly: boolean) {
   // Compiled once, when the rule module loads: a schema a keyword misspelt fails at start, not on a call.
   for (const param of Object.values(params)) {
-    if (textOnly && param.schema.type !== undefined && param.schema.type !== 'string' && !param.schema.enum) {
+    const checks = [param, ...(param.then ?? [])];
+    if (textOnly && !checks.every((check) => textTypeOnly(check.schema))) {
       throw new Error('A query parameter is text: its schema has type string');
     }
-    validatorOf(param.schema);
+    for (const check of checks) validatorOf(check.schema);
   }
   return (input: Record<string, unknown> | undefined): ParamsOf<P> => {
     const out: Record<string, unknown> = {};
@@ -78,9 +104,10 @@ function checker<P extends Record<string, Param>>(params: P, textOnly: boolean) 
       const value = input?.[name];
       if (value === undefined) {
         if (param.optional) continue;
-        throw refuse(param);
+        throw refuse(param.missing ?? param.refusal);
       }
-      if (!validatorOf(param.schema)(value)) throw refuse(param);
+      if (!validatorOf(param.schema)(value)) throw refuse(param.refusal);
+      for (const check of param.then ?? []) if (!validatorOf(check.schema)(value)) throw refuse(check.refusal);
       out[name] = value;
     }
     return out as ParamsOf<P>;
@@ -95,6 +122,14 @@ export const bodyParams = <const P extends Record<string, Param>>(params: P) => 
 
 /** A positive whole number written as text (an id in a query). */
 export const ID_TEXT = { type: 'string', pattern: '^[1-9][0-9]{0,9}$' } as const satisfies ParamSchema;
+/** A positive whole number given as a number or as text (an id in a body), 10 digits at most. */
+export const ID_VALUE = {
+  anyOf: [{ type: 'integer', minimum: 1, maximum: 9_999_999_999 }, ID_TEXT],
+} as const satisfies ParamSchema;
+/** Some value: neither null nor the empty text (absent is the parameter's own case). */
+export const SOME_VALUE = { not: { enum: [null, ''] } } as const satisfies ParamSchema;
+/** A day written `YYYY-MM-DD`. */
+export const DAY_TEXT = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const satisfies ParamSchema;
 /** Any text but the empty one. */
 export const SOME_TEXT = { type: 'string', minLength: 1 } as const satisfies ParamSchema;
 

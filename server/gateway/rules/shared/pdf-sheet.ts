@@ -47,6 +47,7 @@ export function languageOf(query: Record<string, string>, headers: IncomingHttpH
     LANGUAGES.find((language) => language.slice(0, 2) === tag.trim().slice(0, 2).toLowerCase());
   if (query.lang) {
     const asked = match(query.lang);
+    // Not a shape: any tag whose first two letters name a language the app speaks (`fr`, `FR-be`...).
     if (!asked) throw badRequest('gateway.one_of', { name: 'lang', values: LANGUAGES.join(', ') });
     return asked;
   }

@@ -3,7 +3,7 @@ import type { Booking } from '../../../../src/types/generated/booking.ts';
 import type { EndUser } from '../../../../src/types/generated/end-user.ts';
 import type { Piece } from '../../../../src/types/generated/piece.ts';
 import { comparablePhone, internationalPhone, searchablePhone } from '../../../../src/schema/phone-search.ts';
-import { badRequest, HttpError, noPermission, notFound } from '../../http-error.ts';
+import { HttpError, noPermission, notFound } from '../../http-error.ts';
 import { nonNegativeInt } from '../../list-query.ts';
 import { MAX_LIMIT, searchText, type Doc } from '../../record-store.ts';
 import { staleVersion, type StoredRecord } from '../../record-writes.ts';
@@ -13,6 +13,7 @@ import { reserveIds } from '../shared/hardware-store.ts';
 import { END_USERS, pieceEvents, PIECES } from '../shared/piece-store.ts';
 import { PieceType } from '../../../../src/types/generated/codes.ts';
 import { inStore } from '../shared/endpoints.ts';
+import { bodyParams, queryParams } from '../shared/params.ts';
 
 /**
  * End users (spec 02 §3, §4, §7, `webtool/shipments/endusers`): searched by phone number or e-mail
@@ -108,9 +109,21 @@ async function withWaiting(tx: Db, doc: EndUser) {
   return { ...doc, active_pieces: await activePieces(tx, String(doc.enduser_id)) };
 }
 
+const endUserParams = bodyParams({
+  enduser_id: {
+    schema: {
+      anyOf: [
+        { type: 'integer', minimum: 0, maximum: 999_999_999_999 },
+        { type: 'string', pattern: '^\\d{1,12}$' },
+      ],
+    },
+    refusal: ['gateway.param_required', { name: 'enduser_id' }],
+  },
+});
+
 /** One end user the caller sees, or 404. */
 async function visibleEndUser(ctx: OpnameContext, enduserId: unknown) {
-  if (!/^\d{1,12}$/.test(String(enduserId ?? ''))) throw badRequest('gateway.param_required', { name: 'enduser_id' });
+  endUserParams({ enduser_id: enduserId });
   const params: unknown[] = [String(enduserId)];
   const clause = visibleClause(pieceScope(ctx), params);
   const found = await ctx.db.query<{ doc: EndUser; version: number }>(
@@ -163,7 +176,25 @@ export async function endUserOfBooking(tx: Db, booking: Booking) {
   return { enduser_id: id, phone, email };
 }
 
-const FILTER_TYPES = new Set(['phone', 'email']);
+const filterTypeParams = queryParams({
+  filter_type: {
+    schema: { enum: ['phone', 'email'] },
+    refusal: ['gateway.one_of', { name: 'filter_type', values: 'phone, email' }],
+  },
+});
+const emailFilterParams = queryParams({
+  filter_value: {
+    schema: { type: 'string', pattern: '\\S' },
+    refusal: ['gateway.param_required', { name: 'filter_value' }],
+  },
+});
+/** The page size, once read as a whole number. */
+const limitParams = bodyParams({
+  limit: {
+    schema: { type: 'integer', minimum: 1, maximum: MAX_LIMIT },
+    refusal: ['gateway.limit_range', { max: MAX_LIMIT }],
+  },
+});
 
 /** Spec 02 §5: the security questions, every one ticked before a phone or e-mail changes. */
 const SECURITY_QUESTIONS = ['name', 'recent_parcel', 'service_point'] as const;
@@ -236,8 +267,7 @@ export const endUserRules: ResourceRules = {
     const type = query.filter_type;
     const value = (query.filter_value ?? '').trim();
     if (type || value) {
-      if (!FILTER_TYPES.has(type)) throw badRequest('gateway.one_of', { name: 'filter_type', values: 'phone, email' });
-      if (type === 'phone') {
+      if (filterTypeParams(query).filter_type === 'phone') {
         const e164 = searchablePhone(value, query.country || DEFAULT_COUNTRY);
         if (!e164) {
           throw new HttpError(422, INVALID_PHONE, {
@@ -248,7 +278,7 @@ export const endUserRules: ResourceRules = {
         params.push(e164);
         where += ` AND regexp_replace(e.doc->>'phone', '[^0-9+]', '', 'g') = $${params.length}`;
       } else {
-        if (!value) throw badRequest('gateway.param_required', { name: 'filter_value' });
+        emailFilterParams(query);
         params.push(value.toLowerCase());
         where += ` AND lower(e.doc->>'email') = $${params.length}`;
       }
@@ -258,8 +288,7 @@ export const endUserRules: ResourceRules = {
       where += ` AND coalesce(e.doc->>'marked_for_deletion', 'false') = $${params.length}`;
     }
     where += visibleClause(pieceScope(ctx), params);
-    const limit = nonNegativeInt(query.limit, 'limit', ctx.resource.pageSize);
-    if (limit < 1 || limit > MAX_LIMIT) throw badRequest('gateway.limit_range', { max: MAX_LIMIT });
+    const { limit } = limitParams({ limit: nonNegativeInt(query.limit, 'limit', ctx.resource.pageSize) });
     const offset = nonNegativeInt(query.offset, 'offset', 0);
     const total = await ctx.db.query<{ n: string }>(
       `SELECT count(*) AS n FROM records e WHERE ${inStore(END_USERS, 'e')}${where}`,

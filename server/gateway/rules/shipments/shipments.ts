@@ -28,6 +28,7 @@ import {
 } from './piece-troubleshooting.ts';
 import { inStore, PIECES } from '../shared/endpoints.ts';
 import { optionalVersion } from '../shared/values.ts';
+import { bodyParams } from '../shared/params.ts';
 
 /**
  * Shipments (spec 02 §7): `GET webtool/shipments?opname=get_piece_detail | validate_troubleshoot_actions
@@ -41,12 +42,29 @@ import { optionalVersion } from '../shared/values.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-function pieceIdOf(source: Record<string, unknown>) {
-  const raw = source.piece_id;
-  if (typeof raw !== 'string' || !raw.trim()) throw badRequest('gateway.param_required', { name: 'piece_id' });
-  if (raw.length > 30) throw badRequest('gateway.max_length', { name: 'piece_id', max: 30 });
-  return raw;
-}
+const pieceParams = bodyParams({
+  piece_id: {
+    schema: { type: 'string', pattern: '\\S' },
+    refusal: ['gateway.param_required', { name: 'piece_id' }],
+    then: [
+      { schema: { type: 'string', maxLength: 30 }, refusal: ['gateway.max_length', { name: 'piece_id', max: 30 }] },
+    ],
+  },
+});
+const resendParams = bodyParams({
+  target: {
+    schema: { enum: ['end_user', 'courier'] },
+    refusal: ['gateway.one_of', { name: 'target', values: 'end_user, courier' }],
+  },
+});
+const expiryParams = bodyParams({
+  change: {
+    schema: { enum: ['extend_24', 'extend_48', 'force'] },
+    refusal: ['gateway.one_of', { name: 'change', values: 'extend_24, extend_48, force' }],
+  },
+});
+
+const pieceIdOf = (source: Record<string, unknown>) => pieceParams(source).piece_id;
 
 async function visiblePiece(ctx: OpnameContext, tx: Db, source: Record<string, unknown>) {
   const record = await visibleRecord(tx, ctx.access, ctx.resource, pieceIdOf(source));
@@ -205,12 +223,11 @@ function action(perform: (tx: Db, piece: Piece, body: Doc, actor: string, now: D
 }
 
 const resendToken = action(async (tx, piece, body, actor, now) => {
-  if (body.target === 'courier') {
+  if (resendParams(body).target === 'courier') {
     refuse(courierResend(piece, now));
     const validUntil = new Date(now.getTime() + COURIER_TOKEN_HOURS * HOUR_MS).toISOString();
     return recordEvent(tx, piece, PieceEvent.TokenSentToCourier, { valid_until: validUntil }, actor, now);
   }
-  if (body.target !== 'end_user') throw badRequest('gateway.one_of', { name: 'target', values: 'end_user, courier' });
   refuse(endUserResend(piece, now));
   const expiry = new Date(new Date(piece.expiry_at!).getTime() + END_USER_RESEND_HOURS * HOUR_MS).toISOString();
   return recordEvent(tx, piece, PieceEvent.PieceExpiryUpdated, { expiry_at: expiry, resend: 'end_user' }, actor, now);
@@ -226,12 +243,10 @@ const processManually = action(async (tx, piece, _body, actor, now) => {
   return recordEvent(tx, piece, PieceEvent.ParcelProcessedManually, {}, actor, now);
 });
 
-const EXPIRY_CHANGES: Record<string, number | 'force'> = { extend_24: 24, extend_48: 48, force: 'force' };
+const EXPIRY_CHANGES = { extend_24: 24, extend_48: 48, force: 'force' } as const;
 
 const updateExpiry = action(async (tx, piece, body, actor, now) => {
-  const change = EXPIRY_CHANGES[String(body.change)];
-  if (change === undefined)
-    throw badRequest('gateway.one_of', { name: 'change', values: 'extend_24, extend_48, force' });
+  const change = EXPIRY_CHANGES[expiryParams(body).change];
   if (change === 'force') {
     refuse(expiryVerdict(piece, now, 'force'));
     return recordEvent(tx, piece, PieceEvent.ForcedExpired, {}, actor, now);
@@ -258,6 +273,7 @@ const movePiece = action(async (tx, piece, body, actor, now) => {
   const units = await otherUnits(tx, piece);
   const wanted = body.hardware_id === undefined ? undefined : Number(body.hardware_id);
   const targets = wanted === undefined ? units : units.filter((unit) => unit.hardware_id === wanted);
+  // Not a shape: the unit must be another installed unit of the piece's service point.
   if (wanted !== undefined && !targets.length) throw badRequest('gateway.other_unit_of_service_point');
   refuse(
     moveVerdict(

@@ -8,7 +8,8 @@ import {
   quickActionErrors,
   type QuickActionValues,
 } from '../../../../src/schema/ticket-quick-actions.ts';
-import { badRequest, HttpError } from '../../http-error.ts';
+import { HttpError } from '../../http-error.ts';
+import { bodyParams, type Param } from '../shared/params.ts';
 import type { Doc } from '../../record-store.ts';
 import type { OpnameContext } from '../../resource-rules.ts';
 import { scopeFor, visible } from '../../tenancy.ts';
@@ -43,38 +44,44 @@ const REFUSAL_OF: Record<string, Refusal> = {
   'quick_actions.errors.deadline_past': 'ticket_deadline_past',
 };
 
-const wholeNumber = (value: unknown, name: string, max: number) => {
-  if (value === undefined || value === null) return 0;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max) {
-    throw badRequest('gateway.integer_range', { name, min: 0, max });
-  }
-  return value;
-};
+/** A whole number from 0 to `max`, or nothing (absent or null: 0, the field left as it is). */
+const wholeNumber = (name: string, max: number) =>
+  ({
+    schema: { type: ['integer', 'null'], minimum: 0, maximum: max },
+    refusal: ['gateway.integer_range', { name, min: 0, max }],
+    optional: true,
+  }) as const satisfies Param;
 
-const text = (value: unknown, name: string) => {
-  if (value === undefined || value === null) return '';
-  if (typeof value !== 'string') throw badRequest('gateway.text_expected', { name });
-  return value;
-};
+/** Text, or nothing (absent or null: the empty text). */
+const text = (name: string) =>
+  ({
+    schema: { type: ['string', 'null'] },
+    refusal: ['gateway.text_expected', { name }],
+    optional: true,
+  }) as const satisfies Param;
 
-/** The body's ticket ids: whole numbers, each once; more than the maximum is a refusal of its own. */
-function ticketIdsOf(body: Doc): number[] {
-  const ids = body.ticket_ids;
-  if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'number' || !Number.isInteger(id) || id < 1)) {
-    throw badRequest('gateway.ticket_ids_expected');
-  }
-  if (new Set(ids).size !== ids.length) throw badRequest('gateway.ticket_ids_repeated');
-  return ids as number[];
-}
-
-function versionsOf(body: Doc): Record<string, number> {
-  const versions = body.versions ?? {};
-  if (typeof versions !== 'object' || Array.isArray(versions)) throw badRequest('gateway.versions_expected');
-  for (const version of Object.values(versions)) {
-    if (typeof version !== 'number' || !Number.isInteger(version)) throw badRequest('gateway.versions_expected');
-  }
-  return versions as Record<string, number>;
-}
+/**
+ * The body's parameters, in the order they are checked: ticket ids are whole numbers, each once (more than
+ * the maximum is a refusal of its own, after these); `versions` maps a ticket id to its whole-number version.
+ */
+const quickActionParams = bodyParams({
+  ticket_ids: {
+    schema: { type: 'array', items: { type: 'integer', minimum: 1 } },
+    refusal: 'gateway.ticket_ids_expected',
+    then: [{ schema: { type: 'array', uniqueItems: true }, refusal: 'gateway.ticket_ids_repeated' }],
+  },
+  maintenance_provider_id: wholeNumber('maintenance_provider_id', 2 ** 31),
+  maintenance_operator_id: wholeNumber('maintenance_operator_id', 2 ** 31),
+  verification_status: wholeNumber('verification_status', 4),
+  on_hold_status: wholeNumber('on_hold_status', 2),
+  deadline_date: text('deadline_date'),
+  deadline_time: text('deadline_time'),
+  versions: {
+    schema: { type: ['object', 'null'], additionalProperties: { type: 'integer' } },
+    refusal: 'gateway.versions_expected',
+    optional: true,
+  },
+});
 
 /** The ticket with the action's changes: the rules of the ticket (tickets.ts) then judge it as any edit. */
 function applied(ticket: Ticket, values: QuickActionValues): Ticket {
@@ -108,16 +115,17 @@ function applied(ticket: Ticket, values: QuickActionValues): Ticket {
  * maintenance providers may set only the operator (of the ticket's provider) and the deadline.
  */
 export async function quickActions(ctx: OpnameContext, body: Doc) {
-  const ids = ticketIdsOf(body);
+  const params = quickActionParams(body);
+  const ids = params.ticket_ids;
   const values: QuickActionValues = {
-    maintenance_provider_id: wholeNumber(body.maintenance_provider_id, 'maintenance_provider_id', 2 ** 31),
-    maintenance_operator_id: wholeNumber(body.maintenance_operator_id, 'maintenance_operator_id', 2 ** 31),
-    verification_status: wholeNumber(body.verification_status, 'verification_status', 4),
-    on_hold_status: wholeNumber(body.on_hold_status, 'on_hold_status', 2),
-    deadline_date: text(body.deadline_date, 'deadline_date'),
-    deadline_time: text(body.deadline_time, 'deadline_time'),
+    maintenance_provider_id: params.maintenance_provider_id ?? 0,
+    maintenance_operator_id: params.maintenance_operator_id ?? 0,
+    verification_status: params.verification_status ?? 0,
+    on_hold_status: params.on_hold_status ?? 0,
+    deadline_date: params.deadline_date ?? '',
+    deadline_time: params.deadline_time ?? '',
   };
-  const versions = versionsOf(body);
+  const versions: Record<string, number> = params.versions ?? {};
   const { access } = ctx;
   const ownProvider =
     access.partnerType === 'maintenance_provider' && !access.seesAll ? Number(access.partner) : undefined;

@@ -10,7 +10,6 @@ import {
   ticketBadge,
   VERIFICATION,
 } from '../../../../src/schema/ticket-badge.ts';
-import { badRequest } from '../../http-error.ts';
 import type { ListCondition, ListQuery } from '../../record-store.ts';
 import { recordRules, type RuleContext } from '../../resource-rules.ts';
 import { scopeFor, visible } from '../../tenancy.ts';
@@ -29,6 +28,7 @@ import { missingTicketOption, TICKET_OPTIONS, type TicketOption } from '../../..
 import type { TicketRefusal } from '../shared/ticket-refusals.ts';
 import { OPERATORS, TICKETS } from '../shared/endpoints.ts';
 import { isSet } from '../shared/values.ts';
+import { bodyParams, DAY_TEXT } from '../shared/params.ts';
 export { OPERATORS } from '../shared/endpoints.ts';
 
 /**
@@ -328,22 +328,28 @@ export async function checkedTicket(
  * The list's date range (spec 02 §3 date1, date2, date_range_type) and the SLA filter (`is_sla_data`:
  * open tickets past their SLA date), turned into conditions of the list query.
  */
+const dateRangeParams = bodyParams({
+  date_range_type: {
+    schema: { enum: ['created', 'sla', 'deadline'] },
+    refusal: ['gateway.one_of', { name: 'date_range_type', values: 'created, sla, deadline' }],
+    optional: true,
+  },
+  date1: { schema: DAY_TEXT, refusal: ['gateway.date_expected', { field: 'date1' }], optional: true },
+  date2: { schema: DAY_TEXT, refusal: ['gateway.date_expected', { field: 'date2' }], optional: true },
+});
+const DATE_RANGE_FIELDS = { created: 'created_at', sla: 'sla_date', deadline: 'deadline_date' } as const;
+
 export function ticketListConditions(query: ListQuery, now = new Date()): ListCondition[] {
   const given = query.queryFilters ?? {};
   const conditions: ListCondition[] = [];
-  const field = { created: 'created_at', sla: 'sla_date', deadline: 'deadline_date' }[
-    String(given.date_range_type ?? 'created')
-  ];
-  if (!field) throw badRequest('gateway.one_of', { name: 'date_range_type', values: 'created, sla, deadline' });
+  const range = dateRangeParams(given);
+  const field = DATE_RANGE_FIELDS[range.date_range_type ?? 'created'];
   for (const [name, op] of [
     ['date1', '>='],
     ['date2', '<='],
   ] as const) {
-    const value = given[name];
+    const value = range[name];
     if (value === undefined) continue;
-    if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-      throw badRequest('gateway.date_expected', { field: name });
-    }
     // A date-time field compared with a day: the whole second day counts.
     const bound = field === 'created_at' && op === '<=' ? `${value}T23:59:59.999Z` : value;
     conditions.push({ field, op, value: bound });
