@@ -110,6 +110,29 @@ describe('capacity query (GET webtool/booking?opname=get_capacity)', () => {
     expect(wide.body.message).toBe('The parcel is at most 43 x 49 x 58 cm.');
   });
 
+  it('refuses malformed parameters with their keyed 400, the first one wrong named, a too large parcel first', async () => {
+    const refusal = async (params: Record<string, string>) => {
+      const answer = await capacity(carrier, { sp_id: String(spId), ...params });
+      return [answer.status, answer.body.message_key, answer.body.args];
+    };
+    expect(await refusal({ sp_id: '' })).toEqual([400, 'gateway.param_required', { name: 'sp_id' }]);
+    expect(await refusal({ shipment_type: '2' })).toEqual([
+      400,
+      'gateway.one_of',
+      { name: 'shipment_type', values: '1, 3' },
+    ]);
+    expect(await refusal({ shipment_type: '03' })).toEqual([200, undefined, undefined]);
+    for (const height of ['0', '', 'x', '-1', '1.5']) {
+      expect(await refusal({ height })).toEqual([400, 'gateway.centimetres', { name: 'height' }]);
+    }
+    expect(await refusal({ height: '050', width: '0' })).toEqual([
+      422,
+      'catalogue.booking_parcel_too_large',
+      undefined,
+    ]);
+    expect(await refusal({ height: '049', width: '0' })).toEqual([400, 'gateway.centimetres', { name: 'width' }]);
+  });
+
   it('keeps what another carrier reserved at the service point and does not use', async () => {
     const before = Number((await capacity(carrier, { sp_id: String(spId), height: '5' })).body.free_capacity);
     const { doc } = await readRecord(stack.db, 'service_points', spId);

@@ -111,6 +111,43 @@ describe('PATCH maintenance/tickets quick_actions', () => {
     expect((await tickets(`key = '${String(open[0].doc.ticket_id)}'`))[0].version).toBe(open[0].version);
   });
 
+  it('refuses malformed parameters with their keyed 400, the first one wrong named, writing nothing', async () => {
+    const [first, second] = await eligible(1);
+    const ids = [first.doc.ticket_id, second.doc.ticket_id];
+    const audits = await auditCount();
+    const refusal = async (body: Doc) => {
+      const answer = await act(operator, { deadline_date: inDays(3), ...body });
+      return [answer.status, answer.body.message_key, answer.body.args];
+    };
+    for (const ticketIds of [undefined, 'x', [0], [ids[0], 'x']]) {
+      expect(await refusal({ ticket_ids: ticketIds })).toEqual([400, 'gateway.ticket_ids_expected', undefined]);
+    }
+    expect(await refusal({ ticket_ids: [ids[0], ids[1], ids[0]] })).toEqual([
+      400,
+      'gateway.ticket_ids_repeated',
+      undefined,
+    ]);
+    expect(await refusal({ ticket_ids: ids, verification_status: 5, on_hold_status: 'x' })).toEqual([
+      400,
+      'gateway.integer_range',
+      { name: 'verification_status', min: 0, max: 4 },
+    ]);
+    expect(await refusal({ ticket_ids: ids, on_hold_status: 1.5 })).toEqual([
+      400,
+      'gateway.integer_range',
+      { name: 'on_hold_status', min: 0, max: 2 },
+    ]);
+    expect(await refusal({ ticket_ids: ids, deadline_time: 9 })).toEqual([
+      400,
+      'gateway.text_expected',
+      { name: 'deadline_time' },
+    ]);
+    for (const versions of [[1], 'x', { [String(ids[0])]: '2' }]) {
+      expect(await refusal({ ticket_ids: ids, versions })).toEqual([400, 'gateway.versions_expected', undefined]);
+    }
+    expect(await auditCount()).toBe(audits);
+  });
+
   it("refuses 'Investigate' on an on-hold ticket with the catalogue message, and nothing of the batch is written", async () => {
     const open = await eligible(1);
     const onHold = (await tickets(`doc->>'status' = '3' AND doc->>'maintenance_provider_id' = '1'`)).find(
