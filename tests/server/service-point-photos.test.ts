@@ -234,6 +234,48 @@ describe('adding a service point photo (PUT webtool/service_points)', () => {
   });
 });
 
+describe('the photo calls refuse malformed parameters with their keyed 400', () => {
+  it('names the first parameter wrong and writes nothing', async () => {
+    const id = ids[1];
+    const baseline = await state();
+    const keyOf = async (answer: Promise<{ status: number; body: Record<string, unknown> }>) => {
+      const { status, body } = await answer;
+      return [status, body.message_key, body.args];
+    };
+    expect(await keyOf(removePhoto(operator, id, undefined))).toEqual([
+      400,
+      'gateway.param_required',
+      { name: 'photo_id' },
+    ]);
+    for (const photoId of ['', 5, null]) {
+      expect(await keyOf(removePhoto(operator, id, photoId))).toEqual([
+        400,
+        'gateway.photo_of_service_point',
+        undefined,
+      ]);
+    }
+    const staleShape = stack.send(operator, {
+      method: 'DELETE',
+      path: ENDPOINT,
+      body: { opname: 'photo', service_point_id: id, version: '1', photo_id: 5 },
+    });
+    expect(await keyOf(staleShape)).toEqual([400, 'gateway.version_required', undefined]);
+    expect(await keyOf(upload(operator, id, photoFile(JPEG), { photo_id: '' }))).toEqual([
+      400,
+      'gateway.photo_of_service_point',
+      undefined,
+    ]);
+    // Replacing a photo of the full gallery, so that the bytes are what is looked at.
+    const replacing = { photo_id: (await servicePoint(operator, id)).photos![0].photo_id };
+    expect(await keyOf(upload(operator, id, { ...photoFile(JPEG), data: 'not base64!' }, replacing))).toEqual([
+      400,
+      'gateway.base64_expected',
+      undefined,
+    ]);
+    expect(await state()).toEqual(baseline);
+  });
+});
+
 describe('removing a service point photo (DELETE webtool/service_points opname=photo)', () => {
   it('removes the photo and its file, recorded in the audit trail; then a sixth fits again', async () => {
     const id = ids[1];

@@ -321,6 +321,24 @@ describe('webhook events and their delivery', () => {
     expect((await stack.send(support, { method: 'GET', path: 'webtool/alerts/webhooks', query: {} })).status).toBe(403);
   });
 
+  it('refuses a logs call without a whole positive event id, with its keyed 400', async () => {
+    const logs = async (query: Record<string, string>) => {
+      const answer = await stack.send(operator, {
+        method: 'GET',
+        path: 'webtool/alerts/webhooks',
+        query: { opname: 'logs', ...query },
+      });
+      return [answer.status, answer.body.message_key, answer.body.args];
+    };
+    const required = [400, 'gateway.param_required', { name: 'event_id' }];
+    expect(await logs({})).toEqual(required);
+    expect(await logs({ event_id: '' })).toEqual(required);
+    expect(await logs({ event_id: '000' })).toEqual(required);
+    for (const eventId of ['x', '-1', '1.5', '1234567890']) {
+      expect(await logs({ event_id: eventId })).toEqual([400, 'gateway.whole_number_expected', { field: 'event_id' }]);
+    }
+  });
+
   it('moves through the resend cycle by the carrier’s settings', () => {
     const settings = { ...webhookSettings(undefined), retries: 3, intervalMinutes: 20, cycleHours: 24 };
     const start = new Date('2026-11-01T10:00:00.000Z');
