@@ -95,8 +95,9 @@ describe.skipIf(!adminUrl)('several gateway processes on one PostgreSQL database
     // The shortest job lease and a quick look for due webhook events: a killed process's delivery is taken over soon.
     const env = { JOB_LEASE_SECONDS: String(MIN_JOB_LEASE_SECONDS), WEBHOOK_DISPATCH_MS: '300' };
     [a, b] = await Promise.all([
-      startGatewayProcess({ databaseUrl: database.url, env }),
-      startGatewayProcess({ databaseUrl: database.url, env }),
+      // Seeding the demo on PostgreSQL takes 110-150 s beside the other test files on two cores.
+      startGatewayProcess({ databaseUrl: database.url, env, startupMs: STARTUP_MS - 10_000 }),
+      startGatewayProcess({ databaseUrl: database.url, env, startupMs: STARTUP_MS - 10_000 }),
     ]);
     sql = new pg.Pool({ connectionString: database.url, max: 2 });
     operator = await signInOver(a.url, 'operator', b.url);

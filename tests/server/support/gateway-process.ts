@@ -55,7 +55,13 @@ export type GatewayStorage = { databaseUrl: string } | { dataDir: string };
 
 /** `node server/main.ts` as `npm start` runs it, ready once it says where it runs. */
 export async function startGatewayProcess(
-  options: GatewayStorage & { workers?: number; port?: number; env?: Record<string, string> },
+  options: GatewayStorage & {
+    workers?: number;
+    port?: number;
+    env?: Record<string, string>;
+    /** How long the start may take (a first start on an empty database migrates and seeds it). */
+    startupMs?: number;
+  },
 ): Promise<GatewayProcess> {
   const port = options.port ?? (await freePort());
   const env: NodeJS.ProcessEnv = {
@@ -112,7 +118,7 @@ export async function startGatewayProcess(
     });
   }
 
-  await waitFor('Webtool running at');
+  await waitFor('Webtool running at', options.startupMs);
   return {
     url: `http://127.0.0.1:${port}`,
     child,
