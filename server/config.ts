@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { localIdentity } from '../src/contract/auth-settings.ts';
 import { defaultPoolSettings, type PoolSettings } from './db/adapter.ts';
+import { isSeedSize, type SeedSize } from './seed/seed-size.ts';
 
 /** Identity settings shared by the stand-in, the gateway and the app's local environment. */
 export const identitySettings = {
@@ -56,6 +57,8 @@ export interface ServerConfig {
   jobLeaseSeconds: number;
   /** How often each process looks for webhook events due for delivery (WEBHOOK_DISPATCH_MS). */
   webhookDispatchMs: number;
+  /** The network a first start seeds into an empty database (SEED_SIZE): the demo's, or the tests' smaller one. */
+  seedSize: SeedSize;
 }
 
 /**
@@ -91,6 +94,13 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min
   return value;
 }
 
+/** SEED_SIZE: `demo` (the default) or `test`; anything else stops the start. */
+function seedSize(text: string | undefined): SeedSize {
+  if (text === undefined || text.trim() === '') return 'demo';
+  if (!isSeedSize(text.trim())) throw new Error(`SEED_SIZE must be demo or test, not '${text}'.`);
+  return text.trim() as SeedSize;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const root = process.cwd();
   return {
@@ -109,5 +119,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     workers: env.WORKERS?.trim() ? Number(env.WORKERS) : 1,
     jobLeaseSeconds: wholeNumber(env, 'JOB_LEASE_SECONDS', 60, MIN_JOB_LEASE_SECONDS),
     webhookDispatchMs: wholeNumber(env, 'WEBHOOK_DISPATCH_MS', 5000, 100),
+    seedSize: seedSize(env.SEED_SIZE),
   };
 }

@@ -33,7 +33,7 @@ async function prepareDatabase(settings: ServerConfig, db: Db, identity: Identit
   await withStartupLock(settings.databaseUrl, async () => {
     await migrate(db);
     if (!(await isSeeded(db))) {
-      const counts = await seedDemo(db, identity);
+      const counts = await seedDemo(db, identity, { size: settings.seedSize });
       console.log(`Seeded the demo network: ${JSON.stringify(counts)}`);
     }
     await readyLists(db);

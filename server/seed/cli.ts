@@ -2,7 +2,7 @@ import { openDb } from '../db/adapter.ts';
 import { loadConfig } from '../config.ts';
 import { createIdentity } from '../identity/index.ts';
 import { resetDatabase, seedDemo } from './index.ts';
-import { isSeedSize } from './demo-network.ts';
+import { isSeedSize } from './seed-size.ts';
 
 // `npm run seed -- --size test`: the tests' smaller network instead of the demo's (SEED_SIZES).
 const sizeAt = process.argv.indexOf('--size');

@@ -45,6 +45,7 @@ import {
   pieceRecords,
 } from './piece-network.ts';
 import { seededRandom } from './random.ts';
+import type { SeedSize } from './seed-size.ts';
 import { buildTicketNetwork, ERROR_TYPES, JOB_TYPES, TICKET_EVENTS } from './ticket-network.ts';
 import {
   carrierSetups,
@@ -342,12 +343,10 @@ export const demoUsers: DemoUser[] = [
  * draws them in order), with fewer pieces and end users: the server tests' database, about a fifth
  * of the demo's, where a test does not need the demo's volume.
  */
-export type SeedSize = 'demo' | 'test';
 export const SEED_SIZES: Record<SeedSize, { servicePoints: number; pieces: (typeof PIECE_VOLUME)[SeedSize] }> = {
   demo: { servicePoints: 2400, pieces: PIECE_VOLUME.demo },
   test: { servicePoints: 480, pieces: PIECE_VOLUME.test },
 };
-export const isSeedSize = (value: unknown): value is SeedSize => value === 'demo' || value === 'test';
 /** Service points the scout demo user proposed (their reduced list). */
 const SCOUT_PROPOSALS = 6;
 function partnerRecords(

@@ -1,7 +1,8 @@
 import type { Db } from '../db/adapter.ts';
 import { migrate } from '../db/adapter.ts';
 import type { Identity } from '../identity/index.ts';
-import { DEMO_PASSWORD, demoUsers, seedNetwork, type SeedSize } from './demo-network.ts';
+import { DEMO_PASSWORD, demoUsers, seedNetwork } from './demo-network.ts';
+import type { SeedSize } from './seed-size.ts';
 import { partnerAdminUsers } from './partner-network.ts';
 import { carriers, hardwareProviders, locationOwners, maintenanceProviders, supportProviders } from './network-data.ts';
 

@@ -49,3 +49,14 @@ describe('JOB_LEASE_SECONDS and WEBHOOK_DISPATCH_MS, the background jobs’ timi
     );
   });
 });
+
+describe('SEED_SIZE, the network a first start seeds', () => {
+  it('is the demo by default, the tests’ smaller network when asked, and nothing else', () => {
+    expect(withEnv({}).seedSize).toBe('demo');
+    expect(withEnv({ SEED_SIZE: ' ' }).seedSize).toBe('demo');
+    expect(withEnv({ SEED_SIZE: 'test' }).seedSize).toBe('test');
+    for (const SEED_SIZE of ['small', 'TEST', '1']) {
+      expect(() => withEnv({ SEED_SIZE })).toThrow(`SEED_SIZE must be demo or test, not '${SEED_SIZE}'.`);
+    }
+  });
+});
