@@ -4,6 +4,7 @@ import { readFileSync, mkdirSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { nodeVersionProblem } from './node-engine.mjs';
 import { removeOnExit, startPostgres } from './postgres-server.mjs';
+import { journeyDataDir } from './journey-database.mjs';
 import {
   closingLines,
   playwrightCounts,
@@ -49,13 +50,22 @@ async function step(name, command, args, env = pgliteEnv) {
   const status = spawnSync(command, args, { stdio: 'inherit', env: { ...env, FORCE_COLOR: '0' } }).status;
   console.log(`=== ${name}: ${status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
   if (status !== 0) failedSteps.push(name);
+  return status === 0;
 }
 
 await step('generated types', 'node', ['--import', 'tsx', 'scripts/gen-types.ts', '--check']);
 await step('typecheck', 'node_modules/.bin/tsc', ['-p', 'tsconfig.json', '--noEmit']);
 await step('lint', 'node_modules/.bin/eslint', ['.', '--max-warnings', '0']);
 await step('format', 'node_modules/.bin/prettier', ['--check', '.', '--log-level', 'warn']);
-await step('vitest (unit and server)', 'node_modules/.bin/vitest', vitestArgs(reports.vitest));
+// The journeys' build and demo database first: the seed-validity test reads a copy of that database (it seeded
+// the demo a second time itself), and the journeys then take both as they are.
+const journeysPrepared = await step('app build and demo database for the journeys', 'node', [
+  'scripts/journey-database.mjs',
+]);
+await step('vitest (unit and server)', 'node_modules/.bin/vitest', vitestArgs(reports.vitest), {
+  ...pgliteEnv,
+  ...(journeysPrepared ? { DEMO_DATA_DIR: journeyDataDir } : {}),
+});
 
 console.log('\n=== PostgreSQL server for the server suite ===');
 let postgresNotRun;
@@ -79,7 +89,10 @@ if (server) {
   server.remove();
 }
 
-await step('playwright (end to end)', 'node', ['scripts/e2e.mjs'], process.env);
+await step('playwright (end to end)', 'node', ['scripts/e2e.mjs'], {
+  ...process.env,
+  E2E_PREPARED: journeysPrepared ? '1' : '0',
+});
 
 function readReport(file) {
   try {

@@ -119,11 +119,18 @@ export async function signedInPage(browser: Browser, username: string, options: 
 export async function startRecordAction(page: Page, name: string) {
   const inline = page.getByRole('button', { name, exact: true });
   const more = page.getByRole('button', { name: 'More', exact: true });
-  // The head draws its inline actions and its More menu together, once it has measured them.
+  const item = page.getByRole('menuitem', { name, exact: true });
+  // The head draws its inline actions and its More menu together, once it has measured them; it measures
+  // again when its line narrows or widens as the page settles (the title, a scrollbar), so an action seen
+  // inline may have moved into the menu by the time it is clicked: look again until one click lands.
   await expect(inline.or(more).first()).toBeVisible();
-  if (await inline.isVisible()) return inline.click();
-  await more.click();
-  await page.getByRole('menuitem', { name, exact: true }).click();
+  await expect(async () => {
+    if (await item.isVisible()) return item.click({ timeout: 2_000 });
+    if (await page.getByRole('menu').isVisible()) await page.keyboard.press('Escape');
+    if (await inline.isVisible()) return inline.click({ timeout: 2_000 });
+    await more.click({ timeout: 2_000 });
+    await item.click({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /**

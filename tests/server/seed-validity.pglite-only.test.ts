@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, type Db } from '../../server/db/adapter.ts';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { migrate, openDb, type Db } from '../../server/db/adapter.ts';
 import { openTestDb } from './support/test-db.ts';
 import { createIdentity } from '../../server/identity/index.ts';
 import { seedDemo } from '../../server/seed/index.ts';
@@ -31,15 +34,28 @@ const registry = createSchemaRegistry(schemas);
 const STORES_NOTHING = new Set(['licences']);
 const resources = [...loadResources(schemas).values()].filter((resource) => !STORES_NOTHING.has(resource.name));
 
+/**
+ * `npm test` seeds the demo once, for the journeys, before this runs (scripts/journey-database.mjs) and names
+ * its folder in DEMO_DATA_DIR: this file reads a copy of it. Run alone, it seeds the demo network itself, from
+ * nothing: about 60 s idle, minutes on a busy machine.
+ */
+const seededDemoDir = process.env.DEMO_DATA_DIR;
 let db: Db;
+let copy: string | undefined;
 beforeAll(async () => {
+  if (seededDemoDir) {
+    copy = mkdtempSync(path.join(tmpdir(), 'seed-validity-'));
+    cpSync(seededDemoDir, copy, { recursive: true });
+    db = await openDb({ dataDir: copy });
+    return;
+  }
   db = await openTestDb();
   await migrate(db);
   await seedDemo(db, createIdentity(db, { local: true, log: () => {} }));
-  // The whole demo network, seeded from nothing: about 60 s idle, minutes on a busy machine.
 }, 600_000);
 afterAll(async () => {
-  await db.close();
+  await db?.close();
+  if (copy) rmSync(copy, { recursive: true, force: true });
 });
 
 async function seededDocs(resource: ResourceDefinition): Promise<Doc[]> {
