@@ -33,11 +33,32 @@ async function prepareDatabase(settings: ServerConfig, db: Db, identity: Identit
   await withStartupLock(settings.databaseUrl, async () => {
     await migrate(db);
     if (!(await isSeeded(db))) {
-      const counts = await seedDemo(db, identity, { size: settings.seedSize });
-      console.log(`Seeded the demo network: ${JSON.stringify(counts)}`);
+      await withSeedingDb(settings, db, async (seeding) => {
+        const counts = await seedDemo(seeding, identity, { size: settings.seedSize });
+        console.log(`Seeded the demo network: ${JSON.stringify(counts)}`);
+      });
     }
+    // On the gateway's own connections: what it learns (sort keys ready, statistics fresh) is kept per connection pool.
     await readyLists(db);
   });
+}
+
+/**
+ * Runs the demo seed, on PostgreSQL over connections of its own without the requests' statement timeout: a seed
+ * is no request, and one of its statements writes 25,000 piece events and their dashboard rollups, which a busy
+ * two-core machine took past the pool's 30 s. PGlite sets no timeout.
+ */
+async function withSeedingDb(settings: ServerConfig, db: Db, work: (seeding: Db) => Promise<void>) {
+  if (!settings.databaseUrl) return work(db);
+  const seeding = await openDb({
+    databaseUrl: settings.databaseUrl,
+    pool: { ...settings.pool, size: 2, statementTimeoutMs: 0 },
+  });
+  try {
+    await work(seeding);
+  } finally {
+    await seeding.close();
+  }
 }
 
 async function readyLists(db: Db) {
