@@ -446,9 +446,13 @@ export function DashboardPage() {
       queryFn: ({ signal }: { signal: AbortSignal }) => api.widget(name, view, signal),
     })),
   });
-  // A filter the gateway refuses fails every widget alike: its message is shown once, by the filters.
+  // A filter the gateway refuses fails every widget alike: its message is shown once, by the filters. Whether a
+  // refusal is shared is known once every widget has answered: until then a refused widget waits with the others,
+  // rather than showing its own message for a moment (on a busy machine the seven answers come seconds apart).
+  const answered = queries.every((query) => query.error || !query.isPending);
   const messages = queries.map((query) => (query.error ? errorText(query.error, translate) : undefined));
-  const sharedError = messages.every((message) => message && message === messages[0]) ? messages[0] : undefined;
+  const sharedError =
+    answered && messages.every((message) => message && message === messages[0]) ? messages[0] : undefined;
 
   return (
     <Box sx={{ py: 2 }}>
@@ -475,7 +479,7 @@ export function DashboardPage() {
             name={name}
             data={queries[index].data}
             error={queries[index].error}
-            pending={queries[index].isPending && !queries[index].error}
+            pending={queries[index].error ? !answered : queries[index].isPending}
             sharedError={sharedError}
           />
         ))}
