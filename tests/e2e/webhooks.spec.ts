@@ -57,9 +57,12 @@ test('the operator resends NordPost’s failed hour and each event reaches the r
     await dialog.getByRole('button', { name: `Resend ${count} events` }).click();
     await expect(page.getByText(`${count} of ${count} events are queued for delivery.`)).toBeVisible();
 
-    // The worker delivers them within seconds: each id exactly once.
-    await expect.poll(() => new Set(receiver.received).size, { timeout: 60_000 }).toBe(count);
-    expect([...receiver.received].sort()).toEqual([...ids].sort());
+    // The worker delivers them within seconds: each id exactly once. NordPost's other events that came due since
+    // the seed go to its new address too (the demo database is older by the time the journeys run): only the
+    // resent ones are counted.
+    const resentReceived = () => receiver.received.filter((id) => ids.includes(id));
+    await expect.poll(() => new Set(resentReceived()).size, { timeout: 60_000 }).toBe(count);
+    expect(resentReceived().sort()).toEqual([...ids].sort());
 
     // The log of one of them says so.
     await page.goto(`/webhooks/${ids[0]}/show`);
