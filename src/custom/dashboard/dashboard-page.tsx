@@ -447,12 +447,11 @@ export function DashboardPage() {
     })),
   });
   // A filter the gateway refuses fails every widget alike: its message is shown once, by the filters. Whether a
-  // refusal is shared is known once every widget has answered: until then a refused widget waits with the others,
-  // rather than showing its own message for a moment (on a busy machine the seven answers come seconds apart).
+  // refusal is shared is known once every widget has answered: until then a refused widget waits with the others
+  // (`answered`), rather than showing its own message for a moment (on a busy machine the answers come seconds apart).
   const answered = queries.every((query) => query.error || !query.isPending);
   const messages = queries.map((query) => (query.error ? errorText(query.error, translate) : undefined));
-  const sharedError =
-    answered && messages.every((message) => message && message === messages[0]) ? messages[0] : undefined;
+  const sharedError = messages.every((message) => message && message === messages[0]) ? messages[0] : undefined;
 
   return (
     <Box sx={{ py: 2 }}>
