@@ -12,6 +12,8 @@
  *                                    each process after warming up and at the end (goal: <= 20 % growth)
  *   --seconds N                      another length for each run (LOAD_SECONDS works too)
  *   --only pg-50,pglite-50,pg-200    some of the runs
+ *   --profile DIR                    CPU profiles of the gateway processes (node --cpu-prof), written to DIR
+ *                                    when they stop: open them in Chrome's DevTools (Performance panel)
  *   --port N, --pg-port N            the gateway's port (N, N+1...) and the PostgreSQL server's (else free ones)
  *
  * The PostgreSQL server is a throw-away one from Debian's packages (scripts/postgres-server.mjs).
@@ -48,6 +50,7 @@ const { values: options } = parseArgs({
     soak: { type: 'boolean', default: false },
     seconds: { type: 'string' },
     only: { type: 'string' },
+    profile: { type: 'string' },
     port: { type: 'string' },
     'pg-port': { type: 'string' },
   },
@@ -332,7 +335,12 @@ async function run(plan: RunPlan, postgresUrl: () => Promise<string>): Promise<F
   }
   try {
     await prepareDatabase(storage, plan.clients);
-    const gateway = await startGatewayProcess({ ...storage, workers: plan.workers, port: await gatewayPort() });
+    const gateway = await startGatewayProcess({
+      ...storage,
+      workers: plan.workers,
+      port: await gatewayPort(),
+      ...(options.profile && { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.profile)}`] }),
+    });
     try {
       const sessions = await signInAll(gateway.url, plan.clients);
       const processes = gatewayProcesses(gateway);

@@ -329,6 +329,8 @@ interface ListSql {
   where: string;
   /** The conditions after `resource = $1`, or undefined when there are none. */
   narrowing?: string;
+  /** A filter names the record's id: one record at most (a record page reads its record so). */
+  pinned: boolean;
   params: unknown[];
   /** The sort field's expression over `doc`. */
   sortValue: string;
@@ -384,6 +386,8 @@ function listSql(resource: ResourceDefinition, query: ListQuery): ListSql {
     searchOnly: query.search && narrowing.length === 1 ? '$2' : undefined,
     where: ['resource = $1', ...narrowing].join(' AND '),
     narrowing: narrowing.length ? narrowing.join(' AND ') : undefined,
+    pinned:
+      Object.hasOwn(query.filters, resource.id) && ['string', 'number'].includes(typeof query.filters[resource.id]),
     params,
     sortValue,
     orderBy: (value, key) => `${value} ${dir} NULLS LAST, ${key} ${dir}`,
@@ -533,22 +537,33 @@ export async function listRecords(
   await sortKeysOnce(db, state, resource);
   await keepStatisticsFresh(db, state);
   const sql = listSql(resource, query);
+  if (sql.pinned) {
+    // One record at most: the statement that reads it is the count, and one statement needs no snapshot.
+    const found = await db.query<{ doc: Doc; version: number }>(
+      `SELECT doc, version FROM records WHERE ${sql.where}`,
+      sql.params.slice(0, -2),
+    );
+    const page = query.offset > 0 ? [] : found.rows.slice(0, query.limit);
+    return { data: page.map((row) => ({ ...row.doc, version: row.version })), total: found.rows.length };
+  }
 
-  const { page, total, parts } = await db.transaction(async (tx) => {
-    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
-    const { rows, parts } = await resourceRows(tx, resource.endpoint);
-    const total = sql.narrowing ? await countMatches(tx, sql) : rows;
-    const result = (page: Page) => ({ page, total, parts });
-    if (query.offset >= total) return result([]);
-    if (!sql.narrowing) return result(await (sql.keyed ? keyedPage(tx, sql, query, total) : orderedPage(tx, sql)));
-    if (sql.keyed && sql.searchOnly !== undefined && keysPayForSearch(query, rows, total)) {
-      return result(await keyedPage(tx, sql, query, total));
-    }
-    const budget = sql.keyed && !sql.searchOnly ? orderedTryBudget(query, rows, total) : undefined;
-    const expected = Math.min(query.limit, total - query.offset);
-    const tried = budget === undefined ? undefined : await filteredPageWithin(tx, sql, budget, expected);
-    return result(tried ?? (await sortedMatches(tx, sql)));
-  });
+  const { page, total, parts } = await db.transaction(
+    async (tx) => {
+      const { rows, parts } = await resourceRows(tx, resource.endpoint);
+      const total = sql.narrowing ? await countMatches(tx, sql) : rows;
+      const result = (page: Page) => ({ page, total, parts });
+      if (query.offset >= total) return result([]);
+      if (!sql.narrowing) return result(await (sql.keyed ? keyedPage(tx, sql, query, total) : orderedPage(tx, sql)));
+      if (sql.keyed && sql.searchOnly !== undefined && keysPayForSearch(query, rows, total)) {
+        return result(await keyedPage(tx, sql, query, total));
+      }
+      const budget = sql.keyed && !sql.searchOnly ? orderedTryBudget(query, rows, total) : undefined;
+      const expected = Math.min(query.limit, total - query.offset);
+      const tried = budget === undefined ? undefined : await filteredPageWithin(tx, sql, budget, expected);
+      return result(tried ?? (await sortedMatches(tx, sql)));
+    },
+    { readOnlySnapshot: true },
+  );
   if (parts > FOLD_COUNT_PARTS) await foldCounts(db, resource.endpoint);
   return { data: page.map((row) => ({ ...row.doc, version: row.version })), total };
 }

@@ -29,7 +29,7 @@ function recording(db: Db) {
       statements.push(sql);
       return inner.query(sql, params);
     },
-    transaction: (fn) => inner.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn, options) => inner.transaction((tx) => fn(wrap(tx)), options),
     close: () => inner.close(),
   });
   return { db: wrap(db), statements };
@@ -153,7 +153,7 @@ describe('list queries on a large resource', () => {
         sent.push({ sql, params: params ?? [] });
         return inner.query(sql, params);
       },
-      transaction: (fn) => inner.transaction((tx) => fn(watch(tx))),
+      transaction: (fn, options) => inner.transaction((tx) => fn(watch(tx)), options),
       close: () => inner.close(),
     });
     const query: ListQuery = { offset: 0, limit: 15, filters: { service_point_id: 101 } };

@@ -442,6 +442,33 @@ describe('the hardware facts of a service point', () => {
     expect(listed.every((sp) => sp.badges_v2!.includes('low_battery'))).toBe(true);
   });
 
+  it('are the gateway own: a body naming them is overruled, an edit of other fields keeps them', async () => {
+    const sp = await servicePointWith(`(doc->>'status')::int = 7 AND jsonb_array_length(doc->'badges_v2') > 0`);
+    const derived = {
+      badges_v2: sp.badges_v2,
+      has_hardware: sp.has_hardware,
+      active_pinpad: sp.active_pinpad,
+      service_point_hardware_unit_id: sp.service_point_hardware_unit_id,
+    };
+    const forged = await send('operator', 'PATCH', SPS, {
+      service_point_id: sp.service_point_id,
+      version: sp.version,
+      badges_v2: [],
+      has_hardware: !sp.has_hardware,
+      comments: 'Forged hardware facts',
+    });
+    expect(forged.status).toBe(200);
+    const afterForged = await servicePoint(sp.service_point_id);
+    expect(afterForged).toMatchObject({ ...derived, comments: 'Forged hardware facts' });
+    const plain = await send('operator', 'PATCH', SPS, {
+      service_point_id: sp.service_point_id,
+      version: afterForged.version,
+      comments: 'A plain edit',
+    });
+    expect(plain.status).toBe(200);
+    expect(await servicePoint(sp.service_point_id)).toMatchObject({ ...derived, comments: 'A plain edit' });
+  });
+
   it('follow a PIN pad placed at the service point', async () => {
     const sp = await servicePointWith(
       `(doc->>'status')::int = 7 AND NOT EXISTS (SELECT 1 FROM records p WHERE p.resource = 'service_points/pinpad'

@@ -59,6 +59,8 @@ export async function startGatewayProcess(
     workers?: number;
     port?: number;
     env?: Record<string, string>;
+    /** Node options before the script (its cluster workers inherit them), e.g. `--cpu-prof`. */
+    nodeArgs?: string[];
     /** How long the start may take (a first start on an empty database migrates and seeds it). */
     startupMs?: number;
   },
@@ -77,7 +79,7 @@ export async function startGatewayProcess(
     delete env.DATABASE_URL;
     env.DATA_DIR = options.dataDir;
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

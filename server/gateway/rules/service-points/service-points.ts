@@ -116,11 +116,12 @@ export const servicePointRules = recordRules<ServicePoint>({
 
   // Its units' badges follow the service point's status (installation open, inactive hardware).
   async afterWrite({ tx }, written, existing) {
-    if (existing && existing.doc.status !== written.status) {
-      await refreshHardwareUnits(tx, { servicePointId: written.service_point_id! });
-    }
-    // A new service point has no hardware yet: nothing to derive, and a large import stays fast.
-    if (existing) await refreshServicePointHardware(tx, [written.service_point_id]);
+    // A new service point has no hardware yet: nothing to derive, and a large import stays fast. Its hardware
+    // fields are the gateway's (a body naming them is dropped), so of an edit only a new status changes them:
+    // an edit of other fields reads no units and PIN pads (issue 32).
+    if (!existing || existing.doc.status === written.status) return;
+    await refreshHardwareUnits(tx, { servicePointId: written.service_point_id! });
+    await refreshServicePointHardware(tx, [written.service_point_id]);
   },
 
   async beforeDelete({ tx, resource }, existing) {
