@@ -62,6 +62,9 @@ export interface IssuedCredentials {
   expiresAt: Date;
 }
 
+/** Issued credentials one process keeps (as many as the signed-in users of a busy day, times a few hours). */
+const CREDENTIALS_KEPT = 10_000;
+
 const userNotFound = () => new CognitoError('UserNotFoundException', 'User does not exist.');
 
 export function createIdentity(db: Db, options: IdentityOptions) {
@@ -106,6 +109,8 @@ export function createIdentity(db: Db, options: IdentityOptions) {
     temporaryPasswordMail(outbox, user, password, subject);
   const sendTemporaryPasswordOfPool = sendTemporaryPassword;
 
+  const issuedCredentials = new Map<string, IssuedCredentials>();
+
   return {
     issuer,
 
@@ -130,12 +135,22 @@ export function createIdentity(db: Db, options: IdentityOptions) {
     verifyAccessToken: tokens.verifyAccessToken,
     jwks: tokens.jwks,
 
-    /** Credentials issued by GetCredentialsForIdentity, expired ones included: the caller checks expiresAt. */
+    /**
+     * Credentials issued by GetCredentialsForIdentity, expired ones included: the caller checks expiresAt.
+     * Issued credentials never change (written once, deleted a day after they expired), so this process keeps
+     * those it found: a signed request costs no database round trip for them (issue 32). An unknown key is
+     * looked for every time (another process may just have issued it).
+     */
     async findCredentials(accessKeyId: string): Promise<IssuedCredentials | null> {
+      const known = issuedCredentials.get(accessKeyId);
+      if (known) return known;
       const found = await store.findCredentials(accessKeyId);
       if (!found) return null;
       const { secretAccessKey, sessionToken, identityId, username, expiresAt } = found;
-      return { secretAccessKey, sessionToken, identityId, username, expiresAt };
+      const issued = { secretAccessKey, sessionToken, identityId, username, expiresAt };
+      if (issuedCredentials.size >= CREDENTIALS_KEPT) issuedCredentials.delete(issuedCredentials.keys().next().value!);
+      issuedCredentials.set(accessKeyId, issued);
+      return issued;
     },
 
     async getUser(username: string): Promise<IdentityUser | null> {

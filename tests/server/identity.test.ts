@@ -662,6 +662,17 @@ describe('identity pool', () => {
       expiresAt: new Date(Expiration * 1000),
     });
     expect(await identity.findCredentials('ASIANOTISSUED')).toBeNull();
+    // Issued credentials never change: a process reads them once, and an unknown key every time.
+    const reads: string[] = [];
+    const counted: Db = { ...db, query: (sql, params) => (reads.push(sql), db.query(sql, params)) };
+    const keeping = createIdentity(counted, { local: true, now: () => clock.now, log: () => {} });
+    reads.length = 0;
+    const once = await keeping.findCredentials(AccessKeyId);
+    expect(await keeping.findCredentials(AccessKeyId)).toEqual(once);
+    expect(once).toEqual(await identity.findCredentials(AccessKeyId));
+    expect(await keeping.findCredentials('ASIANOTISSUED')).toBeNull();
+    expect(await keeping.findCredentials('ASIANOTISSUED')).toBeNull();
+    expect(reads.filter((sql) => sql.includes('identity_credentials'))).toHaveLength(3);
 
     const other = await newUser();
     const otherTokens = await signIn(other.username);
