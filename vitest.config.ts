@@ -13,6 +13,36 @@ const postgresOnly = 'tests/server/**/*.pg-only.test.ts';
 const pgliteOnly = 'tests/server/**/*.pglite-only.test.ts';
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
+/**
+ * Unit files share their worker's modules (no isolation): each file's imports then cost once per worker, not
+ * once per file (the unit run took about half the time). These files need modules of their own: they replace
+ * modules (vi.mock), or check module state as a fresh page has it (French not loaded yet, names not read yet).
+ * A new file that does either belongs here.
+ */
+const isolatedUnitFiles = [
+  'tests/unit/auth-provider-leaving.test.ts',
+  'tests/unit/auth-provider-session-check.test.ts',
+  'tests/unit/gateway-job.test.tsx',
+  'tests/unit/i18n-provider.test.ts',
+  'tests/unit/lazy-page.test.tsx',
+  'tests/unit/login-page.test.tsx',
+  'tests/unit/record-names.test.tsx',
+  'tests/unit/schema/standalone.test.ts',
+  'tests/unit/service-point-address.test.tsx',
+  'tests/unit/session-keeper.test.tsx',
+  'tests/unit/session-rules.test.ts',
+  'tests/unit/sso.test.ts',
+  'tests/unit/test-command.test.ts',
+];
+const unitTest = {
+  environment: 'jsdom',
+  setupFiles: ['tests/unit/setup.ts'],
+  // A page rendered in jsdom takes a second idle and ten on a busy machine (2 cores shared by
+  // several runs): vitest's default 5 s failed such tests there. Slow files stay visible in
+  // the ten slowest files that npm test prints at its end.
+  testTimeout: 20_000,
+};
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -23,15 +53,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...unitTest,
           name: 'unit',
-          environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/unit/setup.ts'],
-          // A page rendered in jsdom takes a second idle and ten on a busy machine (2 cores shared by
-          // several runs): vitest's default 5 s failed such tests there. Slow files stay visible in
-          // the ten slowest files that npm test prints at its end.
-          testTimeout: 20_000,
+          exclude: [...configDefaults.exclude, ...isolatedUnitFiles],
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { ...unitTest, name: 'unit-isolated', include: isolatedUnitFiles },
       },
       {
         extends: true,
