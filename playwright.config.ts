@@ -3,10 +3,32 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 
+/**
+ * Journeys that change what every other journey relies on, or that watch the whole network: they run after the
+ * others, one at a time. Sign-in locks users out, signs them out everywhere and blocks their codes; the shell changes
+ * the analyst's password; single sign-on signs users in and out; the live and concurrency journeys wait for the
+ * notices of one edit, which another journey's edits would add to; the webhooks journey counts every delivery.
+ * A new journey that does such a thing belongs here.
+ */
+const aloneFiles = [
+  'concurrency.spec.ts',
+  'live.spec.ts',
+  'shell.spec.ts',
+  'sign-in.spec.ts',
+  'sso.spec.ts',
+  'webhooks.spec.ts',
+].map((file) => `**/${file}`);
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  // The other journeys run two files at a time, each with its own signed-in pages and its own records (a run took
+  // about 22 minutes instead of 30 on 2 cores); sign-ins through the form take turns (tests/e2e/support.ts).
+  workers: 2,
+  projects: [
+    { name: 'side by side', testIgnore: aloneFiles },
+    { name: 'alone', testMatch: aloneFiles, dependencies: ['side by side'], workers: 1 },
+  ],
   // One retry: a journey that fails once and then passes is reported as flaky by name (see
   // scripts/test-all.mjs), so it is seen and mended, without one slow moment failing the run.
   retries: 1,

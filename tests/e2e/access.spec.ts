@@ -2,6 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { listUrl } from './pages.ts';
 import { signIn } from './support.ts';
 
+// Each journey signs in for itself and only opens pages: the two workers share them.
+test.describe.configure({ mode: 'parallel' });
+
 /** Spec 01 §2.3, with the demo roles' permissions: which prefixes each partner type opens. */
 const prefixes = [
   '/locations',

@@ -1,3 +1,4 @@
+import { mkdirSync, rmSync, statSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import {
   expect,
@@ -75,8 +76,45 @@ export async function nextCode(request: APIRequestContext, to: string, seen: num
   return found!.code!;
 }
 
+const SIGN_IN_TURN = '.tmp/e2e-sign-in-turn';
+/** A turn left by a worker that was killed mid-sign-in is taken over after this long. */
+const SIGN_IN_TURN_STALE_MS = 90_000;
+
+/**
+ * Runs `signInSteps` while no other worker signs in through the form. A sign-in reads the code of the next e-mail
+ * its user receives: two workers signing in as the same user at once would read each other's code (a wrong code,
+ * three of which block the account). The turn is a folder, made by one worker at a time (mkdir fails if it exists).
+ */
+export async function inSignInTurn<T>(page: Page, signInSteps: () => Promise<T>): Promise<T> {
+  mkdirSync('.tmp', { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(SIGN_IN_TURN);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      try {
+        if (Date.now() - statSync(SIGN_IN_TURN).mtimeMs > SIGN_IN_TURN_STALE_MS)
+          rmSync(SIGN_IN_TURN, { force: true, recursive: true });
+      } catch {
+        // Released meanwhile: try again at once.
+      }
+      await page.waitForTimeout(100);
+    }
+  }
+  try {
+    return await signInSteps();
+  } finally {
+    rmSync(SIGN_IN_TURN, { force: true, recursive: true });
+  }
+}
+
 /** Signs in through the UI; `fromLogin` false stays on the current /login?returnUrl=... page. */
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD, fromLogin = true) {
+  await inSignInTurn(page, () => signInSteps(page, username, password, fromLogin));
+}
+
+async function signInSteps(page: Page, username: string, password: string, fromLogin: boolean) {
   if (fromLogin) await page.goto('/login');
   const email = username.includes('@') ? username : `${username}@demo.locker.test`;
   const seen = await mailCount(page.request, email);

@@ -117,7 +117,7 @@ describe('live stream', () => {
       stack.signIn('carrier'),
       stack.signIn('carrier2'),
     ]);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await stack?.close();
