@@ -31,6 +31,7 @@ import { locationGeneratorRoutes, locationGeneratorWork } from './gateway/locati
 import { createWritePipeline } from './gateway/write-pipeline.ts';
 import { createWebhookDelivery, type WebhookDeliveryOptions } from './gateway/webhook-delivery.ts';
 import { startChangeFeed, type ChangeFeed } from './gateway/live/change-feed.ts';
+import { keptRoles } from './gateway/caller-access.ts';
 import { createLiveStreams, type LiveStreamLimits, type LiveStreams } from './gateway/live/stream-route.ts';
 import { createWebhookRules, WEBHOOKS } from './gateway/rules/integrations/webhooks.ts';
 import { HARDWARE_BADGES_JOB, hardwareBadgesWork } from './gateway/rules/hardware/hardware-badges-refresh.ts';
@@ -190,6 +191,7 @@ export async function buildApp(options: AppOptions) {
   await options.identity.register(app);
   await registerWebtool(app, {
     db: options.db,
+    roles: keptRoles(options.db, changeFeed),
     identity: options.identity,
     resources,
     jobs,

@@ -18,10 +18,16 @@ export interface Db {
   close(): Promise<void>;
   /**
    * Receives the payloads NOTIFY sends on `channel` once their transaction commits (live updates,
-   * server/gateway/live/). On PostgreSQL a connection of its own, opened again with backoff when lost;
-   * `onResumed` then says that payloads sent meanwhile may be missing. Absent on a transaction's handle.
+   * server/gateway/live/). On PostgreSQL a connection of its own, opened again with backoff when lost:
+   * `onLost` says so at once, `onResumed` once it listens again (payloads sent meanwhile may be missing).
+   * Absent on a transaction's handle.
    */
-  listen?(channel: string, onPayload: (payload: string) => void, onResumed?: () => void): Promise<() => Promise<void>>;
+  listen?(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onResumed?: () => void,
+    onLost?: () => void,
+  ): Promise<() => Promise<void>>;
 }
 
 export interface TransactionOptions {
@@ -219,7 +225,8 @@ async function openPostgres(databaseUrl: string, options: OpenDbOptions): Promis
         client.release(lost);
       }
     },
-    listen: (channel, onPayload, onResumed) => listenOnPostgres(databaseUrl, channel, onPayload, onResumed),
+    listen: (channel, onPayload, onResumed, onLost) =>
+      listenOnPostgres(databaseUrl, channel, onPayload, onResumed, onLost),
     close: () => pool.end(),
   };
 }
@@ -236,6 +243,7 @@ async function listenOnPostgres(
   channel: string,
   onPayload: (payload: string) => void,
   onResumed?: () => void,
+  onLost?: () => void,
 ): Promise<() => Promise<void>> {
   const { default: pg } = await import('pg');
   let stopped = false;
@@ -256,6 +264,7 @@ async function listenOnPostgres(
   const reopen = (lost: InstanceType<typeof pg.Client>) => {
     if (stopped || lost !== client || timer) return;
     client = undefined;
+    onLost?.();
     lost.end().catch(() => undefined);
     const retry = () => {
       timer = setTimeout(

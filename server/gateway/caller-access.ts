@@ -5,6 +5,7 @@ import { mayDo, type WriteAction } from '../../src/schema/resource-actions.ts';
 import type { Caller } from './request-auth.ts';
 import { noPermission } from './http-error.ts';
 import type { ResourceDefinition } from './resource-registry.ts';
+import type { ChangeFeed } from './live/change-feed.ts';
 
 export interface RoleDoc {
   role_name: string;
@@ -28,15 +29,65 @@ export interface CallerAccess {
 
 export const ROLES_ENDPOINT = 'identity_access/roles';
 
-/** Resolves the caller's role, partner and permissions from the first group (spec 01 §6). */
-export async function resolveAccess(db: Db, caller: Caller): Promise<CallerAccess> {
-  const parsed = parseRole(caller.groups);
-  if (!parsed) throw noPermission();
+/** A role document by its name, or undefined when there is none. */
+export type RoleReader = (roleName: string) => Promise<RoleDoc | undefined>;
+
+async function readRole(db: Db, roleName: string): Promise<RoleDoc | undefined> {
   const found = await db.query<{ doc: RoleDoc }>('SELECT doc FROM records WHERE resource = $1 AND key = $2', [
     ROLES_ENDPOINT,
-    parsed.roleName,
+    roleName,
   ]);
-  const role = found.rows[0]?.doc;
+  return found.rows[0]?.doc;
+}
+
+/** A kept role is read again after this long even if no change was heard (a safety net, not the rule). */
+const ROLE_KEPT_MS = 60_000;
+const ROLES_KEPT = 1_000;
+
+/**
+ * The callers' roles, kept per process: every call needs its caller's role, and roles change seldom (issue 32: the
+ * read was one of the few database round trips of a read call). A role is dropped as soon as the change feed hears
+ * it change, in any process (the records' triggers publish every committed change, SQL included), and all are
+ * dropped when the feed may have missed changes. While the feed does not hear (its connection is lost), roles are
+ * read on every call. A read that a change overtook is not kept (`generation`).
+ */
+export function keptRoles(db: Db, feed: ChangeFeed): RoleReader {
+  const kept = new Map<string, { doc: RoleDoc; at: number }>();
+  let generation = 0;
+  feed.subscribe({
+    change(notice) {
+      if (notice.resource !== ROLES_ENDPOINT) return;
+      generation += 1;
+      if (notice.key === undefined) kept.clear();
+      else kept.delete(notice.key);
+    },
+    resumed() {
+      generation += 1;
+      kept.clear();
+    },
+  });
+  return async (roleName) => {
+    if (!feed.hearing()) return readRole(db, roleName);
+    const found = kept.get(roleName);
+    if (found && Date.now() - found.at < ROLE_KEPT_MS) return found.doc;
+    const before = generation;
+    const doc = await readRole(db, roleName);
+    if (doc && generation === before && feed.hearing()) {
+      if (kept.size >= ROLES_KEPT) kept.clear();
+      kept.set(roleName, { doc, at: Date.now() });
+    }
+    return doc;
+  };
+}
+
+/**
+ * Resolves the caller's role, partner and permissions from the first group (spec 01 §6); `roles` reads the role
+ * (the gateway's kept roles), else it is read from `db`.
+ */
+export async function resolveAccess(db: Db, caller: Caller, roles?: RoleReader): Promise<CallerAccess> {
+  const parsed = parseRole(caller.groups);
+  if (!parsed) throw noPermission();
+  const role = await (roles ? roles(parsed.roleName) : readRole(db, parsed.roleName));
   if (!role) throw noPermission();
   const superAdmin = isSuperAdmin(role.role_name, role.role_description, operatorRoleMarker);
   return {

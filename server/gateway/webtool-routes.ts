@@ -3,7 +3,7 @@ import type { Db } from '../db/adapter.ts';
 import { authenticate, type IdentityVerifier } from './request-auth.ts';
 import { badRequest, INVALID_JSON } from './http-error.ts';
 import type { ResourceDefinition } from './resource-registry.ts';
-import { resolveAccess, type CallerAccess } from './caller-access.ts';
+import { resolveAccess, type CallerAccess, type RoleReader } from './caller-access.ts';
 import type { ResourceRules } from './resource-rules.ts';
 import type { FormValidator, RecordValidator } from './write-pipeline.ts';
 import type { JobQueue } from './background-jobs.ts';
@@ -31,6 +31,8 @@ export interface WebtoolDeps {
   validateForm: FormValidator;
   rules?: Record<string, ResourceRules>;
   jobs: JobQueue;
+  /** The callers' roles as the gateway keeps them (caller-access.ts, keptRoles); read from `db` when absent. */
+  roles?: RoleReader;
   /** `'<METHOD> <path under webtool/>'` -> handler, for paths that are not schema resources. */
   special?: Record<string, SpecialRoute>;
 }
@@ -44,7 +46,7 @@ export async function registerWebtool(app: FastifyInstance, deps: WebtoolDeps) {
       // After body parsing: the SigV4 signature covers the raw body.
       scope.addHook('preHandler', async (request, reply) => {
         request.caller = await authenticate(request, deps.identity);
-        request.access = await resolveAccess(deps.db, request.caller);
+        request.access = await resolveAccess(deps.db, request.caller, deps.roles);
         if (request.body === INVALID_JSON) throw badRequest('gateway.invalid_json');
         const special = deps.special?.[`${request.method} ${endpointOf(request)}`];
         if (special) {

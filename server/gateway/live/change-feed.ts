@@ -51,8 +51,23 @@ export interface ChangeFeed {
   subscribe(listener: ChangeListener): () => void;
   /** Hands a notice to the subscribers as if the database had sent it (tests, bench). */
   deliver(notice: RecordChangeNotice): void;
+  /**
+   * Whether the feed hears every committed change now: false while its connection is lost (until it is back and
+   * its subscribers were told to re-read), and on a database that cannot listen. What is kept because the feed
+   * would say when it changes (the callers' roles) is read afresh meanwhile.
+   */
+  hearing(): boolean;
+  /**
+   * Resolves once the feed has heard every change committed before the call (a marker sent through the database
+   * after them arrives after them): a test that changed records in SQL calls the gateway only then.
+   */
+  heard(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The payload of `heard()`'s marker: not a change, so parseNotice passes it by. */
+const MARKER_FIELD = 'heard';
+const HEARD_WAIT_MS = 10_000;
 
 const ACTIONS = new Set(['insert', 'update', 'delete', 'bulk']);
 
@@ -169,25 +184,64 @@ export async function startChangeFeed(db: Db, resources: ReadonlyMap<string, Res
     deliver({ resource: whole.endpoint, key: String(key), action: 'update', owners: found, part: notice.resource });
   };
 
+  let hearing = false;
+  const markers = new Map<string, () => void>();
+  let markerCount = 0;
   const stop = await db.listen?.(
     CHANGES_CHANNEL,
     (payload) => {
+      if (markers.size && payload.startsWith(`{"${MARKER_FIELD}":`)) {
+        const id = (JSON.parse(payload) as Record<string, string>)[MARKER_FIELD];
+        markers.get(id)?.();
+        markers.delete(id);
+        return;
+      }
       const notice = parseNotice(payload);
       if (!notice) return;
       if (Object.hasOwn(PARTS, notice.resource)) void deliverPart(notice);
       else deliver(notice);
     },
     () => {
+      hearing = true;
       for (const listener of listeners) listener.resumed();
     },
+    () => {
+      hearing = false;
+    },
   );
+  hearing = Boolean(stop);
   return {
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     deliver,
+    hearing: () => hearing,
+    async heard() {
+      // Not hearing: nothing is kept meanwhile, so there is nothing to wait for.
+      if (!stop || !hearing) return;
+      const id = `${process.pid}.${(markerCount += 1)}`;
+      let timer: NodeJS.Timeout | undefined;
+      const arrived = new Promise<void>((resolve) => {
+        markers.set(id, resolve);
+        // A marker sent while the connection is lost never arrives: the feed is re-read on resume anyway.
+        timer = setTimeout(resolve, HEARD_WAIT_MS);
+      });
+      const sent = await db
+        .query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify({ [MARKER_FIELD]: id })])
+        .then(
+          () => true,
+          // The database is out: the call that follows meets it too.
+          () => false,
+        );
+      if (sent) await arrived;
+      clearTimeout(timer);
+      markers.delete(id);
+    },
     async close() {
+      hearing = false;
+      for (const resolve of markers.values()) resolve();
+      markers.clear();
       listeners.clear();
       await stop?.();
     },

@@ -72,6 +72,9 @@ export async function startStack(
       };
     },
     async send(session, request) {
+      // The gateway keeps what its change feed says when it changes (the callers' roles): a record a test
+      // changed in SQL just before is heard first, as the next call in production would find it.
+      await app.live.feed.heard();
       const { url, init } = await signRequest(API_BASE, request, session);
       const response = await app.inject({
         method: request.method,
