@@ -162,4 +162,37 @@ describe('a role changed in the database, on the gateway', () => {
       stack.db.query = query;
     }
   });
+
+  it('answers the next call by a role an administrator saved through the gateway', async () => {
+    const superadmin = await stack.signIn('superadmin');
+    const carrier = await stack.signIn('carrier');
+    const navigation = async () =>
+      (
+        await stack.send(carrier, {
+          method: 'GET',
+          path: 'webtool/identity_access/nav_drawer',
+          query: { userinfo: '' },
+        })
+      ).body.data as { role: { role_description_translations: Record<string, string> } };
+    expect((await navigation()).role.role_description_translations['fr-FR']).toBe('Administrateur de NordPost');
+    const [role] = (
+      await stack.send(superadmin, {
+        method: 'GET',
+        path: 'webtool/identity_access/roles',
+        query: { search: 'carrier_1_admin' },
+      })
+    ).body.data as { role_name: string; version: number }[];
+    expect(role.role_name).toBe('carrier_1_admin');
+    const saved = await stack.send(superadmin, {
+      method: 'PATCH',
+      path: 'webtool/identity_access/roles',
+      body: {
+        role_name: 'carrier_1_admin',
+        version: role.version,
+        role_description_translations: { 'fr-FR': 'Administratrice de NordPost' },
+      },
+    });
+    expect(saved.status).toBe(200);
+    expect((await navigation()).role.role_description_translations['fr-FR']).toBe('Administratrice de NordPost');
+  });
 });
