@@ -1,16 +1,18 @@
 // `npm test`: every check, in order, each printing its own summary; then the closing lines. The
 // server suite runs twice: on PGlite with the unit tests, then on a throw-away PostgreSQL server.
 import { readFileSync, mkdirSync, rmSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { nodeVersionProblem } from './node-engine.mjs';
 import { removeOnExit, startPostgres } from './postgres-server.mjs';
 import { journeyDataDir } from './journey-database.mjs';
 import {
   closingLines,
+  failedStepLines,
   playwrightCounts,
   playwrightFileTimes,
   postgresUnavailableLine,
   slowestFilesLines,
+  vitestBrokenFiles,
   vitestCounts,
   vitestFileTimes,
 } from './test-summary.mjs';
@@ -42,14 +44,28 @@ const { DATABASE_URL: _callersServer, ...pgliteEnv } = process.env;
 
 const failedSteps = [];
 const warnings = [];
+const details = [];
+/** Runs a step, its output shown as it comes and kept (the end of it) to tell at the close why it failed. */
 async function step(name, command, args, env = pgliteEnv) {
   // A Ctrl-C during the previous step is handled here, between steps (removeOnExit ends the run).
   await new Promise((resolve) => setImmediate(resolve));
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const status = spawnSync(command, args, { stdio: 'inherit', env: { ...env, FORCE_COLOR: '0' } }).status;
+  let output = '';
+  const child = spawn(command, args, { stdio: ['inherit', 'pipe', 'pipe'], env: { ...env, FORCE_COLOR: '0' } });
+  const keep = (stream, into) =>
+    child[stream].on('data', (chunk) => {
+      into.write(chunk);
+      output = (output + chunk.toString()).slice(-2_000_000);
+    });
+  keep('stdout', process.stdout);
+  keep('stderr', process.stderr);
+  const status = await new Promise((resolve) => child.on('close', (code, signal) => resolve(signal ? 1 : code)));
   console.log(`=== ${name}: ${status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
-  if (status !== 0) failedSteps.push(name);
+  if (status !== 0) {
+    failedSteps.push(name);
+    details.push(...failedStepLines(name, output));
+  }
   return status === 0;
 }
 
@@ -117,6 +133,14 @@ const lines = closingLines({
   ],
   failedSteps,
   warnings,
+  details: [
+    ...[reports.vitest, reports.postgres].flatMap((file) =>
+      vitestBrokenFiles(readReport(file)).map(
+        ({ file: name, message }) => `FILE FAILED with no failed test: ${name}: ${message}`,
+      ),
+    ),
+    ...details,
+  ],
 });
 console.log(`\n${lines.join('\n')}`);
 process.exit(failedSteps.length ? 1 : 0);

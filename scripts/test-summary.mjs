@@ -81,15 +81,50 @@ export function slowestFilesLines(runs, count = 10) {
   ];
 }
 
+/**
+ * Files of a vitest JSON report that failed with no failed test: a file that did not load, a hook that threw, a
+ * worker that died. Their tests are then missing from the counts, so the closing lines name them.
+ */
+export function vitestBrokenFiles(report, root = process.cwd()) {
+  if (!report) return [];
+  return (report.testResults ?? [])
+    .filter((file) => file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
+    .map((file) => ({
+      file: file.name.startsWith(`${root}/`) ? file.name.slice(root.length + 1) : file.name,
+      message: (file.message ?? '').split('\n').find((line) => line.trim()) ?? '',
+    }));
+}
+
+/** Lines that say why a run failed although no test did: vitest's error headers, crashed workers, broken files. */
+const telling =
+  /Unhandled|exited unexpectedly|Worker|FAIL |Error:|Errors? +\d|Test Files|Tests +\d|heap|Killed|SIG[A-Z]+/;
+
+/**
+ * What a failed step printed that tells why (`output`: all it printed): its telling lines (the first `most`) and its
+ * last lines. The CI log keeps only the end of the run, so the closing lines repeat them.
+ */
+export function failedStepLines(name, output, most = 25, last = 12) {
+  const lines = output.split('\n').map((line) => line.trimEnd());
+  const tellingLines = lines.filter((line) => telling.test(line)).slice(0, most);
+  const lastLines = lines.filter((line) => line.trim()).slice(-last);
+  return [
+    `--- ${name} failed; what it printed that tells why:`,
+    ...tellingLines.map((line) => `  ${line.slice(0, 300)}`),
+    `--- its last lines:`,
+    ...lastLines.map((line) => `  ${line.slice(0, 300)}`),
+  ];
+}
+
 export const postgresUnavailableLine = (reason) =>
   `!!! PostgreSQL unavailable: ${reason}; server suite ran on PGlite only`;
 
 /**
  * `runs`: the test runs in order, each `{ name, counts }`, or `{ name, notRun }` saying why it did
  * not run. `failedSteps`: names of the steps that failed. A failed step with no failed test (lint,
- * a crash before any test) still counts as one failure, so the total never reads as a pass.
+ * a crash before any test) still counts as one failure, so the total never reads as a pass. `details`: lines
+ * that say why a step failed (failedStepLines, vitestBrokenFiles), printed before the totals.
  */
-export function closingLines({ runs, failedSteps = [], warnings = [] }) {
+export function closingLines({ runs, failedSteps = [], warnings = [], details = [] }) {
   const describe = ({ name, counts, notRun }) => {
     if (notRun) return `${name}: not run (${notRun})`;
     const flaky = name === 'playwright' ? `, ${counts.flaky.length} flaky` : '';
@@ -102,7 +137,7 @@ export function closingLines({ runs, failedSteps = [], warnings = [] }) {
   for (const counts of counted) {
     for (const title of counts.flaky) lines.push(`FLAKY (failed once, passed on retry; mend it): ${title}`);
   }
-  lines.push(...warnings);
+  lines.push(...warnings, ...details);
   if (failedSteps.length) lines.push(`Failed steps: ${failedSteps.join(', ')}`);
   lines.push(`tests: ${sum('passed')} passed, ${failedTests || failedSteps.length} failed, ${sum('skipped')} skipped`);
   return lines;

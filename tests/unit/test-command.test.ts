@@ -5,10 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { findPostgres } from '../../scripts/postgres-server.mjs';
 import {
   closingLines,
+  failedStepLines,
   playwrightCounts,
   playwrightFileTimes,
   postgresUnavailableLine,
   slowestFilesLines,
+  vitestBrokenFiles,
   vitestCounts,
   vitestFileTimes,
 } from '../../scripts/test-summary.mjs';
@@ -75,6 +77,71 @@ describe('the closing lines of npm test', () => {
       failedSteps: ['lint'],
     });
     expect(lines.at(-1)).toBe('tests: 10 passed, 1 failed, 0 skipped');
+  });
+});
+
+describe('why a step failed, in the closing lines of npm test', () => {
+  it('name the files that failed with no failed test, whose tests are missing from the counts', () => {
+    const report = {
+      testResults: [
+        { name: '/repo/tests/server/a.test.ts', status: 'passed', assertionResults: [{ status: 'passed' }] },
+        {
+          name: '/repo/tests/server/b.test.ts',
+          status: 'failed',
+          message: '\nWorker exited unexpectedly\n  at x',
+          assertionResults: [],
+        },
+        // A failed test is counted already: not named again.
+        {
+          name: '/repo/tests/unit/c.test.ts',
+          status: 'failed',
+          message: 'x',
+          assertionResults: [{ status: 'failed' }],
+        },
+      ],
+    };
+    expect(vitestBrokenFiles(report, '/repo')).toEqual([
+      { file: 'tests/server/b.test.ts', message: 'Worker exited unexpectedly' },
+    ]);
+    expect(vitestBrokenFiles(undefined)).toEqual([]);
+  });
+
+  it('repeat what the failed step printed that tells why, and its last lines', () => {
+    const output = [
+      ' ✓ tests/unit/a.test.ts (3 tests) 20ms',
+      '⎯⎯⎯⎯ Unhandled Errors ⎯⎯⎯⎯',
+      'Error: connect ECONNREFUSED 127.0.0.1:5432',
+      ' Test Files  609 passed (609)',
+      '      Tests  2072 passed (2072)',
+      '     Errors  1 error',
+      '   Duration  530.2s',
+      '',
+    ].join('\n');
+    const lines = failedStepLines('vitest (unit and server)', output, 25, 2);
+    expect(lines).toEqual([
+      '--- vitest (unit and server) failed; what it printed that tells why:',
+      '  ⎯⎯⎯⎯ Unhandled Errors ⎯⎯⎯⎯',
+      '  Error: connect ECONNREFUSED 127.0.0.1:5432',
+      '   Test Files  609 passed (609)',
+      '        Tests  2072 passed (2072)',
+      '       Errors  1 error',
+      '--- its last lines:',
+      '       Errors  1 error',
+      '     Duration  530.2s',
+    ]);
+  });
+
+  it('print those lines before the totals', () => {
+    const lines = closingLines({
+      runs: [{ name: 'vitest', counts: vitestCounts(vitestReport(10, 0)) }],
+      failedSteps: ['vitest (unit and server)'],
+      details: ['FILE FAILED with no failed test: tests/server/b.test.ts: Worker exited unexpectedly'],
+    });
+    expect(lines.slice(1)).toEqual([
+      'FILE FAILED with no failed test: tests/server/b.test.ts: Worker exited unexpectedly',
+      'Failed steps: vitest (unit and server)',
+      'tests: 10 passed, 1 failed, 0 skipped',
+    ]);
   });
 });
 
