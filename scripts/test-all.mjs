@@ -1,10 +1,12 @@
 // `npm test`: every check, in order, each printing its own summary; then the closing lines. The
 // server suite runs twice: on PGlite with the unit tests, then on a throw-away PostgreSQL server.
-import { readFileSync, mkdirSync, rmSync } from 'node:fs';
+import { readFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { nodeVersionProblem } from './node-engine.mjs';
 import { removeOnExit, startPostgres } from './postgres-server.mjs';
 import { journeyDataDir } from './journey-database.mjs';
+import { lostFiles, mergedReport, onlyWorkerExits } from './vitest-lost-files.mjs';
 import {
   closingLines,
   failedStepLines,
@@ -45,8 +47,8 @@ const { DATABASE_URL: _callersServer, ...pgliteEnv } = process.env;
 const failedSteps = [];
 const warnings = [];
 const details = [];
-/** Runs a step, its output shown as it comes and kept (the end of it) to tell at the close why it failed. */
-async function step(name, command, args, env = pgliteEnv) {
+/** Runs a command, its output shown as it comes and kept (the end of it) to tell at the close why it failed. */
+async function run(name, command, args, env) {
   // A Ctrl-C during the previous step is handled here, between steps (removeOnExit ends the run).
   await new Promise((resolve) => setImmediate(resolve));
   console.log(`\n=== ${name} ===`);
@@ -62,11 +64,68 @@ async function step(name, command, args, env = pgliteEnv) {
   keep('stderr', process.stderr);
   const status = await new Promise((resolve) => child.on('close', (code, signal) => resolve(signal ? 1 : code)));
   console.log(`=== ${name}: ${status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
-  if (status !== 0) {
-    failedSteps.push(name);
-    details.push(...failedStepLines(name, output));
+  return { ok: status === 0, output };
+}
+
+function failed(name, output) {
+  failedSteps.push(name);
+  details.push(...failedStepLines(name, output));
+  return false;
+}
+
+async function step(name, command, args, env = pgliteEnv) {
+  const { ok, output } = await run(name, command, args, env);
+  if (!ok) failed(name, output);
+  return ok;
+}
+
+const vitest = 'node_modules/.bin/vitest';
+const relative = (file) => path.relative(process.cwd(), file);
+
+/**
+ * A vitest step. When its only errors are workers that died (vitest 4.1's forks pool: "Worker exited unexpectedly",
+ * the file the worker ran missing from the counts), the files the report does not hold in full run once more and
+ * their second run is counted, said in a warning at the close. A failed test, another error or a second failure
+ * fails the step as it is.
+ */
+async function vitestStep(name, report, more, env) {
+  const first = await run(name, vitest, vitestArgs(report, ...more), env);
+  if (first.ok) return true;
+  const firstReport = readReport(report);
+  if (!onlyWorkerExits(first.output, firstReport)) return failed(name, first.output);
+  const listFile = `${report}.list.json`;
+  rmSync(listFile, { force: true });
+  const listed = await run(`${name}: the tests of each file`, vitest, ['list', ...more, `--json=${listFile}`], env);
+  const list = readReport(listFile);
+  if (!listed.ok || !list) return failed(name, first.output);
+  const lost = lostFiles(list, firstReport).map(relative);
+  if (lost.length > 20) return failed(name, first.output);
+  if (lost.length) {
+    const againFile = `${report}.again.json`;
+    rmSync(againFile, { force: true });
+    const again = await run(
+      `${name}: again, the files a dead worker took`,
+      vitest,
+      vitestArgs(againFile, ...more, ...lost),
+      env,
+    );
+    const againReport = readReport(againFile);
+    if (!again.ok || !againReport) return failed(name, again.output);
+    writeFileSync(
+      report,
+      JSON.stringify(
+        mergedReport(
+          firstReport,
+          againReport,
+          lost.map((file) => path.resolve(file)),
+        ),
+      ),
+    );
   }
-  return status === 0;
+  warnings.push(
+    `!!! ${name}: a vitest worker exited unexpectedly; ${lost.length ? `its files ran again and passed: ${lost.join(', ')}` : 'every test had reported before'}`,
+  );
+  return true;
 }
 
 await step('generated types', 'node', ['--import', 'tsx', 'scripts/gen-types.ts', '--check']);
@@ -78,7 +137,7 @@ await step('format', 'node_modules/.bin/prettier', ['--check', '.', '--log-level
 const journeysPrepared = await step('app build and demo database for the journeys', 'node', [
   'scripts/journey-database.mjs',
 ]);
-await step('vitest (unit and server)', 'node_modules/.bin/vitest', vitestArgs(reports.vitest), {
+await vitestStep('vitest (unit and server)', reports.vitest, [], {
   ...pgliteEnv,
   ...(journeysPrepared ? { DEMO_DATA_DIR: journeyDataDir } : {}),
 });
@@ -96,12 +155,10 @@ try {
   console.log(warnings.at(-1));
 }
 if (server) {
-  await step(
-    'vitest on PostgreSQL (server)',
-    'node_modules/.bin/vitest',
-    vitestArgs(reports.postgres, '--project', 'server'),
-    { ...pgliteEnv, DATABASE_URL: server.url },
-  );
+  await vitestStep('vitest on PostgreSQL (server)', reports.postgres, ['--project', 'server'], {
+    ...pgliteEnv,
+    DATABASE_URL: server.url,
+  });
   server.remove();
 }
 

@@ -1,4 +1,5 @@
 // The closing lines of `npm test`, from the JSON reports of vitest and Playwright.
+import { withoutColours } from './vitest-lost-files.mjs';
 
 const none = { passed: 0, failed: 0, skipped: 0, flaky: [] };
 
@@ -82,17 +83,25 @@ export function slowestFilesLines(runs, count = 10) {
 }
 
 /**
- * Files of a vitest JSON report that failed with no failed test: a file that did not load, a hook that threw, a
- * worker that died. Their tests are then missing from the counts, so the closing lines name them.
+ * Files of a vitest JSON report that failed with no failed test (a file that did not load, a hook that threw) or
+ * whose tests never finished (status "pending": the worker running them died). Their tests are missing from the
+ * counts, so the closing lines name them.
  */
 export function vitestBrokenFiles(report, root = process.cwd()) {
   if (!report) return [];
   return (report.testResults ?? [])
-    .filter((file) => file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
-    .map((file) => ({
-      file: file.name.startsWith(`${root}/`) ? file.name.slice(root.length + 1) : file.name,
-      message: (file.message ?? '').split('\n').find((line) => line.trim()) ?? '',
-    }));
+    .map((file) => {
+      const tests = file.assertionResults ?? [];
+      const unfinished = tests.filter((test) => test.status === 'pending').length;
+      const broken = file.status === 'failed' && !tests.some((test) => test.status === 'failed');
+      if (!broken && !unfinished) return undefined;
+      const message = (file.message ?? '').split('\n').find((line) => line.trim());
+      return {
+        file: file.name.startsWith(`${root}/`) ? file.name.slice(root.length + 1) : file.name,
+        message: message ?? `${unfinished} of its ${tests.length} tests never finished (its worker died?)`,
+      };
+    })
+    .filter(Boolean);
 }
 
 /** Lines that say why a run failed although no test did: vitest's error headers, crashed workers, broken files. */
@@ -104,7 +113,9 @@ const telling =
  * last lines. The CI log keeps only the end of the run, so the closing lines repeat them.
  */
 export function failedStepLines(name, output, most = 25, last = 12) {
-  const lines = output.split('\n').map((line) => line.trimEnd());
+  const lines = withoutColours(output)
+    .split('\n')
+    .map((line) => line.trimEnd());
   const tellingLines = lines.filter((line) => telling.test(line)).slice(0, most);
   const lastLines = lines.filter((line) => line.trim()).slice(-last);
   return [

@@ -14,6 +14,7 @@ import {
   vitestCounts,
   vitestFileTimes,
 } from '../../scripts/test-summary.mjs';
+import { lostFiles, mergedReport, onlyWorkerExits } from '../../scripts/vitest-lost-files.mjs';
 
 const vitestReport = (passed: number, failed: number, pending = 0) => ({
   numPassedTests: passed,
@@ -81,7 +82,7 @@ describe('the closing lines of npm test', () => {
 });
 
 describe('why a step failed, in the closing lines of npm test', () => {
-  it('name the files that failed with no failed test, whose tests are missing from the counts', () => {
+  it('name the files that failed with no failed test or whose tests never finished', () => {
     const report = {
       testResults: [
         { name: '/repo/tests/server/a.test.ts', status: 'passed', assertionResults: [{ status: 'passed' }] },
@@ -98,10 +99,16 @@ describe('why a step failed, in the closing lines of npm test', () => {
           message: 'x',
           assertionResults: [{ status: 'failed' }],
         },
+        {
+          name: '/repo/tests/unit/d.test.ts',
+          status: 'passed',
+          assertionResults: [{ status: 'passed' }, { status: 'pending' }, { status: 'pending' }],
+        },
       ],
     };
     expect(vitestBrokenFiles(report, '/repo')).toEqual([
       { file: 'tests/server/b.test.ts', message: 'Worker exited unexpectedly' },
+      { file: 'tests/unit/d.test.ts', message: '2 of its 3 tests never finished (its worker died?)' },
     ]);
     expect(vitestBrokenFiles(undefined)).toEqual([]);
   });
@@ -141,6 +148,56 @@ describe('why a step failed, in the closing lines of npm test', () => {
       'FILE FAILED with no failed test: tests/server/b.test.ts: Worker exited unexpectedly',
       'Failed steps: vitest (unit and server)',
       'tests: 10 passed, 1 failed, 0 skipped',
+    ]);
+  });
+});
+
+describe('the files a dead vitest worker took', () => {
+  const death = ['Caused by: Error: Worker exited unexpectedly', ' Tests  1 passed (4)'];
+  const report = {
+    numFailedTests: 0,
+    testResults: [
+      { name: '/r/a.test.ts', status: 'passed', assertionResults: [{ status: 'passed' }] },
+      // The worker died in its second test: vitest's report holds the rest as pending.
+      { name: '/r/b.test.ts', status: 'passed', assertionResults: [{ status: 'passed' }, { status: 'pending' }] },
+      { name: '/r/c.test.ts', status: 'passed', assertionResults: [{ status: 'skipped' }] },
+    ],
+  };
+  const listed = ['/r/a.test.ts', '/r/b.test.ts', '/r/b.test.ts', '/r/c.test.ts', '/r/d.test.ts'].map((file) => ({
+    file,
+  }));
+
+  it('are run again only when workers that died are the only errors', () => {
+    expect(onlyWorkerExits(death.join('\n'), report)).toBe(true);
+    // Colour codes as vitest prints them.
+    expect(
+      onlyWorkerExits([...death, '\u001b[2m     Errors \u001b[22m \u001b[31m1 error\u001b[39m'].join('\n'), report),
+    ).toBe(true);
+    expect(onlyWorkerExits([...death, '     Errors  2 errors'].join('\n'), report)).toBe(false);
+    expect(onlyWorkerExits(death.join('\n'), { ...report, numFailedTests: 1 })).toBe(false);
+    expect(onlyWorkerExits(' Tests  4 passed (4)\n     Errors  1 error', report)).toBe(false);
+    expect(onlyWorkerExits(death.join('\n'), undefined)).toBe(false);
+  });
+
+  it('are the files with unfinished or missing tests, and their second run replaces them in the counts', () => {
+    expect(lostFiles(listed, report)).toEqual(['/r/b.test.ts', '/r/d.test.ts']);
+    const again = {
+      numFailedTestSuites: 0,
+      success: true,
+      testResults: [
+        { name: '/r/b.test.ts', status: 'passed', assertionResults: [{ status: 'passed' }, { status: 'passed' }] },
+        { name: '/r/d.test.ts', status: 'passed', assertionResults: [{ status: 'passed' }] },
+        // A file the second run took along (a filter that matched it too) is not counted twice.
+        { name: '/r/a.test.ts', status: 'passed', assertionResults: [{ status: 'passed' }] },
+      ],
+    };
+    const merged = mergedReport(report, again, ['/r/b.test.ts', '/r/d.test.ts']);
+    expect(vitestCounts(merged)).toEqual({ passed: 4, failed: 0, skipped: 1, flaky: [] });
+    expect((merged.testResults as { name: string }[]).map((file) => file.name)).toEqual([
+      '/r/a.test.ts',
+      '/r/c.test.ts',
+      '/r/b.test.ts',
+      '/r/d.test.ts',
     ]);
   });
 });
