@@ -32,6 +32,7 @@ import { createWritePipeline } from './gateway/write-pipeline.ts';
 import { createWebhookDelivery, type WebhookDeliveryOptions } from './gateway/webhook-delivery.ts';
 import { startChangeFeed, type ChangeFeed } from './gateway/live/change-feed.ts';
 import { keptRoles } from './gateway/caller-access.ts';
+import { keptCounts } from './gateway/kept-counts.ts';
 import { createLiveStreams, type LiveStreamLimits, type LiveStreams } from './gateway/live/stream-route.ts';
 import { createWebhookRules, WEBHOOKS } from './gateway/rules/integrations/webhooks.ts';
 import { HARDWARE_BADGES_JOB, hardwareBadgesWork } from './gateway/rules/hardware/hardware-badges-refresh.ts';
@@ -192,6 +193,7 @@ export async function buildApp(options: AppOptions) {
   await registerWebtool(app, {
     db: options.db,
     roles: keptRoles(options.db, changeFeed),
+    counts: keptCounts(changeFeed),
     identity: options.identity,
     resources,
     jobs,

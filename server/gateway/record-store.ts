@@ -1,3 +1,4 @@
+import type { KeptCounts } from './kept-counts.ts';
 import type { Db } from '../db/adapter.ts';
 import type { ResourceDefinition } from './resource-registry.ts';
 import { badRequest } from './http-error.ts';
@@ -410,6 +411,17 @@ async function countMatches(db: Db, sql: ListSql): Promise<number> {
   return Number(counted.rows[0].n);
 }
 
+/** The matches' count as `counts` keeps it (kept-counts.ts), else counted and kept if nothing changed since `mark`. */
+async function keptMatchCount(db: Db, sql: ListSql, counts: KeptCounts | undefined, mark: number | undefined) {
+  if (!counts) return countMatches(db, sql);
+  const key = JSON.stringify([sql.where, sql.params.slice(0, -2)]);
+  const kept = counts.get(key);
+  if (kept !== undefined) return kept;
+  const counted = await countMatches(db, sql);
+  counts.keep(key, counted, mark);
+  return counted;
+}
+
 /** The page as the database finds it: for a field without sort keys, by sorting every row. */
 async function orderedPage(db: Db, sql: ListSql): Promise<Page> {
   const page = await db.query<{ doc: Doc; version: number }>(
@@ -526,12 +538,14 @@ function orderedTryBudget(query: ListQuery, rows: number, matches: number): numb
  * transaction). count(*) OVER () would sort every match to return 15, so the total comes from the
  * count deltas (whole resource) or a count of the matches, and a page past the end is not read.
  * Then the page: through the sort keys for the whole resource or a search of many matches; for a
- * filter or a tenancy scope, a bounded try in sort order; otherwise by sorting the matches.
+ * filter or a tenancy scope, a bounded try in sort order; otherwise by sorting the matches. `counts`: the
+ * matches' counts the gateway keeps while nothing changes (kept-counts.ts); without it every list counts.
  */
 export async function listRecords(
   db: Db,
   resource: ResourceDefinition,
   query: ListQuery,
+  counts?: KeptCounts,
 ): Promise<{ data: Doc[]; total: number }> {
   const state = listState(db);
   await sortKeysOnce(db, state, resource);
@@ -547,10 +561,12 @@ export async function listRecords(
     return { data: page.map((row) => ({ ...row.doc, version: row.version })), total: found.rows.length };
   }
 
+  // Before the snapshot: a change heard after it ends the count kept from it.
+  const mark = counts?.mark();
   const { page, total, parts } = await db.transaction(
     async (tx) => {
       const { rows, parts } = await resourceRows(tx, resource.endpoint);
-      const total = sql.narrowing ? await countMatches(tx, sql) : rows;
+      const total = sql.narrowing ? await keptMatchCount(tx, sql, counts, mark) : rows;
       const result = (page: Page) => ({ page, total, parts });
       if (query.offset >= total) return result([]);
       if (!sql.narrowing) return result(await (sql.keyed ? keyedPage(tx, sql, query, total) : orderedPage(tx, sql)));

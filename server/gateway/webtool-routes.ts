@@ -1,3 +1,4 @@
+import type { KeptCounts } from './kept-counts.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/adapter.ts';
 import { authenticate, type IdentityVerifier } from './request-auth.ts';
@@ -33,6 +34,8 @@ export interface WebtoolDeps {
   jobs: JobQueue;
   /** The callers' roles as the gateway keeps them (caller-access.ts, keptRoles); read from `db` when absent. */
   roles?: RoleReader;
+  /** The lists' match counts as the gateway keeps them while nothing changes (kept-counts.ts); counted every time when absent. */
+  counts?: KeptCounts;
   /** `'<METHOD> <path under webtool/>'` -> handler, for paths that are not schema resources. */
   special?: Record<string, SpecialRoute>;
 }

@@ -38,7 +38,7 @@ export const getHandler = (ctx: HandlerContext) => async (request: FastifyReques
   if (scopeOfCaller !== 'all') listQuery.scope = scopeOfCaller;
   const conditions = deps.rules?.[resource.endpoint]?.listConditions;
   if (conditions) listQuery.conditions = [...(listQuery.conditions ?? []), ...conditions(listQuery)];
-  const { data, total } = await listRecords(deps.db, resource, listQuery);
+  const { data, total } = await listRecords(deps.db, resource, listQuery, deps.counts);
   const page: ListResponse = { success: true, data: data.map((doc) => readableDoc(access, resource, doc)), total };
   return page;
 };

@@ -62,6 +62,11 @@ export interface ChangeFeed {
    * after them arrives after them): a test that changed records in SQL calls the gateway only then.
    */
   heard(): Promise<void>;
+  /**
+   * How many changes the feed has heard so far (every notice, of any record, and each resume after a lost
+   * connection): what is kept while this number stays the same (kept list counts) is what the database holds.
+   */
+  changesHeard(): number;
   close(): Promise<void>;
 }
 
@@ -185,6 +190,7 @@ export async function startChangeFeed(db: Db, resources: ReadonlyMap<string, Res
   };
 
   let hearing = false;
+  let changesHeard = 0;
   const markers = new Map<string, () => void>();
   let markerCount = 0;
   const stop = await db.listen?.(
@@ -196,6 +202,7 @@ export async function startChangeFeed(db: Db, resources: ReadonlyMap<string, Res
         markers.delete(id);
         return;
       }
+      changesHeard += 1;
       const notice = parseNotice(payload);
       if (!notice) return;
       if (Object.hasOwn(PARTS, notice.resource)) void deliverPart(notice);
@@ -203,6 +210,7 @@ export async function startChangeFeed(db: Db, resources: ReadonlyMap<string, Res
     },
     () => {
       hearing = true;
+      changesHeard += 1;
       for (const listener of listeners) listener.resumed();
     },
     () => {
@@ -215,8 +223,12 @@ export async function startChangeFeed(db: Db, resources: ReadonlyMap<string, Res
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    deliver,
+    deliver(notice) {
+      changesHeard += 1;
+      deliver(notice);
+    },
     hearing: () => hearing,
+    changesHeard: () => changesHeard,
     async heard() {
       // Not hearing: nothing is kept meanwhile, so there is nothing to wait for.
       if (!stop || !hearing) return;
