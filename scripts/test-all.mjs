@@ -53,18 +53,22 @@ async function run(name, command, args, env) {
   await new Promise((resolve) => setImmediate(resolve));
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  let output = '';
+  // The last 2 MB or so of what it printed, in the chunks it came in.
+  const chunks = [];
+  let kept = 0;
   const child = spawn(command, args, { stdio: ['inherit', 'pipe', 'pipe'], env: { ...env, FORCE_COLOR: '0' } });
   const keep = (stream, into) =>
     child[stream].on('data', (chunk) => {
       into.write(chunk);
-      output = (output + chunk.toString()).slice(-2_000_000);
+      chunks.push(chunk);
+      kept += chunk.length;
+      while (kept > 2_000_000 && chunks.length > 1) kept -= chunks.shift().length;
     });
   keep('stdout', process.stdout);
   keep('stderr', process.stderr);
   const status = await new Promise((resolve) => child.on('close', (code, signal) => resolve(signal ? 1 : code)));
   console.log(`=== ${name}: ${status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
-  return { ok: status === 0, output };
+  return { ok: status === 0, output: Buffer.concat(chunks).toString() };
 }
 
 function failed(name, output) {
