@@ -313,6 +313,32 @@ describe('dashboard rollups', () => {
     expect(negative.rows).toEqual([]);
   }, 60_000);
 
+  it('a save that changes nothing a service point is counted by writes no count row (migration 050)', async () => {
+    const rowVersions = async () =>
+      (
+        await stack.db.query<{ v: string }>(
+          `SELECT xmin::text || ':' || n AS v FROM dashboard_service_points ORDER BY 1`,
+        )
+      ).rows.map((row) => row.v);
+    const before = await rowVersions();
+    const { rows } = await stack.db.query<{ key: string }>(
+      `SELECT key FROM records WHERE resource = 'service_points' ORDER BY key LIMIT 1`,
+    );
+    await stack.db.query(
+      `UPDATE records SET doc = jsonb_set(doc, '{comments}', to_jsonb('unchanged counts'::text))
+       WHERE resource = 'service_points' AND key = $1`,
+      [rows[0].key],
+    );
+    expect(await rowVersions()).toEqual(before);
+    // A change of status still moves its groups' counts.
+    await stack.db.query(
+      `UPDATE records SET doc = jsonb_set(doc, '{status}', to_jsonb(CASE WHEN doc->>'status' = '3' THEN 4 ELSE 3 END))
+       WHERE resource = 'service_points' AND key = $1`,
+      [rows[0].key],
+    );
+    expect(await rowVersions()).not.toEqual(before);
+  });
+
   it('counts every tenancy field of the service points', () => {
     const tenancy = Object.values(resources.get('service_points')!.tenancy).filter((field) => field !== '*');
     expect(tenancy.length).toBeGreaterThan(0);
