@@ -229,11 +229,6 @@ export async function ensureSortKeys(db: Db, resource: ResourceDefinition): Prom
  */
 interface ListState {
   sortKeys: Map<string, Promise<void>>;
-  /**
-   * The totals the last lists found, per resource (`rows:` and its name) and per list's conditions (a
-   * count key): what the next list plans its way to the page by, in one statement (`oneStatementList`).
-   */
-  seen: Map<string, number>;
   /** Rows in `records` when this process last ran ANALYZE; undefined: not yet. */
   analyzedRows?: number;
   checkedAt: number;
@@ -245,13 +240,11 @@ const STATISTICS_CHECK_MS = 10_000;
 const MAX_ORDERED_TRY = 20_000;
 /** Delta rows of `record_counts` a reader folds into one. */
 const FOLD_COUNT_PARTS = 100;
-/** Totals a process remembers for planning (`ListState.seen`); past this it starts again. */
-const SEEN_TOTALS = 2_000;
 
 function listState(db: Db): ListState {
   let state = listStates.get(db);
   if (!state) {
-    state = { sortKeys: new Map(), seen: new Map(), checkedAt: 0 };
+    state = { sortKeys: new Map(), checkedAt: 0 };
     listStates.set(db, state);
   }
   return state;
@@ -418,13 +411,10 @@ async function countMatches(db: Db, sql: ListSql): Promise<number> {
   return Number(counted.rows[0].n);
 }
 
-/** The key a count of the list's matches is kept and remembered under: its conditions and their values. */
-const countKey = (sql: ListSql) => JSON.stringify([sql.where, sql.params.slice(0, -2)]);
-
 /** The matches' count as `counts` keeps it (kept-counts.ts), else counted and kept if nothing changed since `mark`. */
 async function keptMatchCount(db: Db, sql: ListSql, counts: KeptCounts | undefined, mark: number | undefined) {
   if (!counts) return countMatches(db, sql);
-  const key = countKey(sql);
+  const key = JSON.stringify([sql.where, sql.params.slice(0, -2)]);
   const kept = counts.get(key);
   if (kept !== undefined) return kept;
   const counted = await countMatches(db, sql);
@@ -543,108 +533,6 @@ function orderedTryBudget(query: ListQuery, rows: number, matches: number): numb
   return budget <= Math.min(matches, MAX_ORDERED_TRY) ? Math.ceil(budget) : undefined;
 }
 
-/** The way `oneStatementList` reads a page: through the sort keys (forwards) or by sorting the matches. */
-interface PlannedWay {
-  through: 'sort keys' | 'sorted matches';
-  /** The matches' count the gateway keeps (kept-counts.ts): the statement does not count them again. */
-  kept?: number;
-}
-
-/** Whether a page is nearer the end of its list than its start, and so read backwards from the end. */
-const readsFromEnd = (query: ListQuery, total: number) => total - query.offset - query.limit < query.offset;
-
-/**
- * The way to the page that `listRecords` would take, planned from the totals the last lists found
- * (`ListState.seen`) rather than counted first; undefined where the plan needs what only a snapshot
- * tells: nothing seen yet, a page read from its list's end (its offset counts from the exact
- * total), a filtered page tried in sort order (a second statement when the try falls short). A
- * total that moved since only makes the way slower, never the page wrong: both ways answer the
- * same page, and the statement counts the total it answers with.
- */
-function plannedWay(
-  state: ListState,
-  resource: ResourceDefinition,
-  sql: ListSql,
-  query: ListQuery,
-  counts: KeptCounts | undefined,
-): PlannedWay | undefined {
-  const rows = state.seen.get(`rows:${resource.endpoint}`);
-  if (rows === undefined) return undefined;
-  // The first page reads the same rows either way.
-  const fromEnd = (total: number) => query.offset > 0 && readsFromEnd(query, total);
-  if (!sql.narrowing) return sql.keyed && !fromEnd(rows) ? { through: 'sort keys' } : undefined;
-  const key = countKey(sql);
-  const kept = counts?.get(key);
-  const matches = kept ?? state.seen.get(key);
-  if (matches === undefined) return undefined;
-  // No match on the page (none at all, or past the end): what the matches' index finds, not every key.
-  if (query.offset >= matches) return { through: 'sorted matches', kept };
-  if (sql.keyed && sql.searchOnly !== undefined && keysPayForSearch(query, rows, matches)) {
-    return fromEnd(matches) ? undefined : { through: 'sort keys', kept };
-  }
-  if (sql.keyed && !sql.searchOnly && orderedTryBudget(query, rows, matches) !== undefined) return undefined;
-  return { through: 'sorted matches', kept };
-}
-
-/** Keeps the totals a list found for the next list's plan (`plannedWay`). */
-function remember(state: ListState, resource: ResourceDefinition, sql: ListSql, rows: number, total: number) {
-  if (state.seen.size >= SEEN_TOTALS) state.seen.clear();
-  state.seen.set(`rows:${resource.endpoint}`, rows);
-  if (sql.narrowing) state.seen.set(countKey(sql), total);
-}
-
-/**
- * The page, its total, the resource's rows and their count deltas in one statement, which sees one
- * snapshot by itself: one round trip where the snapshot's transaction takes four or five (BEGIN,
- * the resource's rows, the matches' count, the page, COMMIT), each a write and a read on both sides
- * of the connection (under `npm run load`, a fifth of the gateway's time went into such writes).
- * The total comes from the count deltas (whole resource), from `way.kept`, or from counting the
- * matches: in the statement that sorts them, from the matches it already reads.
- */
-async function oneStatementList(
-  db: Db,
-  sql: ListSql,
-  way: PlannedWay,
-): Promise<{ page: Page; total: number; rows: number; parts: number }> {
-  const counted = `SELECT coalesce(sum(n), 0) AS rows, count(*) AS parts FROM record_counts WHERE resource = $1`;
-  let matches: string;
-  let page: string;
-  if (way.through === 'sort keys') {
-    const search = sql.searchOnly === undefined ? '' : ` AND search LIKE ${sql.searchOnly}`;
-    page = `SELECT records.doc, records.version, page.value AS sort_value, page.key AS sort_key FROM (
-         SELECT key, value FROM record_sort_keys WHERE resource = $1 AND field = ${sql.fieldText}${search}
-         ORDER BY ${sql.orderBy('value', 'key')} LIMIT ${sql.limit} OFFSET ${sql.offset}
-       ) AS page JOIN records ON records.resource = $1 AND records.key = page.key`;
-    matches = sql.narrowing ? `(SELECT count(*) FROM records WHERE ${sql.where})` : 'counted.rows';
-  } else {
-    page = `SELECT records.doc, records.version, picked.sort_value, picked.key AS sort_key FROM (
-         SELECT key, sort_value FROM matched ORDER BY ${sql.orderBy('sort_value', 'key')}
-         LIMIT ${sql.limit} OFFSET ${sql.offset}
-       ) AS picked JOIN records ON records.resource = $1 AND records.key = picked.key`;
-    matches = '(SELECT count(*) FROM matched)';
-  }
-  // A kept count is a whole number this code counted: written as it is, not counted again.
-  if (way.kept !== undefined) matches = String(Math.trunc(way.kept));
-  const sorted =
-    way.through === 'sorted matches'
-      ? `matched AS MATERIALIZED (SELECT key, ${sql.sortValue} AS sort_value FROM records WHERE ${sql.where}), `
-      : '';
-  const result = await db.query<{ doc: Doc | null; version: number; total: string; rows: string; parts: string }>(
-    `WITH ${sorted}counted AS (${counted}), page AS (${page})
-     SELECT ${matches} AS total, counted.rows, counted.parts, page.doc, page.version
-     FROM counted LEFT JOIN page ON true
-     ORDER BY ${sql.orderBy('page.sort_value', 'page.sort_key')}`,
-    sql.params,
-  );
-  const first = result.rows[0];
-  return {
-    page: result.rows.flatMap((row) => (row.doc === null ? [] : [{ doc: row.doc, version: row.version }])),
-    total: Number(first.total),
-    rows: Number(first.rows),
-    parts: Number(first.parts),
-  };
-}
-
 /**
  * One page and the exact total, in one read-only snapshot (so `db` is the database, not a
  * transaction). count(*) OVER () would sort every match to return 15, so the total comes from the
@@ -652,8 +540,6 @@ async function oneStatementList(
  * Then the page: through the sort keys for the whole resource or a search of many matches; for a
  * filter or a tenancy scope, a bounded try in sort order; otherwise by sorting the matches. `counts`: the
  * matches' counts the gateway keeps while nothing changes (kept-counts.ts); without it every list counts.
- * Once a process has seen the totals of a list, the next one of the same conditions is planned from them and
- * read in one statement (`oneStatementList`), except the ways that need the exact total first.
  */
 export async function listRecords(
   db: Db,
@@ -677,19 +563,11 @@ export async function listRecords(
 
   // Before the snapshot: a change heard after it ends the count kept from it.
   const mark = counts?.mark();
-  const way = plannedWay(state, resource, sql, query, counts);
-  if (way) {
-    const { page, total, rows, parts } = await oneStatementList(db, sql, way);
-    if (sql.narrowing && way.kept === undefined) counts?.keep(countKey(sql), total, mark);
-    remember(state, resource, sql, rows, total);
-    if (parts > FOLD_COUNT_PARTS) await foldCounts(db, resource.endpoint);
-    return { data: page.map((row) => ({ ...row.doc, version: row.version })), total };
-  }
-  const { page, total, rows, parts } = await db.transaction(
+  const { page, total, parts } = await db.transaction(
     async (tx) => {
       const { rows, parts } = await resourceRows(tx, resource.endpoint);
       const total = sql.narrowing ? await keptMatchCount(tx, sql, counts, mark) : rows;
-      const result = (page: Page) => ({ page, total, rows, parts });
+      const result = (page: Page) => ({ page, total, parts });
       if (query.offset >= total) return result([]);
       if (!sql.narrowing) return result(await (sql.keyed ? keyedPage(tx, sql, query, total) : orderedPage(tx, sql)));
       if (sql.keyed && sql.searchOnly !== undefined && keysPayForSearch(query, rows, total)) {
@@ -702,7 +580,6 @@ export async function listRecords(
     },
     { readOnlySnapshot: true },
   );
-  remember(state, resource, sql, rows, total);
   if (parts > FOLD_COUNT_PARTS) await foldCounts(db, resource.endpoint);
   return { data: page.map((row) => ({ ...row.doc, version: row.version })), total };
 }

@@ -127,37 +127,6 @@ describe('list queries on a large resource', () => {
     expect(await listRecords(db, servicePointsResource, query)).toEqual(expected);
   });
 
-  it('answers a list whose totals it has seen in one statement, with the same page and total', async () => {
-    const { db: recorded, statements } = recording(db);
-    const listStatements = () =>
-      statements.filter(
-        (sql) => !/^(ANALYZE|VACUUM|SELECT coalesce\(sum\(n\), 0\) AS n FROM record_counts$)/.test(sql),
-      );
-    const ways: Record<string, number> = {};
-    for (const [name, partial] of queries) {
-      const query: ListQuery = { offset: 0, limit: 15, filters: {}, ...partial };
-      const expected = await reference(db, servicePointsResource, query);
-      // The first time counted in a snapshot, the second planned from the totals the first found.
-      expect(await listRecords(recorded, servicePointsResource, query), name).toEqual(expected);
-      statements.length = 0;
-      expect(await listRecords(recorded, servicePointsResource, query), name).toEqual(expected);
-      ways[name] = listStatements().length;
-    }
-    const several = Object.keys(ways).filter((name) => ways[name] !== 1);
-    // Pages read from their list's end: their offset counts from the exact total, counted first.
-    expect(several).toEqual([
-      'the whole resource by name, past the middle',
-      'the last page, read from the end',
-      'a page near the end, read from the end',
-      'a page near the end by id',
-      'the last page of a search',
-      'a search read from its end',
-      'a search near its end, descending',
-      'a search with missing and null sort values, from its end',
-      'the last rows by city, descending (missing and null last)',
-    ]);
-  });
-
   it('reads a page of the whole resource and of a search from the sort keys index alone', async () => {
     await listRecords(db, servicePointsResource, { offset: 0, limit: 15, filters: {} });
     // Pages in the first half of their list (231 matches of "coop"), as the gateway asks for them: a
@@ -292,57 +261,6 @@ describe('the default order that sinks records last (x-resource.sort.last)', () 
     }
     const terminatedLast = await listRecords(db, resource, { offset: ROWS - 200, limit: 200, filters: {} });
     expect(terminatedLast.data.map((row) => row.service_point_id)).toContain(first.service_point_id);
-  });
-});
-
-describe('a list planned from totals that have moved since', () => {
-  let db: Db;
-  const doc = (n: number, name: string) => ({
-    key: String(n),
-    doc: { service_point_id: n, name, city: `City ${n % 7}` },
-  });
-
-  beforeAll(async () => {
-    db = await openTestDb();
-    await migrate(db);
-    await insertRecords(
-      db,
-      servicePointsResource,
-      Array.from({ length: 300 }, (_, n) => doc(n + 1, `kiosk ${n}`)),
-    );
-  });
-  afterAll(() => db.close());
-
-  it('answers the page and total of the database as it is now', async () => {
-    const { db: recorded, statements } = recording(db);
-    const cases: Partial<ListQuery>[] = [
-      {},
-      { search: 'kiosk', orderBy: 'name', orderDir: 'ASC', offset: 15 },
-      { search: 'mall', orderBy: 'city', orderDir: 'DESC' },
-      { search: 'kiosk', orderBy: 'latitude', offset: 30 },
-    ];
-    const check = async () => {
-      for (const partial of cases) {
-        const query: ListQuery = { offset: 0, limit: 15, filters: {}, ...partial };
-        expect(await listRecords(recorded, servicePointsResource, query)).toEqual(
-          await reference(db, servicePointsResource, query),
-        );
-      }
-    };
-    await check();
-    // 200 malls and kiosks more, then 250 fewer: every total seen before is wrong now.
-    await insertRecords(
-      db,
-      servicePointsResource,
-      Array.from({ length: 200 }, (_, n) => doc(1000 + n, n % 2 ? `mall ${n}` : `kiosk zz ${n}`)),
-    );
-    statements.length = 0;
-    await check();
-    expect(statements.filter((sql) => sql.startsWith('WITH ')).length).toBeGreaterThanOrEqual(3);
-    await db.query("DELETE FROM records WHERE resource = $1 AND (doc->>'service_point_id')::int % 2 = 0", [
-      servicePointsResource.endpoint,
-    ]);
-    await check();
   });
 });
 
