@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, mailCount, nextCode, signIn } from './support.ts';
+import { DEMO_PASSWORD, followRequests, mailCount, nextCode, requestsEnded, signIn } from './support.ts';
 
 test('a super admin signs in with the emailed code, sees service points and signs out', async ({ page }) => {
   await page.goto('/service-points');
@@ -106,13 +106,18 @@ test('the sign-in screen is in French when the browser asks for it', async ({ br
 });
 
 /**
- * Every distinct message (toast or inline alert) on screen while `ms` pass: a toast queued behind
- * another shows only when the first has gone, so one look at one moment would miss it.
+ * Every distinct message (toast or inline alert) on screen while `ms` pass on the page's clock, which the journey
+ * installed (`page.clock.install`) before the page loaded: a toast queued behind another shows only when the first
+ * has gone, so one look at one moment would miss it. The clock is moved on half a second at a time, and each step
+ * waits for the requests its timers started (the token check) to end, so the page shows what `ms` of real time
+ * would show without the journey waiting them out.
  */
 async function messagesSeenDuring(page: Page, ms: number): Promise<string[]> {
   const seen = new Set<string>();
-  for (const end = Date.now() + ms; Date.now() < end; await page.waitForTimeout(250)) {
+  for (let passed = 0; passed <= ms; passed += 500) {
+    await requestsEnded(page);
     for (const text of await page.getByRole('alert').allTextContents()) seen.add(text);
+    await page.clock.runFor(500);
   }
   return [...seen];
 }
@@ -123,6 +128,8 @@ const TOAST_AND_CHECK_MS = 8000;
 test('a first visit goes to the sign-in screen without any error', async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
+  followRequests(page);
+  await page.clock.install();
   await page.goto('/');
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
@@ -162,6 +169,8 @@ test('a session that ends while the app is open says so once', async ({ page }) 
 });
 
 test('coming back after the session expired says so once on the sign-in screen', async ({ page }) => {
+  followRequests(page);
+  await page.clock.install();
   await signIn(page, 'analyst');
   await expect(page.getByRole('menuitem', { name: 'Service points', exact: true })).toBeVisible();
   // What Amplify leaves after a refresh the identity service refused: its tokens gone, ours not.
@@ -207,6 +216,7 @@ test('wrong codes block the account: the code form waits with the time left, the
 }) => {
   // The block lasts the catalogue's 2 minutes, on the identity service's clock. The journey does
   // not wait them out: the browser's clock is moved on and the stand-in ends the block (local only).
+  followRequests(page);
   await page.clock.install();
   const email = 'locationowner@demo.locker.test';
   await page.goto('/login');
@@ -231,7 +241,9 @@ test('wrong codes block the account: the code form waits with the time left, the
   await expect(codeField).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Verify' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Send a new code' })).toBeDisabled();
-  await expect(page.getByText(/^You can try again in 1:[0-4]\d\.$/)).toBeVisible({ timeout: 20_000 });
+  // The count goes down on the page's clock, moved on rather than waited out.
+  await page.clock.runFor(11_000);
+  await expect(page.getByText(/^You can try again in 1:[0-4]\d\.$/)).toBeVisible();
   expect(await messagesSeenDuring(page, TOAST_AND_CHECK_MS)).toEqual(['Account is blocked for 2 minutes.']);
 
   const ended = await page.request.post('/__dev/identity/end-block', { data: { username: 'locationowner' } });

@@ -30,6 +30,19 @@ export function followRequests(page: Page) {
 }
 
 /**
+ * Waits until every request the page has started (but the live stream) has ended, then lets the page draw what they
+ * brought: for a journey on the page's fake clock (`page.clock.install`), where `settled`'s half second of quiet is
+ * real time the page's timers do not see.
+ */
+export async function requestsEnded(page: Page, timeoutMs = 30_000) {
+  followRequests(page);
+  const open = openRequests.get(page)!;
+  await expect.poll(() => open.size, { timeout: timeoutMs, intervals: [25] }).toBe(0);
+  // React renders on a message channel, which the fake clock leaves alone: one real moment is enough.
+  await page.waitForTimeout(50);
+}
+
+/**
  * Waits until no request of the page but the live stream has run for half a second: what
  * `waitForLoadState('networkidle')` did before the live updates, whose stream never ends (a signed-in list
  * keeps it open), so that Playwright's network idle never comes. Unlike it, this also waits after an
@@ -176,7 +189,9 @@ export async function startRecordAction(page: Page, name: string) {
  * `within` limits the check to a part of the page, `without` leaves one out of it.
  */
 export async function seriousViolations(page: Page, within?: string, without?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page });
+  // Only the violations are gathered: axe then keeps one node of each passed or inapplicable rule instead of every
+  // node it looked at, which on a list page is most of its time (axe's `resultTypes` option).
+  let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
   if (within) builder = builder.include(within);
   if (without) builder = builder.exclude(without);
   const { violations } = await builder.analyze();
