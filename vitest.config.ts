@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -12,6 +13,39 @@ import react from '@vitejs/plugin-react';
 const postgresOnly = 'tests/server/**/*.pg-only.test.ts';
 const pgliteOnly = 'tests/server/**/*.pglite-only.test.ts';
 const onPostgres = Boolean(process.env.DATABASE_URL);
+
+/**
+ * The server files that run on both engines when the test command also runs the server suite on PostgreSQL, the
+ * engine of production (`SERVER_SUITE_ON_POSTGRES=1`, set by scripts/test-all.mjs once its server is up): the
+ * gateway's rules are the same SQL on either, and are checked there; on PGlite run the files about what the engine
+ * or the local process does itself: its change feed and what each process keeps from it, background jobs on one
+ * connection, the triggers and migrations that keep rollups, sort keys and search tables, the planner without
+ * autovacuum, the file-backed database across a restart, an outage, the seeds, the identity stand-in that
+ * `npm start` signs in against, and a write with its audit row. The journeys run the whole app on PGlite.
+ * Without PostgreSQL, or when vitest is run by hand, every server file runs on PGlite. A new file about the engine
+ * belongs here.
+ */
+const bothEngines = [
+  'background-jobs',
+  'dashboard-rollups',
+  'database-unavailable',
+  'gateway',
+  'history',
+  'identity-contract',
+  'kept-counts',
+  'kept-roles',
+  'list-performance',
+  'live-stream',
+  'piece-token-codes',
+  'search',
+  'storage',
+  'test-seed',
+  'workers-setting',
+  'write-pipeline',
+].map((name) => `tests/server/${name}.test.ts`);
+const misnamed = bothEngines.filter((file) => !existsSync(file));
+if (misnamed.length) throw new Error(`vitest.config.ts, bothEngines: no such file ${misnamed.join(', ')}`);
+const restOnPostgres = process.env.SERVER_SUITE_ON_POSTGRES === '1' && !onPostgres;
 
 /**
  * Unit files share their worker's modules (no isolation): each file's imports then cost once per worker, not
@@ -69,7 +103,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts'],
+          include: restOnPostgres ? [...bothEngines, pgliteOnly] : ['tests/server/**/*.test.ts'],
           // The seeded demo database, built once per run and copied by each file (README, Testing).
           globalSetup: ['tests/server/support/global-setup.ts'],
           exclude: [...configDefaults.exclude, onPostgres ? pgliteOnly : postgresOnly],

@@ -42,7 +42,7 @@ const vitestArgs = (report, ...more) => [
   `--outputFile.json=${report}`,
 ];
 // The PGlite run is PGlite's even when the caller's shell names a server.
-const { DATABASE_URL: _callersServer, ...pgliteEnv } = process.env;
+const { DATABASE_URL: _callersServer, SERVER_SUITE_ON_POSTGRES: _callersChoice, ...pgliteEnv } = process.env;
 
 const failedSteps = [];
 const warnings = [];
@@ -148,11 +148,8 @@ await step('typecheck', 'node_modules/.bin/tsc', ['-p', 'tsconfig.json', '--noEm
 await step('lint', 'node_modules/.bin/eslint', ['.', '--max-warnings', '0']);
 await step('format', 'node_modules/.bin/prettier', ['--check', '.', '--log-level', 'warn']);
 const journeysPrepared = await journeys.then(({ ok, output }) => ok || failed(journeysStep, output));
-await vitestStep('vitest (unit and server)', reports.vitest, [], {
-  ...pgliteEnv,
-  ...(journeysPrepared ? { DEMO_DATA_DIR: journeyDataDir } : {}),
-});
-
+// The PostgreSQL server first: with it, the PGlite run takes only the server files about the engine itself, and the
+// PostgreSQL run every server file (`bothEngines` in vitest.config.ts); without it, every server file runs on PGlite.
 console.log('\n=== PostgreSQL server for the server suite ===');
 let postgresNotRun;
 let server;
@@ -165,6 +162,13 @@ try {
   warnings.push(postgresUnavailableLine(error.message));
   console.log(warnings.at(-1));
 }
+
+await vitestStep('vitest (unit and server)', reports.vitest, [], {
+  ...pgliteEnv,
+  ...(journeysPrepared ? { DEMO_DATA_DIR: journeyDataDir } : {}),
+  ...(server ? { SERVER_SUITE_ON_POSTGRES: '1' } : {}),
+});
+
 if (server) {
   await vitestStep('vitest on PostgreSQL (server)', reports.postgres, ['--project', 'server'], {
     ...pgliteEnv,
