@@ -7,8 +7,9 @@ const dataDir = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
  * Journeys that change what every other journey relies on, or that watch the whole network: they run after the
  * others, one at a time. Sign-in locks users out, signs them out everywhere and blocks their codes; the shell changes
  * the analyst's password; single sign-on signs users in and out; the live and concurrency journeys wait for the
- * notices of one edit, which another journey's edits would add to; the webhooks journey counts every delivery.
- * A new journey that does such a thing belongs here.
+ * notices of one edit, which another journey's edits would add to; the webhooks journey counts every delivery; the
+ * 50-ticket quick action changes the newest open tickets that the ticket journeys edit one at a time (their saves
+ * were refused as changed by someone else). A new journey that does such a thing belongs here.
  */
 const aloneFiles = [
   'concurrency.spec.ts',
@@ -16,6 +17,7 @@ const aloneFiles = [
   'shell.spec.ts',
   'sign-in.spec.ts',
   'sso.spec.ts',
+  'ticket-bulk.spec.ts',
   'webhooks.spec.ts',
 ].map((file) => `**/${file}`);
 
