@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { listUrl } from './pages.ts';
-import { signIn } from './support.ts';
+import { expect, signIn, test } from './support.ts';
 
 // Each journey signs in for itself and only opens pages: the two workers share them.
 test.describe.configure({ mode: 'parallel' });

@@ -1,12 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import {
   DEMO_PASSWORD,
+  expect,
   inSignInTurn,
   mailCount,
   nextCode,
   seriousViolations,
-  signedInPage,
   settled,
+  signedInPage,
+  test,
 } from './support.ts';
 
 // Each journey signs in for itself and only reads (the keyboard one changes a courier's phone): the two workers

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signedInPage } from './support.ts';
+import { type Page } from '@playwright/test';
+import { expect, signedInPage, test } from './support.ts';
 
 /** Issue 16: booking with its capacity check and label, end users, shipment reports. README "What to try". */
 

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { seriousViolations, signedInPage } from './support.ts';
+import { expect, seriousViolations, signedInPage, test } from './support.ts';
 
 const hostileLogo = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 40" onload="document.title='owned'">
   <script>document.title = 'owned'</script>

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { signedInPage } from './support.ts';
+import { expect, signedInPage, test } from './support.ts';
 
 test('an operator creates, searches, edits and deletes a carrier', async ({ browser }) => {
   const page = await signedInPage(browser, 'operator');

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { signedInPage } from './support.ts';
+import { expect, signedInPage, test } from './support.ts';
 
 test('two people edit one carrier: the later save is refused, keeps its input and offers a reload', async ({
   browser,

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
-import { seriousViolations, signedInPage } from './support.ts';
+import { expect, seriousViolations, signedInPage, test } from './support.ts';
 
 /**
  * Issue 30: the dashboard is the home of a user with permission 177; its view (period, bucket, carriers)

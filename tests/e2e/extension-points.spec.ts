@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { listUrl } from './pages.ts';
-import { seriousViolations, signedInPage } from './support.ts';
+import { expect, seriousViolations, signedInPage, test } from './support.ts';
 
 test('service point statuses are coloured badges, Terminated first, in the list and on the page', async ({
   browser,

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signedInPage } from './support.ts';
+import { type Page } from '@playwright/test';
+import { expect, signedInPage, test } from './support.ts';
 
 /**
  * The feature options of spec 01 §6 that tickets and shipments read, as two demo users meet them: the

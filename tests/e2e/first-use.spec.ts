@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signedInPage } from './support.ts';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, signedInPage, test } from './support.ts';
 
 /** What a new user meets first (issue 11): record pages by access, toasts, menu, small screens. */
 

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signedInPage, startRecordAction } from './support.ts';
+import { type Page } from '@playwright/test';
+import { expect, signedInPage, startRecordAction, test } from './support.ts';
 
 /**
  * Issue 27: an order of 100 with two sub orders; one released, the total refused lower then increased,

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { formOf, listOf, listUrl } from './pages.ts';
-import { seriousViolations, signedInPage } from './support.ts';
+import { expect, seriousViolations, signedInPage, test } from './support.ts';
 
 test('the super admin finds units by badge, reads a locker and terminates only a unit that may be', async ({
   browser,

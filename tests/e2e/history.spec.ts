@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { signedInPage } from './support.ts';
+import { expect, signedInPage, test } from './support.ts';
 
 test("a record's history shows who changed which field from what to what", async ({ browser }) => {
   const page = await signedInPage(browser, 'operator');

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { signedInPage } from './support.ts';
+import { expect, signedInPage, test } from './support.ts';
 
 const csv = (text: string) => ({ name: 'couriers.csv', mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
 

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { listOf } from './pages.ts';
-import { signedInPage, startRecordAction } from './support.ts';
+import { expect, signedInPage, startRecordAction, test } from './support.ts';
 
 test('the service point list narrows by status and by location owner, shown by name', async ({ browser }) => {
   const page = await signedInPage(browser, 'operator');

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signedInPage, settled } from './support.ts';
+import { type Page } from '@playwright/test';
+import { expect, settled, signedInPage, test } from './support.ts';
 
 /**
  * Issue 24: a list page costs a handful of gateway requests, whatever its page size: the page, one

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { listUrl } from './pages.ts';
-import { signedInPage } from './support.ts';
+import { expect, signedInPage, test } from './support.ts';
 
 const openTickets = listUrl('/tickets', { filter: { badge: 'open' } });
 

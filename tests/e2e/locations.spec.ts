@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { pdfPages } from '../server/support/pdf-text.ts';
 import { listUrl } from './pages.ts';
-import { outsideRequests, signedInPage, startRecordAction } from './support.ts';
+import { expect, outsideRequests, signedInPage, startRecordAction, test } from './support.ts';
 
 test('the operator uses an approved proposal as a service point and prints its location with the map', async ({
   browser,

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { outsideRequests, signedInPage } from './support.ts';
+import { type Page } from '@playwright/test';
+import { expect, outsideRequests, signedInPage, test } from './support.ts';
 
 /** The number of service points the map says it shows. */
 async function shownCount(page: Page) {

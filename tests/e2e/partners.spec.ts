@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { signedInPage, startRecordAction } from './support.ts';
+import { expect, signedInPage, startRecordAction, test } from './support.ts';
 
 /** Issue 26: partner setups with their administrator, a refused deactivation, and a carrier invoice. */
 

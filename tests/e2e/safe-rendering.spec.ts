@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { signedInPage } from './support.ts';
+import { expect, signedInPage, test } from './support.ts';
 
 const payloads = ['<img src=x onerror="window.__xss = 1">', '<script>window.__xss = 2</script>'];
 

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { seriousViolations, signedInPage } from './support.ts';
+import { expect, seriousViolations, signedInPage, test } from './support.ts';
 
 /**
  * Issue 31.1: the app bar's search, opened with Ctrl+K from any page, as the phone desk uses it: a parcel,

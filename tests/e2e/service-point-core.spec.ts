@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { formOf, listOf, listUrl } from './pages.ts';
-import { seriousViolations, signedInPage, startRecordAction, settled } from './support.ts';
+import { expect, seriousViolations, settled, signedInPage, startRecordAction, test } from './support.ts';
 
 /**
  * Opens the first service point of the list filtered so (the list's own filter query), by its ID link,

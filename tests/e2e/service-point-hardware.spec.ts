@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { seriousViolations, signedInPage } from './support.ts';
+import { type Page } from '@playwright/test';
+import { expect, seriousViolations, signedInPage, test } from './support.ts';
 
 // The tabs' content; the form's toolbar (Save, Delete) is the engine's, checked by the accessibility journey.
 const formViolations = (page: Page) => seriousViolations(page, 'form', 'form [role="toolbar"]');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { pdfPages } from '../server/support/pdf-text.ts';
-import { signedInPage } from './support.ts';
+import { expect, signedInPage, test } from './support.ts';
 
 const csv = (text: string, name = 'service-points.csv') => ({
   name,

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { outsideRequests, signedInPage } from './support.ts';
+import { type Page } from '@playwright/test';
+import { expect, outsideRequests, signedInPage, test } from './support.ts';
 
 /** A demo service point in Warszawa (the demo network's twelfth city): its address is searched in Poland. */
 const SERVICE_POINT = 12;

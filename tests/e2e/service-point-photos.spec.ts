@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import config from '../../playwright.config.ts';
-import { seriousViolations, signedInPage } from './support.ts';
+import { expect, seriousViolations, signedInPage, test } from './support.ts';
 import { png as halvesPng } from '../fixtures/upload-files.ts';
 
 // Chromium's fake camera shows a test pattern and grants access without asking; the project's own

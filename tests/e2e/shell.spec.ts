@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, mailCount, nextCode, signIn, signedInPage } from './support.ts';
+import { DEMO_PASSWORD, expect, mailCount, nextCode, signedInPage, signIn, test } from './support.ts';
 
 test('leaving unsaved work asks stay or leave; saving and deleting do not ask', async ({ browser }) => {
   const page = await signedInPage(browser, 'operator');

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { listUrl } from './pages.ts';
-import { signedInPage } from './support.ts';
+import { expect, signedInPage, test } from './support.ts';
 
 /** Issue 16: shipment search and piece detail, troubleshooting, tenancy. Named cases: README "What to try". */
 

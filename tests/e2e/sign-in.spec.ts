@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, followRequests, mailCount, nextCode, requestsEnded, signIn } from './support.ts';
+import { type Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, followRequests, mailCount, nextCode, requestsEnded, signIn, test } from './support.ts';
 
 test('a super admin signs in with the emailed code, sees service points and signs out', async ({ page }) => {
   await page.goto('/service-points');

@@ -1,5 +1,5 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
-import { DEMO_PASSWORD } from './support.ts';
+import { type Page, type Request } from '@playwright/test';
+import { DEMO_PASSWORD, expect, test } from './support.ts';
 
 const JWT = '[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+';
 

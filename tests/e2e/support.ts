@@ -2,6 +2,7 @@ import { mkdirSync, rmSync, statSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import {
   expect,
+  test as base,
   type APIRequestContext,
   type Browser,
   type BrowserContext,
@@ -11,6 +12,26 @@ import {
 } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo#Locker2026';
+
+/**
+ * The journeys' `test`: Playwright closes the page and context it hands a test, not the contexts a test opens from
+ * `browser` itself (`signedInPage`, a second user, a French browser). Those stayed open for the rest of the worker's
+ * life, dozens by its end, each page with its live stream, its session check every 2 s and whatever it was showing,
+ * and Chromium drew them all beside the journey running. Every context a test opened is closed when it ends.
+ */
+export const test = base.extend<{ ownContextsClosed: void }>({
+  ownContextsClosed: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use();
+      const opened = browser.contexts().filter((context) => !before.has(context));
+      await Promise.all(opened.map((context) => context.close().catch(() => undefined)));
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
 
 /** The live updates' stream (`GET webtool/stream`): open for as long as a signed-in page lists or edits records. */
 const LIVE_STREAM = /\/webtool\/stream(\?|$)/;

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { listOf } from './pages.ts';
-import { signIn, signedInPage } from './support.ts';
+import { expect, signedInPage, signIn, test } from './support.ts';
 
 const FILE_NAME = /^[a-z-]+-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/;
 const FORMULA_START = /^[=+\-@\t\r]/;

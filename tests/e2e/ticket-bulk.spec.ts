@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { listUrl } from './pages.ts';
-import { signedInPage } from './support.ts';
+import { expect, signedInPage, test } from './support.ts';
 
 /**
  * Issue 15 item 5: a quick action on 50 tickets at once. It changes the newest open tickets of the maintenance

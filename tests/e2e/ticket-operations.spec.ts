@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { listUrl } from './pages.ts';
-import { signedInPage, startRecordAction } from './support.ts';
+import { expect, signedInPage, startRecordAction, test } from './support.ts';
 
 /** Issue 15 items 5 to 7: quick actions on tickets, maintenance operators, alerts. */
 

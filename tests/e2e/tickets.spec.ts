@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { formOf, listOf, listUrl } from './pages.ts';
-import { signedInPage } from './support.ts';
+import { expect, signedInPage, test } from './support.ts';
 
 /** A small PNG (1×1, red), enough for the gallery to take. */
 const PHOTO = Buffer.from(

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
 import { listUrl } from './pages.ts';
-import { seriousViolations, signedInPage } from './support.ts';
+import { expect, seriousViolations, signedInPage, test } from './support.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../server/support/fixtures/${name}`, import.meta.url));
 

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { seriousViolations, signedInPage } from './support.ts';
+import { expect, seriousViolations, signedInPage, test } from './support.ts';
 
 test('the operator finds a change in the webtool logs and reads it field by field', async ({ browser }) => {
   const page = await signedInPage(browser, 'operator');
