@@ -33,9 +33,10 @@ export function SessionKeeper({ inactiveSignOutSeconds }: { inactiveSignOutSecon
       signOut: (reason) => {
         // A refresh cut off by leaving the page is not a failed one.
         if (reason === 'refresh_failed' && pageIsLeaving()) return;
-        // No session ever recorded: the layout shows while the sign-in check still runs, and that
-        // check sends the visitor to the sign-in screen without a word.
-        if (reason === 'expired' && !hadSession()) return;
+        // No session recorded: either none ever was (the layout shows while the sign-in check
+        // still runs, and that check sends the visitor to the sign-in screen without a word), or
+        // another path has already ended it and said so. A session's end is said once.
+        if (!hadSession()) return;
         notify(messages[reason], { type: 'warning' });
         void logout({}, reason === 'inactive' ? '/login' : loginWithReturnUrl());
       },

@@ -61,10 +61,16 @@ export async function rememberSession() {
   localStorage.setItem(sessionKeys.accessToken, session.tokens.accessToken.toString());
 }
 
-/** Ends the session here: Amplify's or the single sign-on one, and the keys recorded for it. */
+/**
+ * Ends the session here: Amplify's or the single sign-on one, and the keys recorded for it. The
+ * keys go first (endSession reads what it needs before its first wait): a session check made while
+ * Amplify signs out then finds no session to call expired, and says nothing after the sign-out's
+ * own message.
+ */
 export async function forgetSession() {
-  await endSession();
+  const ending = endSession();
   clearSessionKeys();
+  await ending;
 }
 
 /**
