@@ -4,12 +4,12 @@ import { execFileSync } from 'node:child_process';
 
 export const runsAsRoot = () => process.getuid?.() === 0;
 
-/** apt-get install of `name`; false when not root, so the caller can say what to do instead. */
-export function installDebianPackage(name) {
+/** apt-get install of the packages named, in one call; false when not root, so the caller can say what to do instead. */
+export function installDebianPackage(...names) {
   if (!runsAsRoot()) return false;
-  console.log(`Installing Debian ${name} with apt-get ...`);
+  console.log(`Installing Debian ${names.join(' and ')} with apt-get ...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', name], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...names], { stdio: 'inherit', env });
   return true;
 }
