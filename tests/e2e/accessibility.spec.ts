@@ -73,6 +73,14 @@ async function open(page: Page, path: string) {
 // The screens in two halves, each its own journey, so that the two workers share them.
 const halves = [screens.slice(0, screens.length / 2), screens.slice(screens.length / 2)];
 
+/**
+ * The axe rules left out of a language's sweeps. Colour contrast is the theme's, the same in both languages, and
+ * most of axe's time (65-80 % of each analysis, about a second a screen): the French sweeps check what the language
+ * changes (names, labels, the page's language, text that wraps) and leave contrast to the English ones.
+ */
+const violations = (page: Page, locale: string) =>
+  seriousViolations(page, undefined, undefined, locale === 'en-US' ? [] : ['color-contrast']);
+
 for (const locale of ['en-US', 'fr-FR']) {
   for (const [index, half] of halves.entries()) {
     test(`every screen has no serious or critical accessibility violation (${locale}, part ${index + 1} of 2)`, async ({
@@ -87,7 +95,7 @@ for (const locale of ['en-US', 'fr-FR']) {
           await open(page, path);
           await expect(page.locator('main').first()).toBeVisible();
           await settled(page);
-          expect(await seriousViolations(page), path).toEqual([]);
+          expect(await violations(page, locale), path).toEqual([]);
         }
         await context.close();
       }
@@ -100,7 +108,7 @@ for (const locale of ['en-US', 'fr-FR']) {
           page.locator('[data-testid="not-found"], [data-testid="not-available"], .RaList-main, form, main').first(),
         ).toBeVisible();
         await settled(page);
-        expect(await seriousViolations(page), path).toEqual([]);
+        expect(await violations(page, locale), path).toEqual([]);
       }
       await signedIn.context().close();
     });
@@ -127,12 +135,12 @@ for (const locale of ['en-US', 'fr-FR']) {
       await openFirstRecord(page, list);
       const tabs = page.locator('form [role="tab"]');
       const count = await tabs.count();
-      expect(await seriousViolations(page), list).toEqual([]);
+      expect(await violations(page, locale), list).toEqual([]);
       for (let index = 1; index < count; index += 1) {
         await tabs.nth(index).click();
         await settled(page);
         const tab = (await tabs.nth(index).textContent()) ?? String(index);
-        expect(await seriousViolations(page), `${list} ${tab}`).toEqual([]);
+        expect(await violations(page, locale), `${list} ${tab}`).toEqual([]);
       }
     }
     await page.context().close();

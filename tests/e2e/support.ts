@@ -207,12 +207,19 @@ export async function startRecordAction(page: Page, name: string) {
 
 /**
  * The serious and critical accessibility violations (axe) of the page, each as `rule: targets`;
- * `within` limits the check to a part of the page, `without` leaves one out of it.
+ * `within` limits the check to a part of the page, `without` leaves one out of it, `skipRules` names axe
+ * rules not run.
  */
-export async function seriousViolations(page: Page, within?: string, without?: string): Promise<string[]> {
+export async function seriousViolations(
+  page: Page,
+  within?: string,
+  without?: string,
+  skipRules: readonly string[] = [],
+): Promise<string[]> {
   // Only the violations are gathered (axe's `resultTypes` option): axe then keeps one node of each passed or
   // inapplicable rule instead of every node it looked at, about a tenth of the sweeps' time here.
   let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+  if (skipRules.length) builder = builder.disableRules([...skipRules]);
   if (within) builder = builder.include(within);
   if (without) builder = builder.exclude(without);
   const { violations } = await builder.analyze();
