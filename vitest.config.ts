@@ -78,6 +78,8 @@ const domUnitFiles = [
   'tests/unit/svg-upload.test.ts',
   'tests/unit/ticket-import.test.ts',
 ];
+const unlisted = [...isolatedUnitFiles, ...domUnitFiles].filter((file) => !existsSync(file));
+if (unlisted.length) throw new Error(`vitest.config.ts, unit file lists: no such file ${unlisted.join(', ')}`);
 const unitTest = {
   environment: 'jsdom',
   setupFiles: ['tests/unit/setup.ts'],
