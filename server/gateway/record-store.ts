@@ -1,4 +1,4 @@
-import type { KeptCounts } from './kept-counts.ts';
+import type { CountBasis, KeptCounts } from './kept-counts.ts';
 import type { Db } from '../db/adapter.ts';
 import type { ResourceDefinition } from './resource-registry.ts';
 import { badRequest } from './http-error.ts';
@@ -411,14 +411,37 @@ async function countMatches(db: Db, sql: ListSql): Promise<number> {
   return Number(counted.rows[0].n);
 }
 
-/** The matches' count as `counts` keeps it (kept-counts.ts), else counted and kept if nothing changed since `mark`. */
-async function keptMatchCount(db: Db, sql: ListSql, counts: KeptCounts | undefined, mark: number | undefined) {
+/** The key of the matches' count of `sql` among the kept counts. */
+const matchCountKey = (sql: ListSql) => JSON.stringify([sql.where, sql.params.slice(0, -2)]);
+/** The key of a resource's row count among the kept counts. */
+const rowCountKey = (endpoint: string) => `rows\u0000${endpoint}`;
+
+/** What a list's count reads (kept-counts.ts): the fields its conditions name, `@search` for a search. */
+function countBasis(resource: ResourceDefinition, query: ListQuery): CountBasis {
+  const fields = [
+    ...(query.search ? ['@search'] : []),
+    ...(query.scope ? [query.scope.field] : []),
+    ...Object.keys(query.filters),
+    ...(query.conditions ?? []).map((condition) => condition.field),
+    ...(query.range ? [query.range.field] : []),
+  ];
+  return { resource: resource.endpoint, fields };
+}
+
+/** The matches' count as `counts` keeps it (kept-counts.ts), else counted and kept if nothing moved it since `mark`. */
+async function keptMatchCount(
+  db: Db,
+  sql: ListSql,
+  counts: KeptCounts | undefined,
+  mark: number | undefined,
+  basis: CountBasis,
+) {
   if (!counts) return countMatches(db, sql);
-  const key = JSON.stringify([sql.where, sql.params.slice(0, -2)]);
+  const key = matchCountKey(sql);
   const kept = counts.get(key);
   if (kept !== undefined) return kept;
   const counted = await countMatches(db, sql);
-  counts.keep(key, counted, mark);
+  counts.keep(key, counted, mark, basis);
   return counted;
 }
 
@@ -537,9 +560,9 @@ function orderedTryBudget(query: ListQuery, rows: number, matches: number): numb
  * One page and the exact total, in one read-only snapshot (so `db` is the database, not a
  * transaction). count(*) OVER () would sort every match to return 15, so the total comes from the
  * count deltas (whole resource) or a count of the matches, and a page past the end is not read.
- * Then the page: through the sort keys for the whole resource or a search of many matches; for a
- * filter or a tenancy scope, a bounded try in sort order; otherwise by sorting the matches. `counts`: the
- * matches' counts the gateway keeps while nothing changes (kept-counts.ts); without it every list counts.
+ * Then the page (pageOf). `counts`: the resources' row counts and the lists' match counts the gateway
+ * keeps while no change moves them (kept-counts.ts); with both of a list kept, the page is all it reads,
+ * without a snapshot. Without `counts` every list counts.
  */
 export async function listRecords(
   db: Db,
@@ -563,25 +586,43 @@ export async function listRecords(
 
   // Before the snapshot: a change heard after it ends the count kept from it.
   const mark = counts?.mark();
+  const basis = countBasis(resource, query);
+  const rowsKept = counts?.get(rowCountKey(resource.endpoint));
+  const matchesKept = sql.narrowing ? counts?.get(matchCountKey(sql)) : rowsKept;
+  if (rowsKept !== undefined && matchesKept !== undefined) {
+    // Both counts kept: the page is one statement (two when a bounded try in order falls short), which needs no
+    // snapshot of its own; the counts are what the database holds as far as the change feed has heard.
+    const page = await pageOf(db, sql, query, rowsKept, matchesKept);
+    return { data: page.map((row) => ({ ...row.doc, version: row.version })), total: matchesKept };
+  }
   const { page, total, parts } = await db.transaction(
     async (tx) => {
       const { rows, parts } = await resourceRows(tx, resource.endpoint);
-      const total = sql.narrowing ? await keptMatchCount(tx, sql, counts, mark) : rows;
-      const result = (page: Page) => ({ page, total, parts });
-      if (query.offset >= total) return result([]);
-      if (!sql.narrowing) return result(await (sql.keyed ? keyedPage(tx, sql, query, total) : orderedPage(tx, sql)));
-      if (sql.keyed && sql.searchOnly !== undefined && keysPayForSearch(query, rows, total)) {
-        return result(await keyedPage(tx, sql, query, total));
-      }
-      const budget = sql.keyed && !sql.searchOnly ? orderedTryBudget(query, rows, total) : undefined;
-      const expected = Math.min(query.limit, total - query.offset);
-      const tried = budget === undefined ? undefined : await filteredPageWithin(tx, sql, budget, expected);
-      return result(tried ?? (await sortedMatches(tx, sql)));
+      counts?.keep(rowCountKey(resource.endpoint), rows, mark, { resource: resource.endpoint, fields: [] });
+      const total = sql.narrowing ? await keptMatchCount(tx, sql, counts, mark, basis) : rows;
+      return { page: await pageOf(tx, sql, query, rows, total), total, parts };
     },
     { readOnlySnapshot: true },
   );
   if (parts > FOLD_COUNT_PARTS) await foldCounts(db, resource.endpoint);
   return { data: page.map((row) => ({ ...row.doc, version: row.version })), total };
+}
+
+/**
+ * The page of a list of `total` matches among the resource's `rows`: through the sort keys for the whole
+ * resource or a search of many matches; for a filter or a tenancy scope, a bounded try in sort order;
+ * otherwise by sorting the matches. A page past the end is not read.
+ */
+async function pageOf(db: Db, sql: ListSql, query: ListQuery, rows: number, total: number): Promise<Page> {
+  if (query.offset >= total) return [];
+  if (!sql.narrowing) return sql.keyed ? keyedPage(db, sql, query, total) : orderedPage(db, sql);
+  if (sql.keyed && sql.searchOnly !== undefined && keysPayForSearch(query, rows, total)) {
+    return keyedPage(db, sql, query, total);
+  }
+  const budget = sql.keyed && !sql.searchOnly ? orderedTryBudget(query, rows, total) : undefined;
+  const expected = Math.min(query.limit, total - query.offset);
+  const tried = budget === undefined ? undefined : await filteredPageWithin(db, sql, budget, expected);
+  return tried ?? sortedMatches(db, sql);
 }
 
 export interface NewRecord {

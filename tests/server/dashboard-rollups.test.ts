@@ -339,6 +339,38 @@ describe('dashboard rollups', () => {
     expect(await rowVersions()).not.toEqual(before);
   });
 
+  it('a change of any field a service point is grouped by moves its basis (migration 051 skips the rest)', async () => {
+    // Every field of the demo's service points, and every field the groups read, set in turn to a value it
+    // does not hold: whenever the groups move, the basis the update trigger compares moves too.
+    const { rows } = await stack.db.query<{ field: string; grouped: boolean; based: boolean }>(
+      `WITH sample AS (SELECT doc FROM records WHERE resource = 'service_points' ORDER BY key LIMIT 6),
+       fields AS (
+         SELECT DISTINCT jsonb_object_keys(doc) AS field FROM sample
+         UNION SELECT jsonb_array_elements_text($1::jsonb)
+       ),
+       changed AS (
+         SELECT f.field, s.doc, s.doc || jsonb_build_object(f.field, v.value) AS moved
+         FROM fields f, sample s,
+           (VALUES ('"zz-other"'::jsonb), ('7'::jsonb), ('true'::jsonb), ('["zz-other"]'::jsonb), ('null'::jsonb)) v(value)
+         WHERE s.doc -> f.field IS DISTINCT FROM v.value
+       ),
+       judged AS (
+         SELECT field,
+           ARRAY(SELECT g::text FROM dashboard_service_point_groups(doc) g ORDER BY 1)
+             <> ARRAY(SELECT g::text FROM dashboard_service_point_groups(moved) g ORDER BY 1) AS regrouped,
+           dashboard_service_point_basis(doc) IS DISTINCT FROM dashboard_service_point_basis(moved) AS rebased
+         FROM changed
+       )
+       SELECT field, bool_or(regrouped) AS grouped, bool_and(rebased OR NOT regrouped) AS based
+       FROM judged GROUP BY field ORDER BY field`,
+      [JSON.stringify(['status', 'is_terminated', 'carriers_access', 'city', 'country', 'service_point_group_id'])],
+    );
+    const grouped = rows.filter((row) => row.grouped).map((row) => row.field);
+    expect(grouped).toEqual(expect.arrayContaining(['status', 'is_terminated', 'carriers_access', 'city', 'country']));
+    expect(rows.filter((row) => !row.based).map((row) => row.field)).toEqual([]);
+    expect(rows.length).toBeGreaterThan(grouped.length);
+  });
+
   it('counts every tenancy field of the service points', () => {
     const tenancy = Object.values(resources.get('service_points')!.tenancy).filter((field) => field !== '*');
     expect(tenancy.length).toBeGreaterThan(0);

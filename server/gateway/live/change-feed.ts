@@ -27,6 +27,11 @@ export interface RecordChangeNotice {
   /** The record's values of the fields streams filter by (`live_owner_fields`). */
   owners: Doc;
   /**
+   * An update's changed fields (migration 051): the document's top-level fields whose value moved or that went,
+   * `@search` for the search text, `@partner` for the owning partner columns. Absent: anything may have changed.
+   */
+  changed?: string[];
+  /**
    * A record without a resource of its own, read as part of another (`PARTS`): the change is streamed as
    * one of that record (`resource`, `key`), filtered by its rules, and `part` names what changed.
    */
@@ -67,6 +72,12 @@ export interface ChangeFeed {
    * connection): what is kept while this number stays the same (kept list counts) is what the database holds.
    */
   changesHeard(): number;
+  /**
+   * The changes heard after `changesHeard()` returned `mark`, in order, as the database sent them (a part's own
+   * resource, not the record it belongs to); undefined when the feed cannot tell: a resume, a payload it could not
+   * read, or more changes since than it remembers.
+   */
+  changesSince(mark: number): RecordChangeNotice[] | undefined;
   close(): Promise<void>;
 }
 
@@ -85,7 +96,7 @@ export function parseNotice(payload: string): RecordChangeNotice | undefined {
     return undefined;
   }
   if (!raw || typeof raw !== 'object') return undefined;
-  const { r, k, a, v, by, bp, o } = raw as Record<string, unknown>;
+  const { r, k, a, v, by, bp, o, c } = raw as Record<string, unknown>;
   if (typeof r !== 'string' || typeof a !== 'string' || !ACTIONS.has(a)) return undefined;
   if (a !== 'bulk' && typeof k !== 'string') return undefined;
   return {
@@ -96,8 +107,14 @@ export function parseNotice(payload: string): RecordChangeNotice | undefined {
     by: typeof by === 'string' ? by : undefined,
     byPartner: typeof bp === 'string' ? bp : undefined,
     owners: o && typeof o === 'object' ? (o as Doc) : {},
+    ...(a === 'update' &&
+      Array.isArray(c) &&
+      c.every((field) => typeof field === 'string') && { changed: c as string[] }),
   };
 }
+
+/** How many of the latest changes `changesSince` remembers. */
+const CHANGES_REMEMBERED = 1000;
 
 /** The fields a stream filters a resource's changes by: its owner fields (x-resource.tenancy), the scout contact. */
 export function ownerFields(resource: Pick<ResourceDefinition, 'tenancy' | 'scoutEndpoint'>): string[] {
@@ -191,6 +208,13 @@ export async function startChangeFeed(db: Db, resources: ReadonlyMap<string, Res
 
   let hearing = false;
   let changesHeard = 0;
+  /** The latest changes by their number (`changesHeard` once heard); undefined for what the feed cannot tell. */
+  const remembered = new Map<number, RecordChangeNotice | undefined>();
+  const heardOne = (notice: RecordChangeNotice | undefined) => {
+    changesHeard += 1;
+    remembered.set(changesHeard, notice);
+    remembered.delete(changesHeard - CHANGES_REMEMBERED);
+  };
   const markers = new Map<string, () => void>();
   let markerCount = 0;
   const stop = await db.listen?.(
@@ -202,15 +226,15 @@ export async function startChangeFeed(db: Db, resources: ReadonlyMap<string, Res
         markers.delete(id);
         return;
       }
-      changesHeard += 1;
       const notice = parseNotice(payload);
+      heardOne(notice);
       if (!notice) return;
       if (Object.hasOwn(PARTS, notice.resource)) void deliverPart(notice);
       else deliver(notice);
     },
     () => {
       hearing = true;
-      changesHeard += 1;
+      heardOne(undefined);
       for (const listener of listeners) listener.resumed();
     },
     () => {
@@ -224,11 +248,21 @@ export async function startChangeFeed(db: Db, resources: ReadonlyMap<string, Res
       return () => listeners.delete(listener);
     },
     deliver(notice) {
-      changesHeard += 1;
+      heardOne(notice);
       deliver(notice);
     },
     hearing: () => hearing,
     changesHeard: () => changesHeard,
+    changesSince(mark) {
+      if (changesHeard - mark > CHANGES_REMEMBERED - 1 || mark > changesHeard) return undefined;
+      const changes: RecordChangeNotice[] = [];
+      for (let n = mark + 1; n <= changesHeard; n += 1) {
+        const notice = remembered.get(n);
+        if (!notice) return undefined;
+        changes.push(notice);
+      }
+      return changes;
+    },
     async heard() {
       // Not hearing: nothing is kept meanwhile, so there is nothing to wait for.
       if (!stop || !hearing) return;
