@@ -37,10 +37,46 @@ export interface TransactionOptions {
    * write and a wake-up of the server, the largest share of a list's time under load; issue 32).
    */
   readOnlySnapshot?: boolean;
+  /**
+   * Transaction-local settings (`set_config(name, value, true)`: who writes, for the triggers), sent with the BEGIN
+   * in one round trip rather than as a statement of their own.
+   */
+  settings?: Record<string, string>;
 }
 
-const beginOf = (options?: TransactionOptions) =>
-  options?.readOnlySnapshot ? 'BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY' : 'BEGIN';
+const SETTING_NAME = /^[a-z_]+\.[a-z_]+$/;
+
+/** The BEGIN of a transaction, with its settings' set_config as a second statement of the same query. */
+function beginOf(options: TransactionOptions | undefined, literal: (value: string) => string) {
+  const begin = options?.readOnlySnapshot ? 'BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY' : 'BEGIN';
+  const settings = Object.entries(options?.settings ?? {});
+  if (!settings.length) return begin;
+  const set = settings.map(([name, value]) => {
+    if (!SETTING_NAME.test(name)) throw new Error(`not a setting name: ${name}`);
+    return `set_config('${name}', ${literal(value)}, true)`;
+  });
+  return `${begin}; SELECT ${set.join(', ')}`;
+}
+
+/**
+ * `settings` in a transaction already open (one that joins another: handler-context.ts, `joined`), as the
+ * BEGIN of a transaction of its own sets them.
+ */
+export async function applySettings(tx: Db, settings: Record<string, string> | undefined) {
+  const entries = Object.entries(settings ?? {});
+  if (!entries.length) return;
+  const set = entries.map(([name], index) => {
+    if (!SETTING_NAME.test(name)) throw new Error(`not a setting name: ${name}`);
+    return `set_config('${name}', $${index + 1}, true)`;
+  });
+  await tx.query(
+    `SELECT ${set.join(', ')}`,
+    entries.map(([, value]) => value),
+  );
+}
+
+/** A text as an SQL string literal (standard_conforming_strings, on in both engines: a backslash is itself). */
+const sqlLiteral = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
 /** How the gateway holds its connections to a PostgreSQL server (README, "Running on PostgreSQL"). */
 export interface PoolSettings {
@@ -141,7 +177,7 @@ async function openPglite(options: OpenDbOptions): Promise<Db & { dump(): Promis
     query: (sql, params) => run(() => direct.query(sql, params)),
     transaction: (fn, options) =>
       run(async () => {
-        await pg.query(beginOf(options));
+        await pg.exec(beginOf(options, sqlLiteral));
         try {
           const result = await fn(direct);
           await pg.query('COMMIT');
@@ -211,7 +247,9 @@ async function openPostgres(databaseUrl: string, options: OpenDbOptions): Promis
           transaction: () => Promise.reject(new Error('nested transactions are not supported')),
           close: () => Promise.resolve(),
         };
-        await tx.query(beginOf(options));
+        await client.query(beginOf(options, (value) => client.escapeLiteral(value))).catch((error: unknown) => {
+          throw unavailableOr(error);
+        });
         const result = await fn(tx);
         await tx.query('COMMIT');
         return result;

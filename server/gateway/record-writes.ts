@@ -70,19 +70,42 @@ export async function readRecord(db: Db, resource: ResourceDefinition, key: stri
 }
 
 /**
- * The write stage of the write pipeline (write-pipeline.ts), which audits in the same transaction:
- * nothing here records who changed what.
+ * The write stage of the write pipeline (write-pipeline.ts): the record and its audit row (`changes`, from
+ * `diff`) in one statement, so that neither is written without the other and a save costs one round trip
+ * less. The audit row is added only if the record was.
  */
-export async function storeNew(tx: Db, resource: ResourceDefinition, actor: Actor, key: string, doc: Doc) {
+export async function storeNew(
+  tx: Db,
+  resource: ResourceDefinition,
+  actor: Actor,
+  key: string,
+  doc: Doc,
+  changes: object,
+) {
   const inserted = await tx.query(
-    `INSERT INTO records (resource, key, doc, search, created_by, updated_by)
-     VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT DO NOTHING RETURNING key`,
-    [resource.endpoint, key, JSON.stringify(doc), searchText(resource, doc), actor.username],
+    `WITH inserted AS (
+       INSERT INTO records (resource, key, doc, search, created_by, updated_by)
+       VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT DO NOTHING RETURNING key
+     ), logged AS (
+       INSERT INTO audit_log (username, partner_type, partner_id, resource, key, action, changes)
+       SELECT $5, $6, $7, $1, $2, 'create', $8 FROM inserted
+     )
+     SELECT key FROM inserted`,
+    [
+      resource.endpoint,
+      key,
+      JSON.stringify(doc),
+      searchText(resource, doc),
+      actor.username,
+      actor.partnerType,
+      actor.partner ?? null,
+      JSON.stringify(changes),
+    ],
   );
   if (!inserted.rows.length) throw keyedError(409, 'gateway.record_exists');
 }
 
-/** Writes only if the stored version is still the one the caller edited: no lost updates. */
+/** Writes only if the stored version is still the one the caller edited: no lost updates. Audited as storeNew. */
 export async function storeUpdate(
   tx: Db,
   resource: ResourceDefinition,
@@ -90,11 +113,28 @@ export async function storeUpdate(
   existing: StoredRecord,
   doc: Doc,
   basedOnVersion: number,
+  changes: object,
 ) {
   const updated = await tx.query<{ version: number }>(
-    `UPDATE records SET doc = $3, search = $4, version = version + 1, updated_at = now(), updated_by = $5
-     WHERE resource = $1 AND key = $2 AND version = $6 RETURNING version`,
-    [resource.endpoint, existing.key, JSON.stringify(doc), searchText(resource, doc), actor.username, basedOnVersion],
+    `WITH updated AS (
+       UPDATE records SET doc = $3, search = $4, version = version + 1, updated_at = now(), updated_by = $5
+       WHERE resource = $1 AND key = $2 AND version = $6 RETURNING version
+     ), logged AS (
+       INSERT INTO audit_log (username, partner_type, partner_id, resource, key, action, changes)
+       SELECT $5, $7, $8, $1, $2, 'update', $9 FROM updated
+     )
+     SELECT version FROM updated`,
+    [
+      resource.endpoint,
+      existing.key,
+      JSON.stringify(doc),
+      searchText(resource, doc),
+      actor.username,
+      basedOnVersion,
+      actor.partnerType,
+      actor.partner ?? null,
+      JSON.stringify(changes),
+    ],
   );
   if (!updated.rows.length) throw staleVersion();
   return updated.rows[0].version;

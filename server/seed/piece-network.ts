@@ -313,9 +313,16 @@ export function endUserRecords(endUsers: EndUser[]): NewRecord[] {
   return endUsers.map((endUser) => ({ key: String(endUser.enduser_id), doc: { ...endUser } }));
 }
 
-/** The events in one statement of one array per column per chunk (as the address index is written). */
+/**
+ * The events in one statement of one array per column per chunk (as the address index is written). Each
+ * chunk's statement trigger refreshes the dashboard rollups of its pieces (migration 047) by reading their
+ * events: the planner is told what the chunks before it wrote first, else on a fresh PostgreSQL database it
+ * plans for empty tables and reads every event once per piece (a load run's seed stuck for minutes).
+ */
 export async function insertPieceEvents(db: Db, events: EventRow[], chunk = 25000) {
+  await db.query('ANALYZE records');
   for (let i = 0; i < events.length; i += chunk) {
+    if (i > 0) await db.query('ANALYZE piece_events');
     const slice = events.slice(i, i + chunk);
     await db.query(
       `INSERT INTO piece_events (piece_id, event_code, at, actor, details)

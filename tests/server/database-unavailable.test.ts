@@ -18,7 +18,7 @@ const outage = () => Promise.reject(new DatabaseUnavailableError(new Error('conn
 function switchable(db: Db): Db {
   return {
     query: (sql, params) => (down ? outage() : db.query(sql, params)),
-    transaction: (fn) => (down ? outage() : db.transaction((tx) => fn(switchable(tx)))),
+    transaction: (fn, options) => (down ? outage() : db.transaction((tx) => fn(switchable(tx)), options)),
     close: () => db.close(),
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/adapter.ts';
+import { applySettings, type Db } from '../../db/adapter.ts';
 import type { CallerAccess } from '../caller-access.ts';
 import { keyedError, noPermission } from '../http-error.ts';
 import { accessLevel } from '../../../src/schema/permissions.ts';
@@ -83,7 +83,14 @@ export function createHandlerContext(deps: WebtoolDeps): HandlerContext {
 
 /** An open transaction as a database whose transactions join it: several pipelines' writes commit together. */
 function joined(tx: Db): Db {
-  return { query: (sql, params) => tx.query(sql, params), transaction: (fn) => fn(tx), close: () => tx.close() };
+  return {
+    query: (sql, params) => tx.query(sql, params),
+    transaction: async (fn, options) => {
+      await applySettings(tx, options?.settings);
+      return fn(tx);
+    },
+    close: () => tx.close(),
+  };
 }
 
 export function bodyOf(request: FastifyRequest): Doc {
