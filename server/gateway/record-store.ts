@@ -477,6 +477,8 @@ async function keyedPage(db: Db, sql: ListSql, query: ListQuery, total: number):
      ) AS page JOIN records ON records.resource = $1 AND records.key = page.key
      ORDER BY ${order('page.value', 'page.key')}`,
     params,
+    // The sort keys' indexes and the primary key whatever the values (no partial index on either table).
+    { prepared: true },
   );
   return fromEnd ? page.rows.reverse() : page.rows;
 }
@@ -576,9 +578,11 @@ export async function listRecords(
   const sql = listSql(resource, query);
   if (sql.pinned) {
     // One record at most: the statement that reads it is the count, and one statement needs no snapshot.
+    // Prepared: the primary key finds it whatever the values.
     const found = await db.query<{ doc: Doc; version: number }>(
       `SELECT doc, version FROM records WHERE ${sql.where}`,
       sql.params.slice(0, -2),
+      { prepared: true },
     );
     const page = query.offset > 0 ? [] : found.rows.slice(0, query.limit);
     return { data: page.map((row) => ({ ...row.doc, version: row.version })), total: found.rows.length };

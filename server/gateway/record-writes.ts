@@ -65,6 +65,7 @@ export async function readRecord(db: Db, resource: ResourceDefinition, key: stri
   const result = await db.query<StoredRecord>(
     'SELECT key, doc, version FROM records WHERE resource = $1 AND key = $2',
     [resource.endpoint, key],
+    { prepared: true },
   );
   return result.rows[0];
 }
@@ -101,6 +102,7 @@ export async function storeNew(
       actor.partner ?? null,
       JSON.stringify(changes),
     ],
+    { prepared: true },
   );
   if (!inserted.rows.length) throw keyedError(409, 'gateway.record_exists');
 }
@@ -135,6 +137,7 @@ export async function storeUpdate(
       actor.partner ?? null,
       JSON.stringify(changes),
     ],
+    { prepared: true },
   );
   if (!updated.rows.length) throw staleVersion();
   return updated.rows[0].version;

@@ -54,4 +54,24 @@ describe('storage', () => {
     expect(total).toBe(0);
     await db.close();
   });
+
+  it('sets a transaction’s settings with its BEGIN, any text taken as it is, and only for that transaction', async () => {
+    const db = await openTestDb();
+    await migrate(db);
+    const odd = "O'Brien \\ '; DROP TABLE records; -- ü";
+    const setting = (tx: typeof db) =>
+      tx
+        .query<{ actor: string | null }>("SELECT current_setting('webtool.actor', true) AS actor")
+        .then(({ rows }) => rows[0].actor);
+    expect(await db.transaction(setting, { settings: { 'webtool.actor': odd } })).toBe(odd);
+    expect(await db.transaction(setting, { readOnlySnapshot: true, settings: { 'webtool.actor': 'reader' } })).toBe(
+      'reader',
+    );
+    expect(await db.transaction(setting)).toBeFalsy();
+    expect(await db.query('SELECT count(*) AS n FROM records')).toBeTruthy();
+    await expect(db.transaction(setting, { settings: { 'webtool.actor; DROP': 'x' } })).rejects.toThrow(
+      'not a setting name',
+    );
+    await db.close();
+  });
 });
