@@ -15,6 +15,7 @@
  *   --profile DIR                    CPU profiles of the gateway processes (node --cpu-prof), written to DIR
  *                                    when they stop: open them in Chrome's DevTools (Performance panel)
  *   --port N, --pg-port N            the gateway's port (N, N+1...) and the PostgreSQL server's (else free ones)
+ *   --per-second                     the answers, p50, p99 and slowest latency of each second of each run
  *
  * The PostgreSQL server is a throw-away one from Debian's packages (scripts/postgres-server.mjs).
  */
@@ -53,6 +54,7 @@ const { values: options } = parseArgs({
     profile: { type: 'string' },
     port: { type: 'string' },
     'pg-port': { type: 'string' },
+    'per-second': { type: 'boolean', default: false },
   },
 });
 
@@ -178,6 +180,10 @@ async function prepareDatabase(storage: GatewayStorage, users: number) {
         temporary: false,
       });
     }
+    // What autovacuum does to a database in service, done before the run rather than during it: a freshly
+    // loaded database has no visibility map (an index-only scan reads the table too), no hint bits (the first
+    // read of each row writes its page) and the planner statistics of the empty tables.
+    await db.query('VACUUM (ANALYZE)');
   } finally {
     await db.close();
   }
@@ -275,6 +281,7 @@ async function drive(
   const host = new URL(url).host;
   let nextUser = 0;
   const latencies: number[] = [];
+  const bySecond: number[][] = [];
   const warmUp = atWarmedUp && setTimeout(atWarmedUp.then, atWarmedUp.afterSeconds * 1000);
   const result = await new Promise<Result>((resolve, reject) => {
     const instance = autocannon(
@@ -294,10 +301,25 @@ async function drive(
       },
       (error, done) => (error ? reject(error) : resolve(done)),
     );
-    instance.on('response', (_client, _status, _bytes, milliseconds) => latencies.push(milliseconds));
+    const started = performance.now();
+    instance.on('response', (_client, _status, _bytes, milliseconds) => {
+      latencies.push(milliseconds);
+      const second = Math.floor((performance.now() - started) / 1000);
+      (bySecond[second] ??= []).push(milliseconds);
+    });
   });
   clearTimeout(warmUp);
   latencies.sort((a, b) => a - b);
+  if (options['per-second']) {
+    console.log(
+      bySecond
+        .map((values, second) => {
+          values.sort((a, b) => a - b);
+          return `${second}s n=${values.length} p50=${values[Math.floor(values.length / 2)]} p99=${values[Math.floor(values.length * 0.99)]} max=${values[values.length - 1]}`;
+        })
+        .join('\n'),
+    );
+  }
   const at = (p: number) =>
     latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] : NaN;
   return {
