@@ -207,6 +207,10 @@ test('a parcels report is requested, polled and downloaded as CSV', async ({ bro
 
   const today = new Date();
   await to.getByRole('spinbutton', { name: 'Month' }).click();
+  // Emptied first: digits typed into a section that holds a value join it (01 and then 1, 2 read as no month in
+  // December), as a person would select the date and type it anew.
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Backspace');
   await page.keyboard.type(
     `${String(today.getMonth() + 1).padStart(2, '0')}${String(today.getDate()).padStart(2, '0')}${today.getFullYear()}`,
   );
