@@ -163,6 +163,40 @@ describe('a search’s count on the gateway', () => {
     });
   });
 
+  it('hears of each update the fields it changed, as the counts need them (migrations 051, 053)', async () => {
+    const heard: RecordChangeNotice[] = [];
+    const stop = stack.app.live.feed.subscribe({ change: (notice) => heard.push(notice), resumed: () => undefined });
+    const key = (await sql(firstServicePoint)).rows[0] as { min: string };
+    const owner = (await sql(`SELECT partner_id FROM records WHERE resource = 'service_points' AND key = '${key.min}'`))
+      .rows[0] as { partner_id: string | null };
+    /** Saves `set` on the first service point in SQL: the fields its notice names. */
+    const changedBy = async (set: string) => {
+      heard.length = 0;
+      await sql(`UPDATE records SET ${set} WHERE resource = 'service_points' AND key = '${key.min}'`);
+      await stack.app.live.feed.heard();
+      const notices = heard.filter((notice) => notice.key === key.min && notice.action === 'update');
+      expect(notices).toHaveLength(1);
+      return notices[0].changed;
+    };
+    try {
+      expect(await changedBy(`doc = doc || '{"comments": "zz heard"}'`)).toEqual(['comments']);
+      expect(await changedBy(`doc = doc || '{"comments": "zz heard"}'`)).toEqual([]);
+      expect(await changedBy(`doc = (doc - 'comments') || '{"city": "Zz City", "opening_hours": {}}'`)).toEqual([
+        'city',
+        'comments',
+        'opening_hours',
+      ]);
+      expect(await changedBy(`search = search || ' zzheard'`)).toEqual(['@search']);
+      expect(await changedBy(`partner_id = 'zz-partner'`)).toEqual(['@partner']);
+    } finally {
+      stop();
+      await stack.db.query(`UPDATE records SET partner_id = $1 WHERE resource = 'service_points' AND key = $2`, [
+        owner.partner_id,
+        key.min,
+      ]);
+    }
+  });
+
   it('keeps the counts through a save that cannot move them, and then reads a page in one statement', async () => {
     await search('name');
     await noting(async (statements) => {

@@ -382,6 +382,57 @@ describe('sort keys', () => {
     await db.close();
   });
 
+  it('are written on an update only where they move (migration 053)', async () => {
+    const db = await openTestDb();
+    await migrate(db);
+    const docs = servicePoints(6);
+    await insertRecords(
+      db,
+      servicePointsResource,
+      docs.map((doc) => ({ key: String(doc.service_point_id), doc })),
+    );
+    await ensureSortKeys(db, servicePointsResource);
+    /** Each key of the record with the transactions that last wrote and locked it. */
+    const written = async (key: string) =>
+      Object.fromEntries(
+        (
+          await db.query<{ field: string; at: string; value: unknown; search: string }>(
+            `SELECT field, xmin::text || ':' || xmax::text AS at, value, search FROM record_sort_keys
+             WHERE resource = 'service_points' AND key = $1 ORDER BY field`,
+            [key],
+          )
+        ).rows.map((row) => [row.field, row]),
+      );
+    const save = (set: string, key = '5') =>
+      db.query(`UPDATE records SET ${set} WHERE resource = 'service_points' AND key = '${key}'`);
+    const movedBetween = (before: Record<string, { at: string }>, after: Record<string, { at: string }>) =>
+      Object.keys(after).filter((field) => before[field]?.at !== after[field].at);
+
+    const start = await written('5');
+    expect(Object.keys(start)).toEqual(['city', 'name', 'service_point_id', 'sp_id', 'zip']);
+    // A comment moves no key.
+    await save(`doc = doc || '{"comments": "Call before noon"}'`);
+    const afterComment = await written('5');
+    expect(movedBetween(start, afterComment)).toEqual([]);
+    // A city moves the city's key alone, to its new value.
+    await save(`doc = doc || '{"city": "Aaby"}'`);
+    const afterCity = await written('5');
+    expect(movedBetween(afterComment, afterCity)).toEqual(['city']);
+    expect(afterCity.city.value).toBe('Aaby');
+    // The search text is in every key.
+    await save(`search = 'aaby elsewhere'`);
+    const afterSearch = await written('5');
+    expect(movedBetween(afterCity, afterSearch)).toEqual(['city', 'name', 'service_point_id', 'sp_id', 'zip']);
+    expect(Object.values(afterSearch).map((row) => row.search)).toEqual(Array(5).fill('aaby elsewhere'));
+    // A record under a new key gets its keys there, and leaves none under the old one.
+    await save(`key = '905'`);
+    expect(await written('5')).toEqual({});
+    const moved = await written('905');
+    expect(Object.keys(moved)).toEqual(['city', 'name', 'service_point_id', 'sp_id', 'zip']);
+    expect(moved.city.value).toBe('Aaby');
+    await db.close();
+  });
+
   it('are made for every resource at start, so that no first list waits for them', async () => {
     const db = await openTestDb();
     await migrate(db);
