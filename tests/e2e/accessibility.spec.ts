@@ -151,6 +151,9 @@ test('sign in, find a record, edit and save with the keyboard alone', async ({ p
   await inSignInTurn(page, async () => {
     await page.goto('/login');
     const seen = await mailCount(page.request, 'operator@demo.locker.test');
+    // The form takes the focus once drawn; keys pressed before then are lost (the password went into the
+    // username field on a busy machine).
+    await expect(page.getByLabel('Username or email')).toBeFocused();
     await page.keyboard.type('operator');
     await page.keyboard.press('Tab');
     await page.keyboard.type(DEMO_PASSWORD);
