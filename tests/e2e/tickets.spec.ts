@@ -12,9 +12,20 @@ const PHOTO = Buffer.from(
 const select = (page: Page, label: string) =>
   page.getByRole('combobox', { name: new RegExp(`^${label}( |$)`) }).first();
 
+/**
+ * Picks an option of a single select. A pick that did not take is made again, as a person would: once, on a busy
+ * machine, the click on the option landed while MUI's menu was still settling, and the menu stayed open with
+ * nothing chosen (the rest of the form hidden behind it).
+ */
 async function choose(page: Page, label: string, option: string) {
   await select(page, label).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  const listbox = page.getByRole('listbox');
+  await expect(listbox).toBeVisible();
+  await expect(async () => {
+    if (await listbox.isVisible())
+      await page.getByRole('option', { name: option, exact: true }).click({ timeout: 10_000 });
+    await expect(listbox).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 /** After a create (which returns to the list): the newest ticket, the list's first. */
