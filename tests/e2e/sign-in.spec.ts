@@ -67,9 +67,13 @@ test('the sign-in screen loads no admin code; a signed-in user who reloads never
   await expect(page).toHaveURL(/\/service-points$/);
 });
 
-test('a wrong password is refused with the catalogue message', async ({ page }) => {
+test('a wrong password is refused with the catalogue message; a blank one is not sent', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Username or email').fill('operator');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('This field is required')).toHaveCount(1);
+  await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('alert')).toHaveCount(0);
   await page.getByLabel('Password').fill('Wrong#Password1');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('Username or password incorrect.');
@@ -97,6 +101,8 @@ test('the sign-in screen is in French when the browser asks for it', async ({ br
   const page = await context.newPage();
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: "Connexion à l'outil web" })).toBeVisible();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+  await expect(page.getByText('Ce champ est obligatoire')).toHaveCount(2);
   await page.getByLabel("Nom d'utilisateur ou e-mail").fill('operator');
   await page.getByLabel('Mot de passe').fill('Wrong#Password1');
   await page.getByRole('button', { name: 'Se connecter', exact: true }).click();

@@ -80,6 +80,33 @@ describe('the sign-in screen', () => {
     expect(screen.getByRole('alert').textContent).toBe('Attempt limit exceeded, please try after some time.');
   });
 
+  it('says which required field is blank and sends nothing to the identity service, keeping what was typed', async () => {
+    renderLogin();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign in' })));
+    expect(screen.getAllByText('This field is required')).toHaveLength(2);
+    expect(amplify.startSignIn).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    fireEvent.change(screen.getByLabelText(/Username or email/), { target: { value: 'carrier' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: '   ' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign in' })));
+    expect(screen.getAllByText('This field is required')).toHaveLength(1);
+    expect(screen.getByLabelText(/^Password/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText(/Username or email/).getAttribute('aria-invalid')).toBe('false');
+    expect((screen.getByLabelText(/Username or email/) as HTMLInputElement).value).toBe('carrier');
+    expect(amplify.startSignIn).not.toHaveBeenCalled();
+
+    // Both there: the sign-in goes on to the code, whose blank submit is refused in the same words.
+    amplify.startSignIn.mockResolvedValue({ step: 'code', codeMessage: 'CODE_SENT' });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Demo#Locker2026' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign in' })));
+    expect(amplify.startSignIn).toHaveBeenCalledWith('carrier', 'Demo#Locker2026');
+    expect(screen.queryByText('This field is required')).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Verify' })));
+    expect(screen.getAllByText('This field is required')).toHaveLength(1);
+    expect(amplify.answerChallenge).not.toHaveBeenCalled();
+  });
+
   it('disables the code form while wrong codes block the account, counting down, then lets the user go on', async () => {
     await atTheCodeStep();
     amplify.answerChallenge.mockRejectedValueOnce(notAuthorized('Account is blocked for 2 minutes.'));

@@ -74,10 +74,13 @@ export function UsernameField({
   value,
   onChange,
   autoFocus = false,
+  missing = false,
 }: {
   value: string;
   onChange: (value: string) => void;
   autoFocus?: boolean;
+  /** Whether a sign-in was tried with the field blank: it says so under itself. */
+  missing?: boolean;
 }) {
   const translate = useTranslate();
   return (
@@ -89,8 +92,14 @@ export function UsernameField({
       required
       autoFocus={autoFocus}
       fullWidth
+      {...requiredMessage(missing, translate)}
     />
   );
+}
+
+/** The props that mark a required field left blank, with the message under it. */
+export function requiredMessage(missing: boolean, translate: (key: string) => string) {
+  return missing ? { error: true, helperText: translate('validation.required') } : {};
 }
 
 /** The way back from a password screen to the sign-in screen. */

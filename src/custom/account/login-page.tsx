@@ -13,7 +13,7 @@ import {
 import { ssoConfigured } from '../../authProvider/sso.ts';
 import { AuthLayout, type EnterApp } from './auth-layout.tsx';
 import { blockedSeconds, signInErrorKey } from './sign-in-errors.ts';
-import { ErrorAlert, UsernameField } from './form-parts.tsx';
+import { ErrorAlert, requiredMessage, UsernameField } from './form-parts.tsx';
 import { useTranslate } from './translation.tsx';
 
 type Step = 'credentials' | Exclude<SignInStep, 'done'> | 'entering';
@@ -50,6 +50,10 @@ export function LoginPage({ companyName, enterApp }: { companyName: string; ente
   const [error, setError] = useState<string>();
   const [info, setInfo] = useState<string>();
   const [busy, setBusy] = useState(false);
+  // Set when a form of the current step was sent with a required field blank: the blank fields say so, and
+  // nothing goes to the identity service.
+  const [blankTried, setBlankTried] = useState(false);
+  const blank = (value: string) => blankTried && !value.trim();
   // Set when wrong codes block the account: the code form waits, showing the time left.
   const [codeBlock, setCodeBlock] = useState<{ until: number; secondsLeft: number }>();
   const blockedUntil = codeBlock?.until;
@@ -109,13 +113,26 @@ export function LoginPage({ companyName, enterApp }: { companyName: string; ente
     }
   }
 
+  /** Whether the form's required values are all there; if not, the blank fields say so and nothing is sent. */
+  const filled = (...values: string[]) => {
+    const complete = values.every((value) => value.trim() !== '');
+    setBlankTried(!complete);
+    if (!complete) {
+      setError(undefined);
+      setInfo(undefined);
+    }
+    return complete;
+  };
+
   const submitCredentials = (event: FormEvent) => {
     event.preventDefault();
+    if (!filled(username, password)) return;
     void run(async () => advance(await startSignIn(username, password)));
   };
 
   const submitCode = (event: FormEvent) => {
     event.preventDefault();
+    if (!filled(code)) return;
     void run(async () => advance(await answerChallenge(code)));
   };
 
@@ -130,6 +147,7 @@ export function LoginPage({ companyName, enterApp }: { companyName: string; ente
 
   const submitNewPassword = (event: FormEvent) => {
     event.preventDefault();
+    if (!filled(newPassword)) return;
     void run(async () => advance(await answerChallenge(newPassword)));
   };
 
@@ -157,7 +175,7 @@ export function LoginPage({ companyName, enterApp }: { companyName: string; ente
       {step === 'credentials' && (
         <Box component="form" onSubmit={submitCredentials} noValidate>
           <Stack spacing={2}>
-            <UsernameField value={username} onChange={setUsername} autoFocus />
+            <UsernameField value={username} onChange={setUsername} autoFocus missing={blank(username)} />
             <TextField
               label={translate('auth.password')}
               type="password"
@@ -166,6 +184,7 @@ export function LoginPage({ companyName, enterApp }: { companyName: string; ente
               autoComplete="current-password"
               required
               fullWidth
+              {...requiredMessage(blank(password), translate)}
             />
             {submitButton('auth.sign_in')}
             <Button component={RouterLink} to="/forgot-password" size="small">
@@ -209,6 +228,7 @@ export function LoginPage({ companyName, enterApp }: { companyName: string; ente
               required
               autoFocus
               fullWidth
+              {...requiredMessage(blank(code), translate)}
             />
             {submitButton('auth.verify', codeBlock !== undefined)}
             <Button onClick={resendCode} disabled={busy || codeBlock !== undefined}>
@@ -232,6 +252,7 @@ export function LoginPage({ companyName, enterApp }: { companyName: string; ente
               required
               autoFocus
               fullWidth
+              {...requiredMessage(blank(newPassword), translate)}
             />
             {submitButton('auth.save_password')}
           </Stack>
