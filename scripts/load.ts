@@ -148,6 +148,8 @@ interface Figures {
   p99: number;
   errors: number;
   errorDetail: string;
+  /** The latency of each kind of call: where the tail is. */
+  calls: { name: (typeof CALLS)[number]; count: number; p50: number; p99: number }[];
   /** The unmeasured calls before the run (--warm-up), when there were any. */
   warmUp?: Omit<Figures, 'plan' | 'memory' | 'warmUp'> & { seconds: number };
   /** Resident memory before the load, after the warm-up (where growth counts from), and at the end. */
@@ -215,6 +217,9 @@ async function signInAll(url: string, users: number): Promise<SigningSession[]> 
   return sessions;
 }
 
+/** The calls of one client, in turn, by the names the per-call latencies print. */
+const CALLS = ['list', 'search', 'read', 'update'] as const;
+
 /** The calls of one client, in turn: a list page, a search, a read of its own record, an update of it. */
 function clientRequests(host: string, sessions: SigningSession[]) {
   const path = '/webtool/service_points';
@@ -279,6 +284,8 @@ function clientRequests(host: string, sessions: SigningSession[]) {
 
 /** autocannon's per-connection request iterator: the context must be set after the client exists. */
 interface RequestIteratorInternals {
+  /** The call just answered, while autocannon's 'response' event runs (it moves on after it). */
+  currentRequestIndex: number;
   initialContext: LoadContext;
   resetContext(): void;
   rebuildRequest(): void;
@@ -293,6 +300,7 @@ async function drive(
   const host = new URL(url).host;
   let nextUser = 0;
   const latencies: number[] = [];
+  const byCall: number[][] = CALLS.map(() => []);
   const bySecond: number[][] = [];
   const lagBySecond: number[] = [];
   let lagTimer: NodeJS.Timeout | undefined;
@@ -325,8 +333,11 @@ async function drive(
       lagBySecond[second] = Math.max(lagBySecond[second] ?? 0, now - tick - LAG_TICK_MS);
       tick = now;
     }, LAG_TICK_MS);
-    instance.on('response', (_client, _status, _bytes, milliseconds) => {
+    instance.on('response', (client, _status, _bytes, milliseconds) => {
       latencies.push(milliseconds);
+      const call = (client as unknown as { requestIterator: RequestIteratorInternals }).requestIterator
+        .currentRequestIndex;
+      byCall[call]?.push(milliseconds);
       const second = Math.floor((performance.now() - started) / 1000);
       (bySecond[second] ??= []).push(milliseconds);
     });
@@ -347,9 +358,16 @@ async function drive(
         .join('\n'),
     );
   }
-  const at = (p: number) =>
-    latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] : NaN;
+  const at = (p: number, values = latencies) =>
+    values.length ? values[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] : NaN;
+  for (const values of byCall) values.sort((a, b) => a - b);
   return {
+    calls: CALLS.map((name, index) => ({
+      name,
+      count: byCall[index].length,
+      p50: at(50, byCall[index]),
+      p99: at(99, byCall[index]),
+    })),
     requests: result.requests.total,
     throughput: result.requests.average,
     p50: at(50),
@@ -439,6 +457,7 @@ function print(figures: Figures, warmUpSeconds: number) {
       `requests: ${figures.requests}, throughput: ${figures.throughput.toFixed(1)} req/s`,
       `latency: p50 ${ms(figures.p50)}, p95 ${ms(figures.p95)}, p99 ${ms(figures.p99)}`,
       `errors: ${figures.errors} (${figures.errorDetail})`,
+      `by call: ${figures.calls.map((call) => `${call.name} ${call.count}, p50 ${ms(call.p50)}, p99 ${ms(call.p99)}`).join('; ')}`,
     ].join('\n'),
   );
   for (const p of figures.memory ?? []) {
