@@ -1,4 +1,4 @@
-import type { Db } from '../db/adapter.ts';
+import type { Db, OpeningStatement } from '../db/adapter.ts';
 import type { Doc } from './record-store.ts';
 import { searchText } from './record-store.ts';
 import type { ResourceDefinition } from './resource-registry.ts';
@@ -61,14 +61,18 @@ export async function nextId(tx: Db, resource: ResourceDefinition): Promise<numb
   return Number(result.rows[0].last_value);
 }
 
+const READ_RECORD = 'SELECT key, doc, version FROM records WHERE resource = $1 AND key = $2';
+
 export async function readRecord(db: Db, resource: ResourceDefinition, key: string): Promise<StoredRecord | undefined> {
-  const result = await db.query<StoredRecord>(
-    'SELECT key, doc, version FROM records WHERE resource = $1 AND key = $2',
-    [resource.endpoint, key],
-    { prepared: true },
-  );
+  const result = await db.query<StoredRecord>(READ_RECORD, [resource.endpoint, key], { prepared: true });
   return result.rows[0];
 }
+
+/** readRecord as a transaction's opening statement (TransactionOptions.opening): the read goes with the BEGIN. */
+export const recordRead = (resource: ResourceDefinition, key: string): OpeningStatement => ({
+  sql: READ_RECORD,
+  params: [resource.endpoint, key],
+});
 
 /**
  * The write stage of the write pipeline (write-pipeline.ts): the record and its audit row (`changes`, from

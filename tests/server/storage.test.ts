@@ -74,4 +74,30 @@ describe('storage', () => {
     );
     await db.close();
   });
+
+  it('runs a transaction’s opening statement with its BEGIN and hands its rows over, any text taken as it is', async () => {
+    const db = await openTestDb();
+    await migrate(db);
+    const odd = "O'Brien \\ $1 '; DROP TABLE records; -- ü";
+    await insertRecords(db, servicePoints, [
+      { key: odd, doc: { service_point_id: 5, name: odd, status: 1, country: 'DK' } },
+    ]);
+    const read = (key: string) => ({
+      sql: 'SELECT key, doc, version FROM records WHERE resource = $1 AND key = $2',
+      params: ['service_points', key],
+    });
+    const opened = (_tx: typeof db, rows?: Record<string, unknown>[]) => Promise.resolve(rows);
+    expect(await db.transaction(opened, { settings: { 'webtool.actor': odd }, opening: read(odd) })).toEqual([
+      { key: odd, doc: expect.objectContaining({ name: odd }) as unknown, version: 1 },
+    ]);
+    expect(await db.transaction(opened, { opening: read('5') })).toEqual([]);
+    expect(await db.transaction(opened)).toBeUndefined();
+    await expect(
+      db.transaction(opened, { opening: { sql: 'SELECT 1; DROP TABLE records', params: [] } }),
+    ).rejects.toThrow('an opening statement is one statement');
+    await expect(db.transaction(opened, { opening: { sql: 'SELECT $1, $2', params: ['only one'] } })).rejects.toThrow();
+    const { total } = await listRecords(db, servicePoints, { offset: 0, limit: 1, filters: {} });
+    expect(total).toBe(1);
+    await db.close();
+  });
 });

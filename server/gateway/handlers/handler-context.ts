@@ -87,7 +87,8 @@ function joined(tx: Db): Db {
     query: (sql, params) => tx.query(sql, params),
     transaction: async (fn, options) => {
       await applySettings(tx, options?.settings);
-      return fn(tx);
+      const opening = options?.opening;
+      return fn(tx, opening ? (await tx.query(opening.sql, opening.params)).rows : undefined);
     },
     close: () => tx.close(),
   };
