@@ -21,11 +21,13 @@ const identity: IdentityVerifier = {
     if (token !== 'access-token-ok') throw new Error('bad token');
     return { sub: 's1', username: 'operator' };
   },
-  findCredentials: async (id) =>
-    id === credentials.accessKeyId
-      ? { ...credentials, username: 'operator', expiresAt: new Date(Date.now() + 60_000) }
-      : null,
+  findCredentials: async (id) => {
+    const found = id === credentials.accessKeyId ? credentials : moreCredentials.get(id);
+    return found ? { ...found, username: 'operator', expiresAt: new Date(Date.now() + 60_000) } : null;
+  },
 };
+/** Further identity-pool credentials the identity knows, by access key id. */
+const moreCredentials = new Map<string, typeof credentials>();
 
 const app = Fastify();
 app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -122,6 +124,37 @@ describe('webtool request authentication', () => {
       m.headers['x-auth-token'] = 'forged';
     });
     expect(badToken.statusCode).toBe(401);
+  });
+
+  it('checks each caller against their own secret, for more callers than the signer library keeps keys of', async () => {
+    // The gateway keeps each caller's signing key (the library's signer keeps 50): a kept key is its secret's.
+    const callers = Array.from({ length: 60 }, (_, index) => ({
+      accessKeyId: `ASIAKEY${index}`,
+      secretAccessKey: `secret-${index}`,
+      sessionToken: `session-token-${index}`,
+    }));
+    for (const caller of callers) moreCredentials.set(caller.accessKeyId, caller);
+    for (const caller of [...callers, ...callers.slice(0, 5)]) {
+      const response = await send({ method: 'GET', path: 'webtool/x' }, () => {}, { ...session, credentials: caller });
+      expect(response.statusCode).toBe(200);
+    }
+    const otherSecret = await send({ method: 'GET', path: 'webtool/x' }, () => {}, {
+      ...session,
+      credentials: { ...callers[3], secretAccessKey: callers[4].secretAccessKey },
+    });
+    expect(otherSecret.statusCode).toBe(401);
+    // New credentials under the same key id: the old secret's signatures no longer pass.
+    moreCredentials.set(callers[7].accessKeyId, { ...callers[7], secretAccessKey: 'rotated-secret' });
+    const oldSecret = await send({ method: 'GET', path: 'webtool/x' }, () => {}, {
+      ...session,
+      credentials: callers[7],
+    });
+    expect(oldSecret.statusCode).toBe(401);
+    const newSecret = await send({ method: 'GET', path: 'webtool/x' }, () => {}, {
+      ...session,
+      credentials: { ...callers[7], secretAccessKey: 'rotated-secret' },
+    });
+    expect(newSecret.statusCode).toBe(200);
   });
 
   it('refuses a stale signing date', async () => {
