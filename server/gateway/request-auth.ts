@@ -88,13 +88,13 @@ function signingKey(secretAccessKey: string, shortDate: string, region: string, 
   return key;
 }
 
+type SignedRequest = Parameters<typeof prepareRequest>[0];
+
 /**
  * The signature a request should carry: the library's canonical request and string to sign, as its signer
  * makes them, signed with the kept signing key. The library's signer keeps the keys of 50 callers and derives
- * the key again (five HMACs) on every call beyond that: a tenth of a gateway process's time with 200 callers.
+ * the key again (five HMACs) on every call beyond that: 5 % of a gateway process's time with 200 callers.
  */
-type SignedRequest = Parameters<typeof prepareRequest>[0];
-
 class SignatureCheck extends SignatureV4 {
   constructor() {
     super({ credentials: { accessKeyId: '', secretAccessKey: '' }, region: '', service: '', sha256: NodeSha256 });
