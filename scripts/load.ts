@@ -24,7 +24,7 @@
  *
  * The PostgreSQL server is a throw-away one from Debian's packages (scripts/postgres-server.mjs).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -151,7 +151,9 @@ interface Figures {
   /** The latency of each kind of call: where the tail is. */
   calls: { name: (typeof CALLS)[number]; count: number; p50: number; p99: number }[];
   /** The unmeasured calls before the run (--warm-up), when there were any. */
-  warmUp?: Omit<Figures, 'plan' | 'memory' | 'warmUp'> & { seconds: number };
+  warmUp?: Omit<Figures, 'plan' | 'memory' | 'warmUp' | 'cpu'> & { seconds: number };
+  /** CPU per answered call of the gateway processes, the PostgreSQL server's (none for PGlite) and the load generator. */
+  cpu: CpuPerCall;
   /** Resident memory before the load, after the warm-up (where growth counts from), and at the end. */
   memory?: { pid: number; role: string; startMb: number; warmMb: number; endMb: number }[];
 }
@@ -161,6 +163,59 @@ function residentMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
   return kb / 1024;
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux's usual builds). */
+const CLOCK_TICKS = 100;
+
+/** CPU seconds (user and system) a process has used, from /proc; 0 once it is gone. */
+function cpuSeconds(pid: number): number {
+  try {
+    // The fields after the command's closing parenthesis: state is the 3rd field, utime the 14th, stime the 15th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** The PostgreSQL server's processes on the machine (Debian's `postgres`, its postmaster and backends). */
+function postgresProcesses(): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/**
+ * The CPU each party used from now until the returned function is called, per answered call: a figure that
+ * varies far less between runs than the throughput, which the two shared cores bound (issue 32).
+ */
+function cpuMeter(gatewayPids: number[]) {
+  const at = () => ({
+    gateway: gatewayPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0),
+    postgres: postgresProcesses().reduce((sum, pid) => sum + cpuSeconds(pid), 0),
+    generator: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
+  });
+  const start = at();
+  return (requests: number): CpuPerCall => {
+    const end = at();
+    const perCall = (key: keyof typeof start) => (1000 * (end[key] - start[key])) / Math.max(requests, 1);
+    return { gateway: perCall('gateway'), postgres: perCall('postgres'), generator: perCall('generator') };
+  };
+}
+
+/** Milliseconds of CPU per answered call. */
+interface CpuPerCall {
+  gateway: number;
+  postgres: number;
+  generator: number;
 }
 
 /** The gateway processes behind `gateway`: its workers under WORKERS>1, else the process itself. */
@@ -422,7 +477,8 @@ async function run(plan: RunPlan, postgresUrl: () => Promise<string>): Promise<F
       const memory = processes.map((p) => ({ ...p, startMb: residentMb(p.pid), warmMb: NaN, endMb: NaN }));
       // Memory right after start grows with caches and the JIT while warming up; growth counts from after that.
       const warmUpSeconds = plan.soak ? Math.min(60, Math.max(1, Math.round(seconds / 10))) : 0;
-      const figures = await drive(
+      const cpuSince = cpuMeter(processes.filter((p) => p.role === 'gateway').map((p) => p.pid));
+      const driven = await drive(
         gateway.url,
         sessions,
         seconds,
@@ -430,6 +486,7 @@ async function run(plan: RunPlan, postgresUrl: () => Promise<string>): Promise<F
           ? { afterSeconds: warmUpSeconds, then: () => memory.forEach((p) => (p.warmMb = residentMb(p.pid))) }
           : undefined,
       );
+      const figures = { ...driven, cpu: cpuSince(driven.requests) };
       for (const p of memory) p.endMb = residentMb(p.pid);
       const result: Figures = { plan, ...figures, warmUp, ...(plan.soak && { memory }) };
       print(result, warmUpSeconds);
@@ -443,6 +500,7 @@ async function run(plan: RunPlan, postgresUrl: () => Promise<string>): Promise<F
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
+const cpuMs = (value: number) => `${value.toFixed(2)} ms`;
 
 function print(figures: Figures, warmUpSeconds: number) {
   const { warmUp } = figures;
@@ -457,6 +515,7 @@ function print(figures: Figures, warmUpSeconds: number) {
       `requests: ${figures.requests}, throughput: ${figures.throughput.toFixed(1)} req/s`,
       `latency: p50 ${ms(figures.p50)}, p95 ${ms(figures.p95)}, p99 ${ms(figures.p99)}`,
       `errors: ${figures.errors} (${figures.errorDetail})`,
+      `CPU per call: gateway processes ${cpuMs(figures.cpu.gateway)}, PostgreSQL ${cpuMs(figures.cpu.postgres)}, load generator ${cpuMs(figures.cpu.generator)}`,
       `by call: ${figures.calls.map((call) => `${call.name} ${call.count}, p50 ${ms(call.p50)}, p99 ${ms(call.p99)}`).join('; ')}`,
     ].join('\n'),
   );

@@ -46,6 +46,12 @@ export interface QueryOptions {
    * statement that a partial index answers only for some values of a parameter (the lists' counts).
    */
   prepared?: boolean;
+  /**
+   * The statement's json and jsonb columns as the server writes them (text), not parsed: for an answer that
+   * passes the documents on as they are (a list page), which would otherwise parse every document only for
+   * the reply to serialise it again (issue 32).
+   */
+  jsonAsText?: boolean;
 }
 
 export interface TransactionOptions {
@@ -203,6 +209,12 @@ export interface OpenDbOptions {
   loadDataDir?: Blob | File;
 }
 
+/** PostgreSQL's type ids of json and jsonb. */
+const JSON_TYPES = [114, 3802];
+const asText = (text: string) => text;
+/** PGlite's parsers of `QueryOptions.jsonAsText`. */
+const JSON_AS_TEXT = Object.fromEntries(JSON_TYPES.map((type) => [type, asText]));
+
 /** PGlite is single-connection: calls are serialised through one promise chain. */
 function serialised() {
   let tail: Promise<unknown> = Promise.resolve();
@@ -225,15 +237,19 @@ async function openPglite(options: OpenDbOptions): Promise<Db & { dump(): Promis
   const run = serialised();
   let closed = false;
   const direct: Db = {
-    query: async <T>(sql: string, params?: unknown[]) => {
-      const result = await pg.query<T>(sql, params as unknown[] | undefined);
+    query: async <T>(sql: string, params?: unknown[], options?: QueryOptions) => {
+      const result = await pg.query<T>(
+        sql,
+        params as unknown[] | undefined,
+        options?.jsonAsText ? { parsers: JSON_AS_TEXT } : undefined,
+      );
       return { rows: result.rows };
     },
     transaction: () => Promise.reject(new Error('nested transactions are not supported')),
     close: () => Promise.resolve(),
   };
   return {
-    query: (sql, params) => run(() => direct.query(sql, params)),
+    query: (sql, params, options) => run(() => direct.query(sql, params, options)),
     transaction: (fn, options) =>
       run(async () => {
         await pg.exec(beginOf(options, sqlLiteral));
@@ -284,6 +300,11 @@ const UNANSWERED_GRACE_MS = 2_000;
 
 async function openPostgres(databaseUrl: string, options: OpenDbOptions): Promise<Db> {
   const { default: pg } = await import('pg');
+  // `QueryOptions.jsonAsText`: json and jsonb as text, every other type as usual.
+  const jsonAsText = {
+    getTypeParser: ((type: number, format?: 'text' | 'binary') =>
+      JSON_TYPES.includes(type) ? asText : pg.types.getTypeParser(type, format)) as typeof pg.types.getTypeParser,
+  };
   const settings = { ...defaultPoolSettings, ...options.pool };
   const pool = new pg.Pool({
     connectionString: databaseUrl,
@@ -300,8 +321,13 @@ async function openPostgres(databaseUrl: string, options: OpenDbOptions): Promis
   const wrap = (client: Pick<Pool, 'query'>): Db['query'] =>
     (async <T>(sql: string, params?: unknown[], options?: QueryOptions) => {
       try {
-        const result = await (options?.prepared
-          ? client.query({ name: statementName(sql), text: sql, values: params })
+        const result = await (options?.prepared || options?.jsonAsText
+          ? client.query({
+              name: options.prepared ? statementName(sql) : undefined,
+              text: sql,
+              values: params,
+              types: options.jsonAsText ? jsonAsText : undefined,
+            })
           : client.query(sql, params));
         return { rows: result.rows as T[] };
       } catch (error) {

@@ -401,7 +401,8 @@ function listSql(resource: ResourceDefinition, query: ListQuery): ListSql {
   };
 }
 
-type Page = { doc: Doc; version: number }[];
+/** A page's rows: each document parsed, or as its JSON text with `QueryOptions.jsonAsText`. */
+type Page = { doc: Doc | string; version: number }[];
 
 async function countMatches(db: Db, sql: ListSql): Promise<number> {
   const counted = await db.query<{ n: string }>(
@@ -446,11 +447,12 @@ async function keptMatchCount(
 }
 
 /** The page as the database finds it: for a field without sort keys, by sorting every row. */
-async function orderedPage(db: Db, sql: ListSql): Promise<Page> {
-  const page = await db.query<{ doc: Doc; version: number }>(
+async function orderedPage(db: Db, sql: ListSql, jsonAsText: boolean): Promise<Page> {
+  const page = await db.query<Page[number]>(
     `SELECT doc, version FROM records WHERE ${sql.where}
      ORDER BY ${sql.orderBy(sql.sortValue, 'key')} LIMIT ${sql.limit} OFFSET ${sql.offset}`,
     sql.params,
+    { jsonAsText },
   );
   return page.rows;
 }
@@ -461,7 +463,7 @@ async function orderedPage(db: Db, sql: ListSql): Promise<Page> {
  * end is read backwards from it, so that no page steps past more than half the list.
  * `total`: the rows of the list, all of the resource's or the search's matches.
  */
-async function keyedPage(db: Db, sql: ListSql, query: ListQuery, total: number): Promise<Page> {
+async function keyedPage(db: Db, sql: ListSql, query: ListQuery, total: number, jsonAsText: boolean): Promise<Page> {
   const fromEnd = total - query.offset - query.limit < query.offset;
   const order = fromEnd ? sql.reverseOrderBy : sql.orderBy;
   const search = sql.searchOnly === undefined ? '' : ` AND search LIKE ${sql.searchOnly}`;
@@ -470,7 +472,7 @@ async function keyedPage(db: Db, sql: ListSql, query: ListQuery, total: number):
     fromEnd ? Math.min(query.limit, total - query.offset) : query.limit,
     fromEnd ? Math.max(0, total - query.offset - query.limit) : query.offset,
   ];
-  const page = await db.query<{ doc: Doc; version: number }>(
+  const page = await db.query<Page[number]>(
     `SELECT records.doc, records.version FROM (
        SELECT key, value FROM record_sort_keys WHERE resource = $1 AND field = ${sql.fieldText}${search}
        ORDER BY ${order('value', 'key')} LIMIT $${params.length - 1} OFFSET $${params.length}
@@ -478,7 +480,7 @@ async function keyedPage(db: Db, sql: ListSql, query: ListQuery, total: number):
      ORDER BY ${order('page.value', 'page.key')}`,
     params,
     // The sort keys' indexes and the primary key whatever the values (no partial index on either table).
-    { prepared: true },
+    { prepared: true, jsonAsText },
   );
   return fromEnd ? page.rows.reverse() : page.rows;
 }
@@ -489,8 +491,14 @@ async function keyedPage(db: Db, sql: ListSql, query: ListQuery, total: number):
  * when the matches are spread through the sort order; bounded when they are bunched up late in it
  * (a city filter sorted by city), which an unbounded read would go through the whole resource to find.
  */
-async function filteredPageWithin(db: Db, sql: ListSql, budget: number, expected: number): Promise<Page | undefined> {
-  const page = await db.query<{ doc: Doc; version: number }>(
+async function filteredPageWithin(
+  db: Db,
+  sql: ListSql,
+  budget: number,
+  expected: number,
+  jsonAsText: boolean,
+): Promise<Page | undefined> {
+  const page = await db.query<Page[number]>(
     `SELECT records.doc, records.version FROM (
        SELECT key, value FROM record_sort_keys WHERE resource = $1 AND field = ${sql.fieldText}
        ORDER BY ${sql.orderBy('value', 'key')} LIMIT ${budget}
@@ -498,6 +506,7 @@ async function filteredPageWithin(db: Db, sql: ListSql, budget: number, expected
      WHERE ${sql.narrowing}
      ORDER BY ${sql.orderBy('keys.value', 'keys.key')} LIMIT ${sql.limit} OFFSET ${sql.offset}`,
     sql.params,
+    { jsonAsText },
   );
   return page.rows.length === expected ? page.rows : undefined;
 }
@@ -509,8 +518,8 @@ async function filteredPageWithin(db: Db, sql: ListSql, budget: number, expected
  * copy each one; the fence (MATERIALIZED) keeps the planner from turning it back into a scan in
  * sort order.
  */
-async function sortedMatches(db: Db, sql: ListSql): Promise<Page> {
-  const result = await db.query<{ doc: Doc; version: number }>(
+async function sortedMatches(db: Db, sql: ListSql, jsonAsText: boolean): Promise<Page> {
+  const result = await db.query<Page[number]>(
     `WITH matched AS MATERIALIZED (
        SELECT key, ${sql.sortValue} AS sort_value FROM records WHERE ${sql.where}
      ), page AS (
@@ -520,6 +529,7 @@ async function sortedMatches(db: Db, sql: ListSql): Promise<Page> {
      SELECT records.doc, records.version FROM page JOIN records ON records.resource = $1 AND records.key = page.key
      ORDER BY ${sql.orderBy('page.sort_value', 'page.key')}`,
     sql.params,
+    { jsonAsText },
   );
   return result.rows;
 }
@@ -566,12 +576,13 @@ function orderedTryBudget(query: ListQuery, rows: number, matches: number): numb
  * keeps while no change moves them (kept-counts.ts); with both of a list kept, the page is all it reads,
  * without a snapshot. Without `counts` every list counts.
  */
-export async function listRecords(
+async function listPage(
   db: Db,
   resource: ResourceDefinition,
   query: ListQuery,
-  counts?: KeptCounts,
-): Promise<{ data: Doc[]; total: number }> {
+  counts: KeptCounts | undefined,
+  jsonAsText: boolean,
+): Promise<{ page: Page; total: number }> {
   const state = listState(db);
   await sortKeysOnce(db, state, resource);
   await keepStatisticsFresh(db, state);
@@ -579,13 +590,12 @@ export async function listRecords(
   if (sql.pinned) {
     // One record at most: the statement that reads it is the count, and one statement needs no snapshot.
     // Prepared: the primary key finds it whatever the values.
-    const found = await db.query<{ doc: Doc; version: number }>(
+    const found = await db.query<Page[number]>(
       `SELECT doc, version FROM records WHERE ${sql.where}`,
       sql.params.slice(0, -2),
-      { prepared: true },
+      { prepared: true, jsonAsText },
     );
-    const page = query.offset > 0 ? [] : found.rows.slice(0, query.limit);
-    return { data: page.map((row) => ({ ...row.doc, version: row.version })), total: found.rows.length };
+    return { page: query.offset > 0 ? [] : found.rows.slice(0, query.limit), total: found.rows.length };
   }
 
   // Before the snapshot: a change heard after it ends the count kept from it.
@@ -596,20 +606,57 @@ export async function listRecords(
   if (rowsKept !== undefined && matchesKept !== undefined) {
     // Both counts kept: the page is one statement (two when a bounded try in order falls short), which needs no
     // snapshot of its own; the counts are what the database holds as far as the change feed has heard.
-    const page = await pageOf(db, sql, query, rowsKept, matchesKept);
-    return { data: page.map((row) => ({ ...row.doc, version: row.version })), total: matchesKept };
+    return { page: await pageOf(db, sql, query, rowsKept, matchesKept, jsonAsText), total: matchesKept };
   }
   const { page, total, parts } = await db.transaction(
     async (tx) => {
       const { rows, parts } = await resourceRows(tx, resource.endpoint);
       counts?.keep(rowCountKey(resource.endpoint), rows, mark, { resource: resource.endpoint, fields: [] });
       const total = sql.narrowing ? await keptMatchCount(tx, sql, counts, mark, basis) : rows;
-      return { page: await pageOf(tx, sql, query, rows, total), total, parts };
+      return { page: await pageOf(tx, sql, query, rows, total, jsonAsText), total, parts };
     },
     { readOnlySnapshot: true },
   );
   if (parts > FOLD_COUNT_PARTS) await foldCounts(db, resource.endpoint);
-  return { data: page.map((row) => ({ ...row.doc, version: row.version })), total };
+  return { page, total };
+}
+
+export async function listRecords(
+  db: Db,
+  resource: ResourceDefinition,
+  query: ListQuery,
+  counts?: KeptCounts,
+): Promise<{ data: Doc[]; total: number }> {
+  const { page, total } = await listPage(db, resource, query, counts, false);
+  return { data: page.map((row) => ({ ...parsedDoc(row.doc), version: row.version })), total };
+}
+
+/**
+ * `listRecords` with each record as its JSON text, the database's own, which an answer passes on as it is
+ * (`JsonText`): a list page read this way is never parsed, nor serialised again (issue 32). Each text parses
+ * to what `listRecords` gives: the document and its `version`, which stands after the document's fields and
+ * so wins over a field of that name as the spread does.
+ */
+export async function listRecordTexts(
+  db: Db,
+  resource: ResourceDefinition,
+  query: ListQuery,
+  counts?: KeptCounts,
+): Promise<{ data: string[]; total: number }> {
+  const { page, total } = await listPage(db, resource, query, counts, true);
+  return { data: page.map((row) => withVersion(row.doc, row.version)), total };
+}
+
+/** A row's document parsed, whichever way it was read (a wrapper of the database may drop `jsonAsText`). */
+const parsedDoc = (doc: Doc | string): Doc => (typeof doc === 'string' ? (JSON.parse(doc) as Doc) : doc);
+
+/** A document's JSON text with `"version": <version>` as its last member. */
+function withVersion(doc: Doc | string, version: number): string {
+  const text = typeof doc === 'string' ? doc : JSON.stringify(doc);
+  const close = text.lastIndexOf('}');
+  if (!text.startsWith('{') || close < 0) throw new Error('a record document is not a JSON object');
+  const empty = /^\{\s*\}$/.test(text);
+  return `${text.slice(0, close)}${empty ? '' : ', '}"version": ${Number(version)}}`;
 }
 
 /**
@@ -617,16 +664,25 @@ export async function listRecords(
  * resource or a search of many matches; for a filter or a tenancy scope, a bounded try in sort order;
  * otherwise by sorting the matches. A page past the end is not read.
  */
-async function pageOf(db: Db, sql: ListSql, query: ListQuery, rows: number, total: number): Promise<Page> {
+async function pageOf(
+  db: Db,
+  sql: ListSql,
+  query: ListQuery,
+  rows: number,
+  total: number,
+  jsonAsText: boolean,
+): Promise<Page> {
   if (query.offset >= total) return [];
-  if (!sql.narrowing) return sql.keyed ? keyedPage(db, sql, query, total) : orderedPage(db, sql);
+  if (!sql.narrowing) {
+    return sql.keyed ? keyedPage(db, sql, query, total, jsonAsText) : orderedPage(db, sql, jsonAsText);
+  }
   if (sql.keyed && sql.searchOnly !== undefined && keysPayForSearch(query, rows, total)) {
-    return keyedPage(db, sql, query, total);
+    return keyedPage(db, sql, query, total, jsonAsText);
   }
   const budget = sql.keyed && !sql.searchOnly ? orderedTryBudget(query, rows, total) : undefined;
   const expected = Math.min(query.limit, total - query.offset);
-  const tried = budget === undefined ? undefined : await filteredPageWithin(db, sql, budget, expected);
-  return tried ?? sortedMatches(db, sql);
+  const tried = budget === undefined ? undefined : await filteredPageWithin(db, sql, budget, expected, jsonAsText);
+  return tried ?? sortedMatches(db, sql, jsonAsText);
 }
 
 export interface NewRecord {

@@ -65,9 +65,14 @@ export function ownItems(access: CallerAccess, resource: ResourceDefinition, fie
   );
 }
 
+/** Whether `readableDoc` leaves every record of the resource whole for the caller. */
+export function readsWhole(access: CallerAccess, resource: ResourceDefinition): boolean {
+  return access.seesAll || !Object.keys(resource.partnerItems).length;
+}
+
 /** A record as the caller may read it: `x-resource.partnerItems` fields cut down to the caller's own items. */
 export function readableDoc<T extends Doc>(access: CallerAccess, resource: ResourceDefinition, doc: T): T {
-  if (access.seesAll) return doc;
+  if (readsWhole(access, resource)) return doc;
   const fields = Object.keys(resource.partnerItems).filter((field) => doc[field] !== undefined);
   if (!fields.length) return doc;
   const readable: Doc = { ...doc };

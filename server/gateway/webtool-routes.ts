@@ -15,6 +15,7 @@ import { patchHandler } from './handlers/patch.ts';
 import { putHandler } from './handlers/put.ts';
 import { deleteHandler } from './handlers/delete.ts';
 import { optionsHandler } from './handlers/options.ts';
+import { serialiseReply } from './json-text.ts';
 
 /** A route that is not a plain resource (nav_drawer, users, lists, ...). */
 export type SpecialRoute = (ctx: {
@@ -46,6 +47,7 @@ export async function registerWebtool(app: FastifyInstance, deps: WebtoolDeps) {
   await app.register(
     async (scope) => {
       scope.decorateRequest('access', undefined);
+      scope.setReplySerializer(serialiseReply);
       // After body parsing: the SigV4 signature covers the raw body.
       scope.addHook('preHandler', async (request, reply) => {
         request.caller = await authenticate(request, deps.identity);

@@ -28,8 +28,10 @@ async function recordCount() {
 
 describe('webtool gateway: credentials', () => {
   it('serves a signed list call with total and the requested page', async () => {
-    const { status, body } = await list(operator, 'webtool/service_points', { limit: 15, offset: 30 });
+    const { status, body, headers } = await list(operator, 'webtool/service_points', { limit: 15, offset: 30 });
     expect(status).toBe(200);
+    // The page's documents go out as the database wrote them (JsonText), still as JSON.
+    expect(headers['content-type']).toBe('application/json; charset=utf-8');
     expect(body.total).toBe(await servicePointCount());
     expect(body.total).toBeGreaterThan(45);
     expect((body.data as unknown[]).length).toBe(15);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate, openDb } from '../../server/db/adapter.ts';
 import { openTestDb } from './support/test-db.ts';
-import { insertRecords, listRecords } from '../../server/gateway/record-store.ts';
+import { insertRecords, listRecords, listRecordTexts, type ListQuery } from '../../server/gateway/record-store.ts';
 import { loadResources } from '../../server/gateway/resource-registry.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'webtool-storage-'));
@@ -98,6 +98,55 @@ describe('storage', () => {
     await expect(db.transaction(opened, { opening: { sql: 'SELECT $1, $2', params: ['only one'] } })).rejects.toThrow();
     const { total } = await listRecords(db, servicePoints, { offset: 0, limit: 1, filters: {} });
     expect(total).toBe(1);
+    await db.close();
+  });
+
+  it('gives each list page as the documents’ own JSON texts that parse to the documents read whole, on every path', async () => {
+    const db = await openTestDb();
+    await migrate(db);
+    const cities = ['Oslo', 'Bergen', 'Århus', 'Zürich'];
+    await insertRecords(db, servicePoints, [
+      ...Array.from({ length: 40 }, (_, n) => ({
+        key: String(n + 1),
+        doc: {
+          service_point_id: n + 1,
+          name: `Kiosk "${n}" \\ ü \u2028 😀`,
+          status: n % 3,
+          country: n % 2 ? 'DK' : 'NO',
+          city: cities[n % cities.length],
+          latitude: 59.9 + n / 1000,
+          opening_hours: [{ day: n % 7, open: '08:00', close: null }],
+          nested: { deep: { list: [1, 2.5, -3e-7, true, null] } },
+        },
+      })),
+      // A field named as the version the page adds: the version wins, as `{ ...doc, version }` has it.
+      { key: '41', doc: { service_point_id: 41, name: 'Kiosk with a version', status: 1, country: 'DK', version: 99 } },
+    ]);
+    const queries: Partial<ListQuery>[] = [
+      {},
+      { orderBy: 'name', orderDir: 'DESC', offset: 30 },
+      { orderBy: 'city', orderDir: 'ASC', offset: 5 },
+      { orderBy: 'latitude' },
+      { search: 'kiosk', orderBy: 'name' },
+      { search: 'version' },
+      { filters: { country: 'DK' }, orderBy: 'service_point_id', orderDir: 'DESC' },
+      { filters: { service_point_id: 41 } },
+      { filters: { service_point_id: 7 } },
+      { offset: 100 },
+    ];
+    for (const asked of queries) {
+      const query: ListQuery = { offset: 0, limit: 15, filters: {}, ...asked };
+      const whole = await listRecords(db, servicePoints, query);
+      const texts = await listRecordTexts(db, servicePoints, query);
+      expect(texts.total).toBe(whole.total);
+      expect(texts.data.map((text) => JSON.parse(text) as unknown)).toStrictEqual(whole.data);
+    }
+    const [withVersion] = (
+      await listRecordTexts(db, servicePoints, { offset: 0, limit: 1, filters: { service_point_id: 41 } })
+    ).data;
+    expect(JSON.parse(withVersion)).toMatchObject({ name: 'Kiosk with a version', version: 1 });
+    // The database's own text (its `": "`), not the documents parsed and serialised again.
+    expect(withVersion).toMatch(/^\{"[a-z_]+": /);
     await db.close();
   });
 });

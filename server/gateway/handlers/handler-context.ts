@@ -84,7 +84,7 @@ export function createHandlerContext(deps: WebtoolDeps): HandlerContext {
 /** An open transaction as a database whose transactions join it: several pipelines' writes commit together. */
 function joined(tx: Db): Db {
   return {
-    query: (sql, params) => tx.query(sql, params),
+    query: (sql, params, options) => tx.query(sql, params, options),
     transaction: async (fn, options) => {
       await applySettings(tx, options?.settings);
       const opening = options?.opening;
