@@ -65,6 +65,26 @@ export function searchText(resource: Pick<ResourceDefinition, 'search'>, doc: Do
     .toLowerCase();
 }
 
+/**
+ * The resources whose search texts have trigram indexes of their own, in `record_search_texts` (migration 054),
+ * written only when a text changes: a save that leaves it as it was writes no index entry (issue 32).
+ */
+export const SEARCH_TEXT_RESOURCES: ReadonlySet<string> = new Set([
+  'service_points',
+  'service_points/hardware_units',
+  'service_points/pinpad',
+]);
+
+/**
+ * `records.search LIKE pattern` (`pattern` a parameter or literal of the statement), over `records`: for the
+ * resources of `SEARCH_TEXT_RESOURCES` through their own trigram index, the keys whose text matches. The resource
+ * is `$1` (a list) or a literal (search.ts); a custom plan sees its value and so the partial index.
+ */
+export function searchCondition(resource: Pick<ResourceDefinition, 'endpoint'>, pattern: string, resourceSql = '$1') {
+  if (!SEARCH_TEXT_RESOURCES.has(resource.endpoint)) return `search LIKE ${pattern}`;
+  return `records.key IN (SELECT t.key FROM record_search_texts t WHERE t.resource = ${resourceSql} AND t.search LIKE ${pattern})`;
+}
+
 /** A LIKE pattern's text matched as typed: `\\`, `%` and `_` escaped. */
 export function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -295,6 +315,7 @@ async function keepStatisticsFresh(db: Db, state: ListState) {
   const analyzed = state.analyzedRows;
   if (analyzed !== undefined && Math.abs(rows - analyzed) <= 50 + 0.1 * analyzed) return;
   await db.query('ANALYZE records');
+  await db.query('ANALYZE record_search_texts');
   // An index-only scan still reads the table for pages the visibility map does not vouch for, and
   // only VACUUM sets it.
   await db.query('VACUUM (ANALYZE) record_sort_keys');
@@ -328,6 +349,8 @@ interface ListSql {
   searchOnly?: string;
   /** All conditions, `resource = $1` first. */
   where: string;
+  /** The statement that counts the matches (its parameters `params` but the last two). */
+  count: string;
   /** The conditions after `resource = $1`, or undefined when there are none. */
   narrowing?: string;
   /** A filter names the record's id: one record at most (a record page reads its record so). */
@@ -362,7 +385,7 @@ function listSql(resource: ResourceDefinition, query: ListQuery): ListSql {
   const narrowing: string[] = [];
   if (query.search) {
     params.push(`%${escapeLike(query.search.toLowerCase())}%`);
-    narrowing.push(`search LIKE $${params.length}`);
+    narrowing.push(searchCondition(resource, `$${params.length}`));
   }
   if (query.scope) narrowing.push(scopeSql(resource, query.scope, params));
   for (const [field, value] of Object.entries(query.filters)) narrowing.push(filterSql(resource, field, value, params));
@@ -381,11 +404,18 @@ function listSql(resource: ResourceDefinition, query: ListQuery): ListSql {
   params.push(query.limit, query.offset);
   // The default order that sinks records last has keys of its own, [rank, value], per direction.
   const keyField = sinking ? sinkKeyName(resource, dir)! : field;
+  const searchOnly = query.search && narrowing.length === 1 ? '$2' : undefined;
+  const where = ['resource = $1', ...narrowing].join(' AND ');
   return {
+    count:
+      searchOnly && SEARCH_TEXT_RESOURCES.has(resource.endpoint)
+        ? // The search's own table alone: no record read, where the keys in it would each be looked up.
+          'SELECT count(*) AS n FROM record_search_texts WHERE resource = $1 AND search LIKE $2'
+        : `SELECT count(*) AS n FROM records WHERE ${where}`,
     fieldText: sqlText(keyField),
     keyed: sortKeyFields(resource).includes(keyField),
-    searchOnly: query.search && narrowing.length === 1 ? '$2' : undefined,
-    where: ['resource = $1', ...narrowing].join(' AND '),
+    searchOnly,
+    where,
     narrowing: narrowing.length ? narrowing.join(' AND ') : undefined,
     pinned:
       Object.hasOwn(query.filters, resource.id) && ['string', 'number'].includes(typeof query.filters[resource.id]),
@@ -405,10 +435,7 @@ function listSql(resource: ResourceDefinition, query: ListQuery): ListSql {
 type Page = { doc: Doc | string; version: number }[];
 
 async function countMatches(db: Db, sql: ListSql): Promise<number> {
-  const counted = await db.query<{ n: string }>(
-    `SELECT count(*) AS n FROM records WHERE ${sql.where}`,
-    sql.params.slice(0, -2),
-  );
+  const counted = await db.query<{ n: string }>(sql.count, sql.params.slice(0, -2));
   return Number(counted.rows[0].n);
 }
 

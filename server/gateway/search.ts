@@ -8,7 +8,7 @@ import { ownsPartner } from './identity-access/context.ts';
 import { partnerNames } from './identity-access/partners.ts';
 import { allUsers } from './identity-access/user-directory.ts';
 import { nonNegativeInt, single } from './list-query.ts';
-import { escapeLike, scopeSql, type Doc } from './record-store.ts';
+import { escapeLike, scopeSql, searchCondition, type Doc } from './record-store.ts';
 import { loadSchemas, type ResourceDefinition } from './resource-registry.ts';
 import { visibleEndUsersClause } from './rules/shipments/end-users.ts';
 import { readableDoc, scopeFor, type Scope } from './tenancy.ts';
@@ -113,18 +113,39 @@ function byPrefix(ctx: KindContext, field: string, min = 1): Promise<Match[]> {
   return rows(ctx, (params) => `lower(doc->>'${field}') LIKE $${params.push(`${escapeLike(ctx.lower)}%`)}`, 1);
 }
 
-/** Records whose search text (the schema's `x-resource.search` fields) holds the query: the trigram index of migration 004. */
+/**
+ * Records whose search text (the schema's `x-resource.search` fields) holds the query: the trigram index of
+ * migration 052, or the resource's own in `record_search_texts` (migration 054).
+ */
 function bySearchText(ctx: KindContext): Promise<Match[]> {
   if (ctx.lower.length < CONTAINS_MIN) return Promise.resolve([]);
-  return rows(ctx, (params) => `search LIKE $${params.push(`%${escapeLike(ctx.lower)}%`)}`, 2, ctx.limit * 4);
+  return rows(
+    ctx,
+    (params) =>
+      searchCondition(ctx.resource, `$${params.push(`%${escapeLike(ctx.lower)}%`)}`, resourceLiteral(ctx.resource)),
+    2,
+    ctx.limit * 4,
+  );
 }
 
-/** Records whose field holds the query anywhere, in any case (a trigram index of migration 044). */
+/** Records whose field holds the query anywhere, in any case (no index: the partners and carriers are few). */
 function byContains(ctx: KindContext, field: string): Promise<Match[]> {
   if (ctx.lower.length < CONTAINS_MIN) return Promise.resolve([]);
   return rows(
     ctx,
     (params) => `lower(doc->>'${field}') LIKE $${params.push(`%${escapeLike(ctx.lower)}%`)}`,
+    2,
+    ctx.limit * 4,
+  );
+}
+
+/** Service points whose address holds the query anywhere, in any case (its trigram index, migration 054). */
+function byAddress(ctx: KindContext): Promise<Match[]> {
+  if (ctx.lower.length < CONTAINS_MIN) return Promise.resolve([]);
+  return rows(
+    ctx,
+    (params) =>
+      `records.key IN (SELECT t.key FROM record_search_texts t WHERE t.resource = 'service_points' AND t.address LIKE $${params.push(`%${escapeLike(ctx.lower)}%`)})`,
     2,
     ctx.limit * 4,
   );
@@ -230,7 +251,7 @@ const KINDS: KindSearch[] = [
     endpoint: 'service_points',
     fields: ['sp_id', 'address', 'zip', 'city', 'status'],
     async find(ctx) {
-      const found = await Promise.all([byId(ctx), bySearchText(ctx), byContains(ctx, 'address')]);
+      const found = await Promise.all([byId(ctx), bySearchText(ctx), byAddress(ctx)]);
       return ranked(found, ctx.lower, ['sp_id', 'name', 'city', 'address']);
     },
   },

@@ -139,7 +139,7 @@ describe('a search’s count on the gateway', () => {
   /** What the gateway read: not the marker of the change feed's `heard()`. */
   const read = (statements: string[]) => statements.filter((sql) => !sql.includes('pg_notify'));
   const countsOf = (statements: string[]) =>
-    statements.filter((sql) => /^SELECT count\(\*\) AS n FROM records WHERE/.test(sql));
+    statements.filter((sql) => /^SELECT count\(\*\) AS n FROM (records|record_search_texts) WHERE/.test(sql));
   const firstServicePoint = "(SELECT min(key) FROM records WHERE resource = 'service_points')";
   const sql = (text: string) => stack.db.query(text);
 
