@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate, openDb } from '../../server/db/adapter.ts';
-import { openTestDb } from './support/test-db.ts';
+import { openTestDb, postgresAdminUrl } from './support/test-db.ts';
 import { insertRecords, listRecords, listRecordTexts, type ListQuery } from '../../server/gateway/record-store.ts';
 import { loadResources } from '../../server/gateway/resource-registry.ts';
 
@@ -92,6 +92,33 @@ describe('storage', () => {
     ]);
     expect(await db.transaction(opened, { opening: read('5') })).toEqual([]);
     expect(await db.transaction(opened)).toBeUndefined();
+    // Again and again on the same connections: on PostgreSQL the settings and the read are then EXECUTEs of
+    // statements the connection prepared once (each planned once, not on every save), with the same answers.
+    for (let round = 0; round < 3; round += 1) {
+      const seen = await db.transaction(
+        async (tx, rows) => ({
+          rows,
+          actor: (await tx.query<{ actor: string }>("SELECT current_setting('webtool.actor', true) AS actor")).rows[0]
+            .actor,
+          prepared: postgresAdminUrl
+            ? (
+                await tx.query<{ statement: string }>(
+                  "SELECT statement FROM pg_prepared_statements WHERE name LIKE 'o\\_%' ORDER BY statement",
+                )
+              ).rows.map((row) => row.statement)
+            : undefined,
+        }),
+        { settings: { 'webtool.actor': `${odd} ${round}` }, opening: read(odd) },
+      );
+      expect(seen.rows).toEqual([{ key: odd, doc: expect.objectContaining({ name: odd }) as unknown, version: 1 }]);
+      expect(seen.actor).toBe(`${odd} ${round}`);
+      if (postgresAdminUrl) {
+        expect(seen.prepared).toEqual([
+          expect.stringContaining(read(odd).sql),
+          expect.stringContaining("SELECT set_config('webtool.actor', $1, true)"),
+        ]);
+      }
+    }
     await expect(
       db.transaction(opened, { opening: { sql: 'SELECT 1; DROP TABLE records', params: [] } }),
     ).rejects.toThrow('an opening statement is one statement');
