@@ -509,7 +509,7 @@ describe('the search texts kept apart (migration 054)', () => {
     const texts = async () =>
       (
         await db.query<{ resource: string; key: string; search: string; address: string | null; at: string }>(
-          'SELECT resource, key, search, address, xmin::text AS at FROM record_search_texts ORDER BY resource, key',
+          "SELECT resource, key, search, address, xmin::text || ':' || xmax::text AS at FROM record_search_texts ORDER BY resource, key",
         )
       ).rows;
     /** What the table should hold: each record's search text and, for a service point, its address in lower case. */
@@ -527,7 +527,7 @@ describe('the search texts kept apart (migration 054)', () => {
     const save = (set: string, key = '5') =>
       db.query(`UPDATE records SET ${set} WHERE resource = 'service_points' AND key = '${key}'`);
 
-    // A comment writes nothing here.
+    // A comment writes nothing here, nor locks the row (its transaction would be the row's xmax).
     const before = await at('5');
     await save(`doc = doc || '{"comments": "Call before noon"}'`);
     expect(await at('5')).toBe(before);

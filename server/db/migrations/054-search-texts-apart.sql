@@ -41,10 +41,11 @@ BEGIN INSERT INTO record_search_texts (resource, key, search, address) SELECT a.
 CREATE FUNCTION record_search_texts_remove() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN DELETE FROM record_search_texts t USING removed r WHERE t.resource = r.resource AND t.key = r.key AND r.resource IN ('service_points', 'service_points/hardware_units', 'service_points/pinpad'); RETURN NULL; END $$;
 
--- An update writes a text only if it moved (ON CONFLICT ... WHERE), and removes the texts of a record that left
--- (its key or resource rewritten).
+-- An update writes a text only if it moved, compared with the old row first: an upsert that finds its row
+-- unchanged still locks it (a write of the row's page, as migration 053 found for the sort keys). The texts of a
+-- record that left (its key or resource rewritten) go.
 CREATE FUNCTION record_search_texts_replace() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN DELETE FROM record_search_texts t USING removed r WHERE t.resource = r.resource AND t.key = r.key AND r.resource IN ('service_points', 'service_points/hardware_units', 'service_points/pinpad') AND NOT EXISTS (SELECT 1 FROM added a WHERE a.resource = r.resource AND a.key = r.key); INSERT INTO record_search_texts AS t (resource, key, search, address) SELECT a.resource, a.key, a.search, CASE WHEN a.resource = 'service_points' THEN lower(a.doc->>'address') END FROM added a WHERE a.resource IN ('service_points', 'service_points/hardware_units', 'service_points/pinpad') ORDER BY 1, 2 ON CONFLICT (resource, key) DO UPDATE SET search = excluded.search, address = excluded.address WHERE t.search IS DISTINCT FROM excluded.search OR t.address IS DISTINCT FROM excluded.address; RETURN NULL; END $$;
+BEGIN DELETE FROM record_search_texts t USING removed r WHERE t.resource = r.resource AND t.key = r.key AND r.resource IN ('service_points', 'service_points/hardware_units', 'service_points/pinpad') AND NOT EXISTS (SELECT 1 FROM added a WHERE a.resource = r.resource AND a.key = r.key); INSERT INTO record_search_texts AS t (resource, key, search, address) SELECT a.resource, a.key, a.search, CASE WHEN a.resource = 'service_points' THEN lower(a.doc->>'address') END FROM added a LEFT JOIN removed r ON r.resource = a.resource AND r.key = a.key WHERE a.resource IN ('service_points', 'service_points/hardware_units', 'service_points/pinpad') AND (r.key IS NULL OR a.search IS DISTINCT FROM r.search OR (a.resource = 'service_points' AND a.doc->'address' IS DISTINCT FROM r.doc->'address')) ORDER BY 1, 2 ON CONFLICT (resource, key) DO UPDATE SET search = excluded.search, address = excluded.address WHERE t.search IS DISTINCT FROM excluded.search OR t.address IS DISTINCT FROM excluded.address; RETURN NULL; END $$;
 
 CREATE FUNCTION record_search_texts_clear() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN TRUNCATE record_search_texts; RETURN NULL; END $$;
