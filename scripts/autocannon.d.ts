@@ -36,6 +36,8 @@ declare module 'autocannon' {
       event: 'response',
       listener: (client: Client, status: number, bytes: number, milliseconds: number) => void,
     ): void;
+    /** A request that failed on its socket or timed out (the error's message is then 'request timed out'). */
+    on(event: 'reqError', listener: (error: Error) => void): void;
   }
   function autocannon(options: Options, done: (error: Error | null, result: Result) => void): Instance;
   export default autocannon;

@@ -1,6 +1,8 @@
 export interface PostgresServer {
   /** Superuser URL of the server's `postgres` database, where tests may create databases. */
   url: string;
+  /** The same through the server's Unix socket (in `folder`), for a client on this machine. */
+  socketUrl: string;
   port: number;
   folder: string;
   logFile: string;

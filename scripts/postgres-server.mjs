@@ -132,6 +132,8 @@ export async function startPostgres({ port, binDir = findPostgres() } = {}) {
   let running = false;
   const handle = {
     url: `postgres://${SERVER_USER}@127.0.0.1:${serverPort}/postgres`,
+    // node-postgres takes a `host` parameter naming a folder as the folder of the socket `.s.PGSQL.<port>`.
+    socketUrl: `postgres://${SERVER_USER}@127.0.0.1:${serverPort}/postgres?host=${encodeURIComponent(socketDir)}`,
     port: serverPort,
     folder,
     logFile,
