@@ -306,28 +306,30 @@ function statementName(sql: string) {
   return name;
 }
 
-/** Per connection, the statements carried by a BEGIN that it has prepared with PREPARE (beginOf). */
-const carriedPrepared = new WeakMap<object, Set<string>>();
+/** Per connection, the statements carried by a BEGIN that it has prepared with PREPARE (beginOf), and refused. */
+const carriedPrepared = new WeakMap<object, { prepared: Set<string>; refused: Set<string> }>();
 
 /**
  * Prepares on `client`, once, the statements a BEGIN carries, with PREPARE (the names of `statementName` with
  * another prefix: node-postgres prepares its own through the protocol, which share the connection's names), and
- * answers the name of each. A PREPARE refused leaves that statement sent with literals.
+ * answers the name of each, quoted (a base64url name may hold a `-`). A PREPARE refused leaves that statement
+ * sent with literals on that connection from then on, not tried again on every transaction.
  */
 async function prepareCarried(
   client: Pick<Pool, 'query'> & object,
   statements: OpeningStatement[],
 ): Promise<(sql: string) => string | undefined> {
-  let prepared = carriedPrepared.get(client);
-  if (!prepared) carriedPrepared.set(client, (prepared = new Set()));
-  const name = (sql: string) => `o${statementName(sql).slice(1)}`;
-  const missing = statements.filter((statement) => !prepared.has(statement.sql));
+  let known = carriedPrepared.get(client);
+  if (!known) carriedPrepared.set(client, (known = { prepared: new Set(), refused: new Set() }));
+  const { prepared, refused } = known;
+  const name = (sql: string) => `"o${statementName(sql).slice(1)}"`;
+  const missing = statements.filter((statement) => !prepared.has(statement.sql) && !refused.has(statement.sql));
   if (missing.length) {
     await Promise.all(
       missing.map(({ sql }) =>
         client.query(`PREPARE ${name(sql)} AS ${sql}`).then(
           () => prepared.add(sql),
-          () => undefined,
+          () => refused.add(sql),
         ),
       ),
     );

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -118,6 +119,27 @@ describe('storage', () => {
           expect.stringContaining("SELECT set_config('webtool.actor', $1, true)"),
         ]);
       }
+    }
+    // A statement whose prepared name (base64url of its hash) holds a `-`: prepared all the same (quoted), so its
+    // transactions carry an EXECUTE, not a refused PREPARE each time (issue 32: one per save under load).
+    const dashed = Array.from({ length: 200 }, (_, n) => ({
+      sql: `SELECT key, doc, version, ${n} AS n FROM records WHERE resource = $1 AND key = $2`,
+      params: ['service_points', odd],
+    })).find(({ sql }) => createHash('sha256').update(sql).digest('base64url').slice(0, 24).includes('-'))!;
+    for (let round = 0; round < 2; round += 1) {
+      const seen = await db.transaction(
+        async (tx, rows) => ({
+          rows,
+          prepared: postgresAdminUrl
+            ? (await tx.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements')).rows.map(
+                (row) => row.statement,
+              )
+            : undefined,
+        }),
+        { opening: dashed },
+      );
+      expect(seen.rows).toEqual([expect.objectContaining({ key: odd, n: expect.anything() as unknown })]);
+      if (postgresAdminUrl) expect(seen.prepared).toContainEqual(expect.stringContaining(dashed.sql));
     }
     await expect(
       db.transaction(opened, { opening: { sql: 'SELECT 1; DROP TABLE records', params: [] } }),
