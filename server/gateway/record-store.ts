@@ -506,8 +506,9 @@ async function keyedPage(db: Db, sql: ListSql, query: ListQuery, total: number, 
      ) AS page JOIN records ON records.resource = $1 AND records.key = page.key
      ORDER BY ${order('page.value', 'page.key')}`,
     params,
-    // The sort keys' indexes and the primary key whatever the values (no partial index on either table).
-    { prepared: true, jsonAsText },
+    // The sort keys' indexes and the primary key whatever the values (no partial index on either table): one
+    // plan for all (a search of many matches comes this way, keysPayForSearch, a search of few does not).
+    { prepared: true, genericPlan: true, jsonAsText },
   );
   return fromEnd ? page.rows.reverse() : page.rows;
 }

@@ -76,6 +76,56 @@ describe('storage', () => {
     await db.close();
   });
 
+  it('runs a statement with its kept generic plan where asked, with the answers of a plain one', async () => {
+    const db = await openTestDb();
+    await migrate(db);
+    const odd = "O'Brien \\ $1 '; DROP TABLE records; -- ü";
+    await insertRecords(db, servicePoints, [
+      { key: odd, doc: { service_point_id: 5, name: odd, status: 1, country: 'DK' } },
+      { key: '6', doc: { service_point_id: 6, name: 'Second', status: 1, country: 'DK' } },
+    ]);
+    const sql = `SELECT key, doc->>'name' AS name, doc FROM records WHERE resource = $1 AND doc->>'name' LIKE $2
+      ORDER BY key LIMIT $3 OFFSET $4`;
+    const plain = async (params: unknown[]) => (await db.query(sql, params)).rows;
+    for (const params of [
+      ['service_points', '%', 10, 0],
+      ['service_points', `%${odd.slice(2, 9)}%`, 1, 0],
+      ['service_points', '%', 1, 1],
+    ]) {
+      for (let round = 0; round < 3; round += 1) {
+        // On the pool, on a transaction's connection, and with the documents as text.
+        expect((await db.query(sql, params, { prepared: true, genericPlan: true })).rows).toEqual(await plain(params));
+        const inTransaction = await db.transaction(async (tx) => ({
+          rows: (await tx.query(sql, params, { prepared: true, genericPlan: true, jsonAsText: true })).rows,
+          plans: postgresAdminUrl
+            ? (
+                await tx.query<{ generic: number; custom: number; mode: string }>(
+                  `SELECT generic_plans::int AS generic, custom_plans::int AS custom, current_setting('plan_cache_mode') AS mode
+                   FROM pg_prepared_statements WHERE statement LIKE '%doc->>''name'' LIKE%'`,
+                )
+              ).rows
+            : undefined,
+        }));
+        expect(inTransaction.rows.map((row) => ({ ...row, doc: JSON.parse(row.doc as string) as unknown }))).toEqual(
+          await plain(params),
+        );
+        if (postgresAdminUrl) {
+          // Planned without the values every time, and the connection's own mode as it was.
+          expect(inTransaction.plans).toEqual([{ generic: expect.any(Number) as unknown, custom: 0, mode: 'auto' }]);
+          expect(inTransaction.plans?.[0].generic).toBeGreaterThan(0);
+        }
+      }
+    }
+    // A statement that fails fails as a plain one does, and leaves the connections as they were.
+    await expect(db.query('SELECT 1 / $1::int AS n', [0], { prepared: true, genericPlan: true })).rejects.toThrow(
+      'division by zero',
+    );
+    expect((await db.query<{ mode: string }>("SELECT current_setting('plan_cache_mode') AS mode")).rows).toEqual([
+      { mode: 'auto' },
+    ]);
+    await db.close();
+  });
+
   it('runs a transaction’s opening statement with its BEGIN and hands its rows over, any text taken as it is', async () => {
     const db = await openTestDb();
     await migrate(db);
