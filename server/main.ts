@@ -107,6 +107,14 @@ async function serve(settings: ServerConfig, { prepared }: { prepared: boolean }
   else console.log(`Webtool running at http://localhost:${settings.port}/ (${where(settings)})`);
 }
 
+/**
+ * Node's options of each gateway process of `WORKERS=N` beyond its supervisor's: semi-spaces of 64 MB (V8's default
+ * 16 MB), as a call allocates briefly (its request, rows and answer) and a larger young generation collects it
+ * less often and moves less of it on: under `npm run load` with 200 clients, 0.62-0.65 ms of a gateway process's CPU
+ * per call against 0.70-0.72 ms (issue 32). An option given to the supervisor's own node wins.
+ */
+const GATEWAY_PROCESS_NODE_OPTIONS = ['--max-semi-space-size=64'];
+
 /** Gateway processes that start in a row without ever listening: a setting is wrong, so stop trying. */
 const MAX_FAILED_STARTS = 3;
 const RESTART_DELAY_MS = 500;
@@ -124,6 +132,10 @@ async function supervise(settings: ServerConfig) {
     await db.close();
   }
 
+  const given = (option: string) => process.execArgv.some((arg) => arg.split('=')[0] === option.split('=')[0]);
+  cluster.setupPrimary({
+    execArgv: [...process.execArgv, ...GATEWAY_PROCESS_NODE_OPTIONS.filter((option) => !given(option))],
+  });
   let stopping = false;
   let failedStarts = 0;
   let announced = false;

@@ -3,6 +3,7 @@
  * for the next one lives in the database, so any process serves any call, and background jobs run
  * once across processes. Needs DATABASE_URL (an admin URL that may CREATE DATABASE).
  */
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identitySettings, MIN_JOB_LEASE_SECONDS } from '../../server/config.ts';
@@ -299,6 +300,10 @@ describe.skipIf(!adminUrl)('several gateway processes on one PostgreSQL database
         expect(after.size).toBe(2);
         expect(after.has(survivor)).toBe(true);
         expect(after.has(victim)).toBe(false);
+        // Each gateway process, the replacement too, runs with its larger young generation; the supervisor does not.
+        const nodeOptions = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        for (const pid of after) expect(nodeOptions(pid)).toContain('--max-semi-space-size=64');
+        expect(nodeOptions(cluster.child.pid!)).not.toContain('--max-semi-space-size=64');
 
         const session = await signInOver(cluster.url, 'carrier');
         const list = await sendOver(cluster.url, session, {
