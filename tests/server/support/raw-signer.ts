@@ -34,6 +34,21 @@ export function queryString(query: Record<string, string> = {}) {
   return keys.map((key) => `${escape(key)}=${escape(query[key])}`).join('&');
 }
 
+/** Signing keys by secret, day and region: the key depends on nothing else (a load test signs 1,000 calls a second). */
+const signingKeys = new Map<string, Buffer>();
+
+function signingKey(secretAccessKey: string, shortDate: string, region: string) {
+  const id = `${secretAccessKey}\n${shortDate}\n${region}`;
+  let key = signingKeys.get(id);
+  if (!key) {
+    key = hmac(`AWS4${secretAccessKey}`, shortDate);
+    for (const part of [region, 'execute-api', 'aws4_request']) key = hmac(key, part);
+    if (signingKeys.size >= 1000) signingKeys.clear();
+    signingKeys.set(id, key);
+  }
+  return key;
+}
+
 export function signRaw(request: RawRequest, session: SigningSession, now = new Date()): Record<string, string> {
   const credentials = session.credentials;
   if (!credentials) throw new Error('signRaw needs identity-pool credentials');
@@ -63,9 +78,9 @@ export function signRaw(request: RawRequest, session: SigningSession, now = new 
   ].join('\n');
   const scope = `${shortDate}/${session.region}/execute-api/aws4_request`;
   const stringToSign = ['AWS4-HMAC-SHA256', longDate, scope, sha256(canonical)].join('\n');
-  let key: Buffer = hmac(`AWS4${credentials.secretAccessKey}`, shortDate);
-  for (const part of [session.region, 'execute-api', 'aws4_request']) key = hmac(key, part);
-  const signature = createHmac('sha256', key).update(stringToSign).digest('hex');
+  const signature = createHmac('sha256', signingKey(credentials.secretAccessKey, shortDate, session.region))
+    .update(stringToSign)
+    .digest('hex');
   const signed: Record<string, string> = {
     ...headers,
     authorization: `AWS4-HMAC-SHA256 Credential=${credentials.accessKeyId}/${scope}, SignedHeaders=${names.join(';')}, Signature=${signature}`,
