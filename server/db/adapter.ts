@@ -24,6 +24,19 @@ export interface Db {
   ): Promise<T>;
   close(): Promise<void>;
   /**
+   * On a transaction's handle where the database can: runs the transaction's last statement and its COMMIT in one
+   * round trip (a save two round trips rather than three; issue 32). The transaction is over once it
+   * answers: a statement after it is refused, and a throw after it (a save that found its record moved on, which
+   * wrote nothing) undoes nothing. A statement that fails, or a COMMIT that fails, leaves the transaction to roll
+   * back as usual. Only the code that opened the transaction may call it (a transaction that joins another has no
+   * commitWith), and only with a statement whose parameters are texts, numbers or nulls; else `query` then COMMIT.
+   */
+  commitWith?<T = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<QueryResult<T>>;
+  /**
    * Receives the payloads NOTIFY sends on `channel` once their transaction commits (live updates,
    * server/gateway/live/). On PostgreSQL a connection of its own, opened again with backoff when lost:
    * `onLost` says so at once, `onResumed` once it listens again (payloads sent meanwhile may be missing).
@@ -384,6 +397,25 @@ async function openPostgres(databaseUrl: string, options: OpenDbOptions): Promis
     })) as unknown as { rows: unknown[] }[];
     return { rows: results[1].rows };
   };
+  /**
+   * `Db.commitWith` in one query of two statements (EXECUTE of the statement the connection prepared with PREPARE,
+   * its parameters as literals; COMMIT), or undefined where a parameter is no text, number or null.
+   */
+  const withCommit = async (client: PoolClient, sql: string, params: unknown[], options?: QueryOptions) => {
+    if (!params.every((value) => value === null || typeof value === 'string' || Number.isFinite(value))) {
+      return undefined;
+    }
+    const name = (await prepareCarried(client, [{ sql, params: [] }]))(sql);
+    if (!name) return undefined;
+    const literals = params
+      .map((value) => (value === null ? 'NULL' : client.escapeLiteral(String(value as string | number))))
+      .join(', ');
+    const results = (await client.query({
+      text: `EXECUTE ${name}(${literals}); COMMIT`,
+      types: types(options),
+    })) as unknown as { rows: unknown[] }[];
+    return { rows: results[0].rows };
+  };
   const wrap = (client: Pick<Pool, 'query'>, checkedOut?: PoolClient): Db['query'] =>
     (async <T>(sql: string, params?: unknown[], options?: QueryOptions) => {
       try {
@@ -424,11 +456,28 @@ async function openPostgres(databaseUrl: string, options: OpenDbOptions): Promis
       let lost: Error | undefined;
       const noteLost = (error: Error) => (lost = error);
       client.on('error', noteLost);
+      /** Whether commitWith committed: nothing is to be committed or rolled back after it. */
+      let committed = false;
       try {
+        const query = wrap(client, client);
         const tx: Db = {
-          query: wrap(client, client),
+          query: (sql, params, queryOptions) =>
+            committed ? Promise.reject(new Error('the transaction has committed')) : query(sql, params, queryOptions),
           transaction: () => Promise.reject(new Error('nested transactions are not supported')),
           close: () => Promise.resolve(),
+          commitWith: async <T>(sql: string, params: unknown[] = [], queryOptions?: QueryOptions) => {
+            const together = await withCommit(client, sql, params, queryOptions).catch((error: unknown) => {
+              throw unavailableOr(error);
+            });
+            if (together) {
+              committed = true;
+              return together as QueryResult<T>;
+            }
+            const result = await tx.query<T>(sql, params, queryOptions);
+            await tx.query('COMMIT');
+            committed = true;
+            return result;
+          },
         };
         const preparedName = await prepareCarried(client, carriedStatements(options, true));
         const begun = await client
@@ -437,9 +486,10 @@ async function openPostgres(databaseUrl: string, options: OpenDbOptions): Promis
             throw unavailableOr(error);
           });
         const result = await fn(tx, options?.opening ? lastRows(begun as unknown as { rows: unknown[] }) : undefined);
-        await tx.query('COMMIT');
+        if (!committed) await tx.query('COMMIT');
         return result;
       } catch (error) {
+        if (committed) throw error;
         if (databaseTrouble(error) === 'connection') lost ??= error as Error;
         else await client.query('ROLLBACK').catch((rollbackError: Error) => (lost ??= rollbackError));
         throw unavailableOr(error);

@@ -74,10 +74,29 @@ export const recordRead = (resource: ResourceDefinition, key: string): OpeningSt
   params: [resource.endpoint, key],
 });
 
+/** SQLSTATE of `webtool_refuse_write` (migration 055): the write statement found nothing to write. */
+const WRITE_REFUSED = 'WT409';
+
+/** The statement's answer, or `refusal()` where it failed as nothing was to be written (a 409, rolled back). */
+async function refusedAs<T>(refusal: () => Error, statement: Promise<T>): Promise<T> {
+  try {
+    return await statement;
+  } catch (error) {
+    if ((error as { code?: unknown } | undefined)?.code === WRITE_REFUSED) throw refusal();
+    throw error;
+  }
+}
+
+/** The transaction's commitWith where the statement `commits` and the transaction has one, else its query. */
+const lastOrNot = (tx: Db, commits: boolean): Db['query'] =>
+  commits && tx.commitWith ? tx.commitWith.bind(tx) : tx.query.bind(tx);
+
 /**
  * The write stage of the write pipeline (write-pipeline.ts): the record and its audit row (`changes`, from
  * `diff`) in one statement, so that neither is written without the other and a save costs one round trip
- * less. The audit row is added only if the record was.
+ * less. The audit row is added only if the record was; else the statement fails (a key taken: 409), as an
+ * update's does whose record moved on, so that nothing the transaction wrote before is committed. With `commits`,
+ * the statement is the transaction's last and goes with its COMMIT where the database can (`Db.commitWith`).
  */
 export async function storeNew(
   tx: Db,
@@ -86,27 +105,32 @@ export async function storeNew(
   key: string,
   doc: Doc,
   changes: object,
+  commits = false,
 ) {
-  const inserted = await tx.query(
-    `WITH inserted AS (
+  const inserted = await refusedAs(
+    () => keyedError(409, 'gateway.record_exists'),
+    lastOrNot(tx, commits)(
+      `WITH inserted AS (
        INSERT INTO records (resource, key, doc, search, created_by, updated_by)
        VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT DO NOTHING RETURNING key
      ), logged AS (
        INSERT INTO audit_log (username, partner_type, partner_id, resource, key, action, changes)
        SELECT $5, $6, $7, $1, $2, 'create', $8 FROM inserted
      )
-     SELECT key FROM inserted`,
-    [
-      resource.endpoint,
-      key,
-      JSON.stringify(doc),
-      searchText(resource, doc),
-      actor.username,
-      actor.partnerType,
-      actor.partner ?? null,
-      JSON.stringify(changes),
-    ],
-    { prepared: true },
+     SELECT key FROM inserted
+     UNION ALL SELECT webtool_refuse_write('record_exists') WHERE NOT EXISTS (SELECT FROM inserted)`,
+      [
+        resource.endpoint,
+        key,
+        JSON.stringify(doc),
+        searchText(resource, doc),
+        actor.username,
+        actor.partnerType,
+        actor.partner ?? null,
+        JSON.stringify(changes),
+      ],
+      { prepared: true },
+    ),
   );
   if (!inserted.rows.length) throw keyedError(409, 'gateway.record_exists');
 }
@@ -120,28 +144,33 @@ export async function storeUpdate(
   doc: Doc,
   basedOnVersion: number,
   changes: object,
+  commits = false,
 ) {
-  const updated = await tx.query<{ version: number }>(
-    `WITH updated AS (
+  const updated = await refusedAs(
+    staleVersion,
+    lastOrNot(tx, commits)<{ version: number }>(
+      `WITH updated AS (
        UPDATE records SET doc = $3, search = $4, version = version + 1, updated_at = now(), updated_by = $5
        WHERE resource = $1 AND key = $2 AND version = $6 RETURNING version
      ), logged AS (
        INSERT INTO audit_log (username, partner_type, partner_id, resource, key, action, changes)
        SELECT $5, $7, $8, $1, $2, 'update', $9 FROM updated
      )
-     SELECT version FROM updated`,
-    [
-      resource.endpoint,
-      existing.key,
-      JSON.stringify(doc),
-      searchText(resource, doc),
-      actor.username,
-      basedOnVersion,
-      actor.partnerType,
-      actor.partner ?? null,
-      JSON.stringify(changes),
-    ],
-    { prepared: true },
+     SELECT version FROM updated
+     UNION ALL SELECT webtool_refuse_write('stale_version')::int WHERE NOT EXISTS (SELECT FROM updated)`,
+      [
+        resource.endpoint,
+        existing.key,
+        JSON.stringify(doc),
+        searchText(resource, doc),
+        actor.username,
+        basedOnVersion,
+        actor.partnerType,
+        actor.partner ?? null,
+        JSON.stringify(changes),
+      ],
+      { prepared: true },
+    ),
   );
   if (!updated.rows.length) throw staleVersion();
   return updated.rows[0].version;

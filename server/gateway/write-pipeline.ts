@@ -94,17 +94,20 @@ export type RecordChange =
 
 /**
  * The write and audit stages, in the caller's transaction: for routes that prepare, validate and
- * check their records themselves (roles), and the last stages of every pipeline run.
+ * check their records themselves (roles), and the last stages of every pipeline run. With `commits` (only for
+ * the transaction's opener, when nothing follows the write in it), a create's or update's statement goes with the
+ * COMMIT (`Db.commitWith`).
  */
 export async function commitChange(
   tx: Db,
   actor: Actor,
   resource: ResourceDefinition,
   change: RecordChange,
+  commits = false,
 ): Promise<WrittenRecord> {
   switch (change.action) {
     case 'create':
-      await storeNew(tx, resource, actor, change.key, change.doc, diff({}, change.doc));
+      await storeNew(tx, resource, actor, change.key, change.doc, diff({}, change.doc), commits);
       return { ...change.doc, version: 1 };
     case 'update': {
       const { existing, doc } = change;
@@ -116,6 +119,7 @@ export async function commitChange(
         doc,
         change.basedOnVersion,
         diff(existing.doc, doc),
+        commits,
       );
       return { ...doc, version };
     }
@@ -262,23 +266,31 @@ export function createWritePipeline(deps: WritePipelineDeps) {
       return (await rules.beforeWrite?.(ruleContext(tx, input), result.data, existing)) ?? result.data;
     }
 
-    /** The write and audit stages of a checked document, then the rules' follow-ups of the write. */
-    async function written(tx: Db, doc: Doc, existing?: StoredRecord, basedOnVersion?: number) {
+    /**
+     * The write and audit stages of a checked document, then the rules' follow-ups of the write. `last`: the
+     * pipeline opened the transaction and nothing of its own follows; the write then goes with the COMMIT unless
+     * the rules have follow-ups (`Db.commitWith`).
+     */
+    async function written(tx: Db, doc: Doc, existing?: StoredRecord, basedOnVersion?: number, last = false) {
       let record: WrittenRecord;
+      const commits = last && !rules.afterWrite;
       if (existing) {
-        record = await commitChange(tx, actor, resource, {
-          action: 'update',
-          existing,
-          doc,
-          basedOnVersion: basedOnVersion ?? existing.version,
-        });
+        record = await commitChange(
+          tx,
+          actor,
+          resource,
+          { action: 'update', existing, doc, basedOnVersion: basedOnVersion ?? existing.version },
+          commits,
+        );
       } else {
         const withId = idIsNumeric ? { ...doc, [resource.id]: await nextId(tx, resource) } : doc;
-        record = await commitChange(tx, actor, resource, {
-          action: 'create',
-          key: recordKeyOf(resource, withId),
-          doc: withId,
-        });
+        record = await commitChange(
+          tx,
+          actor,
+          resource,
+          { action: 'create', key: recordKeyOf(resource, withId), doc: withId },
+          commits,
+        );
       }
       await rules.afterWrite?.(ruleContext(tx), record, existing);
       return record;
@@ -287,7 +299,9 @@ export function createWritePipeline(deps: WritePipelineDeps) {
     return {
       async create(input) {
         const prepared = prepareNew(input);
-        return transaction(async (tx) => written(tx, await checked(tx, prepared, undefined, undefined, input)));
+        return transaction(async (tx) =>
+          written(tx, await checked(tx, prepared, undefined, undefined, input), undefined, undefined, true),
+        );
       },
 
       async createWithin(tx, input) {
@@ -298,7 +312,7 @@ export function createWritePipeline(deps: WritePipelineDeps) {
       async update(key, input, basedOnVersion) {
         return onRecord(key, async (tx, existing) => {
           const doc = await checked(tx, prepareChange(existing, input), existing, undefined, input);
-          return written(tx, doc, existing, basedOnVersion);
+          return written(tx, doc, existing, basedOnVersion, true);
         });
       },
 
@@ -314,7 +328,7 @@ export function createWritePipeline(deps: WritePipelineDeps) {
         return onRecord(key, async (tx, existing) => {
           const doc = await produce(tx, existing);
           if (doc === undefined) return { ...existing.doc, version: existing.version };
-          return written(tx, await checked(tx, doc, existing), existing, basedOnVersion);
+          return written(tx, await checked(tx, doc, existing), existing, basedOnVersion, true);
         });
       },
 

@@ -200,6 +200,75 @@ describe('storage', () => {
     await db.close();
   });
 
+  it('commits a transaction with its last statement where the database can, and rolls back a failure there as any other', async () => {
+    const db = await openTestDb();
+    await migrate(db);
+    const odd = "O'Brien \\ $1 '; DROP TABLE records; -- ü";
+    await insertRecords(db, servicePoints, [
+      { key: '7', doc: { service_point_id: 7, name: 'Before', status: 1, country: 'DK' } },
+    ]);
+    const update = `UPDATE records SET doc = doc || jsonb_build_object('name', $1::text), version = version + $2
+      WHERE resource = $3 AND key = $4 AND coalesce($5::text, 'go') <> 'stop' RETURNING version`;
+    const nameOf7 = async () =>
+      (await db.query<{ name: string }>("SELECT doc->>'name' AS name FROM records WHERE key = '7'")).rows[0].name;
+    const last = (tx: typeof db, params: unknown[]) =>
+      tx.commitWith
+        ? tx.commitWith<{ version: number }>(update, params)
+        : tx.query<{ version: number }>(update, params);
+    for (let round = 0; round < 3; round += 1) {
+      const seen = await db.transaction(async (tx) => {
+        const prepared = postgresAdminUrl
+          ? (await tx.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements')).rows
+          : [];
+        const { rows } = await last(tx, [`${odd} ${round}`, 1, 'service_points', '7', null]);
+        // Once it answered the transaction is over: nothing more runs in it.
+        const after = await tx.query('SELECT 1').then(
+          () => 'ran',
+          (error: Error) => error.message,
+        );
+        return { rows, after, prepared, hasCommitWith: tx.commitWith !== undefined };
+      });
+      expect(seen.rows).toEqual([{ version: 2 + round }]);
+      expect(await nameOf7()).toBe(`${odd} ${round}`);
+      // On PostgreSQL: an EXECUTE of the statement the connection prepared, with the COMMIT in the same query.
+      expect(seen.hasCommitWith).toBe(Boolean(postgresAdminUrl));
+      expect(seen.after).toBe(postgresAdminUrl ? 'the transaction has committed' : 'ran');
+      if (postgresAdminUrl && round > 0) {
+        expect(seen.prepared.map((row) => row.statement)).toContainEqual(expect.stringContaining(update));
+      }
+    }
+    if (postgresAdminUrl) {
+      // A throw after it undoes nothing: it is committed.
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.commitWith!(update, ['kept', 1, 'service_points', '7', null]);
+          throw new Error('after the commit');
+        }),
+      ).rejects.toThrow('after the commit');
+      expect(await nameOf7()).toBe('kept');
+      // A parameter it cannot write as a literal: the statement, then the COMMIT.
+      await db.transaction((tx) => tx.commitWith!(update, ['object', 1, 'service_points', '7', { not: 'text' }]));
+      expect(await nameOf7()).toBe('object');
+      // A statement that changes nothing commits nothing: a save that found its record moved on.
+      await db.transaction((tx) => tx.commitWith!(update, ['unchanged', 1, 'service_points', '7', 'stop']));
+      expect(await nameOf7()).toBe('object');
+    }
+    // The statement fails: the transaction rolls back, what ran before it in the transaction too.
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(update, ['lost', 1, 'service_points', '7', null]);
+        await last(tx, ['lost too', 'not a number', 'service_points', '7', null]);
+      }),
+    ).rejects.toThrow();
+    expect(await nameOf7()).toBe(postgresAdminUrl ? 'object' : `${odd} 2`);
+    // And the connections are as they were: the next transactions run and commit.
+    for (let round = 0; round < 12; round += 1) {
+      await db.transaction((tx) => last(tx, [`again ${round}`, 1, 'service_points', '7', null]));
+    }
+    expect(await nameOf7()).toBe('again 11');
+    await db.close();
+  });
+
   it('gives each list page as the documents’ own JSON texts that parse to the documents read whole, on every path', async () => {
     const db = await openTestDb();
     await migrate(db);

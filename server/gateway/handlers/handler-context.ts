@@ -81,16 +81,23 @@ export function createHandlerContext(deps: WebtoolDeps): HandlerContext {
   };
 }
 
-/** An open transaction as a database whose transactions join it: several pipelines' writes commit together. */
+/**
+ * An open transaction as a database whose transactions join it: several pipelines' writes commit together. Their
+ * handle has no `commitWith`: the transaction is the opener's to commit.
+ */
 function joined(tx: Db): Db {
-  return {
+  const within: Db = {
     query: (sql, params, options) => tx.query(sql, params, options),
+    transaction: () => Promise.reject(new Error('nested transactions are not supported')),
+    close: () => tx.close(),
+  };
+  return {
+    ...within,
     transaction: async (fn, options) => {
       await applySettings(tx, options?.settings);
       const opening = options?.opening;
-      return fn(tx, opening ? (await tx.query(opening.sql, opening.params)).rows : undefined);
+      return fn(within, opening ? (await tx.query(opening.sql, opening.params)).rows : undefined);
     },
-    close: () => tx.close(),
   };
 }
 
